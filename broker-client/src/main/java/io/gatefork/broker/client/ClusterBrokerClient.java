@@ -1,0 +1,140 @@
+package io.gatefork.broker.client;
+
+import io.atomix.cluster.AtomixCluster;
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.gatefork.broker.client.jobs.JobAvailableNotifications;
+import io.gatefork.broker.client.metrics.BrokerClientMetrics;
+import io.gatefork.broker.client.metrics.PartitionRoleGauges;
+import io.gatefork.broker.client.request.BrokerRequest;
+import io.gatefork.broker.client.retry.RequestRetryHandler;
+import io.gatefork.broker.client.routing.PartitionRouter;
+import io.gatefork.broker.client.topology.BrokerTopology;
+import io.gatefork.broker.client.topology.BrokerTopologyListener;
+import io.gatefork.broker.client.topology.TopologyManager;
+import io.gatefork.broker.client.transport.CommandCodec;
+import io.gatefork.broker.client.transport.CommandDispatcher;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** {@link BrokerClient} over an Atomix cluster member. */
+final class ClusterBrokerClient implements BrokerClient {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterBrokerClient.class);
+
+  private final BrokerClientConfig config;
+  private final AtomixCluster cluster;
+  private final TopologyManager topologyManager;
+  private final PartitionRouter router = new PartitionRouter();
+  private final ScheduledExecutorService retryScheduler;
+  private final CommandDispatcher dispatcher;
+  private final RequestRetryHandler retryHandler;
+  private final JobAvailableNotifications jobNotifications;
+  private final PartitionRoleGauges roleGauges;
+  private final long defaultTimeoutNanos;
+
+  private ClusterBrokerClient(final BrokerClientConfig config, final MeterRegistry registry) {
+    this.config = config;
+    defaultTimeoutNanos = config.requestTimeout().toNanos();
+    cluster = GatewayClusterMember.create(config, registry);
+    topologyManager = new TopologyManager(cluster.getMembershipService());
+    retryScheduler =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              final var thread = new Thread(r, "gatefork-broker-retry");
+              thread.setDaemon(true);
+              return thread;
+            });
+    final var metrics = new BrokerClientMetrics(registry);
+    dispatcher =
+        new CommandDispatcher(cluster.getMessagingService(), topologyManager::topology, metrics,
+            retryScheduler);
+    retryHandler =
+        new RequestRetryHandler(dispatcher, topologyManager::topology, router,
+            config.resourceExhaustedRetry());
+    jobNotifications = new JobAvailableNotifications(cluster.getEventService());
+    roleGauges = new PartitionRoleGauges(registry);
+  }
+
+  static ClusterBrokerClient start(final BrokerClientConfig config, final MeterRegistry registry) {
+    final var client = new ClusterBrokerClient(config, registry);
+    client.cluster.start().join();
+    client.topologyManager.start();
+    client.topologyManager.addListener(client.roleGauges);
+    client.jobNotifications.start().join();
+    LOG.info("Gateway member '{}' joined cluster '{}' on {}:{} via {}", config.memberId(),
+        config.clusterName(), config.host(), config.port(), config.initialContactPoints());
+    return client;
+  }
+
+  @Override
+  public <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> send(
+      final BrokerRequest<T> request) {
+    return send(request, defaultTimeoutNanos);
+  }
+
+  @Override
+  public <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> send(
+      final BrokerRequest<T> request, final Duration timeout) {
+    return send(request, timeout == null ? defaultTimeoutNanos : timeout.toNanos());
+  }
+
+  private <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> send(
+      final BrokerRequest<T> request, final long timeoutNanos) {
+    final int partitionId;
+    try {
+      partitionId = router.partitionFor(request.target(), topologyManager.topology());
+    } catch (final BrokerClientException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return dispatcher.send(request, partitionId, CommandCodec.encode(request, partitionId),
+        timeoutNanos, true);
+  }
+
+  @Override
+  public <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> sendWithPartitionRetry(
+      final BrokerRequest<T> request, final Duration timeout) {
+    return retryHandler.send(request, timeout == null ? defaultTimeoutNanos : timeout.toNanos());
+  }
+
+  @Override
+  public BrokerTopology topology() {
+    return topologyManager.topology();
+  }
+
+  @Override
+  public void addTopologyListener(final BrokerTopologyListener listener) {
+    topologyManager.addListener(listener);
+  }
+
+  @Override
+  public void removeTopologyListener(final BrokerTopologyListener listener) {
+    topologyManager.removeListener(listener);
+  }
+
+  @Override
+  public JobAvailableNotifications jobAvailableNotifications() {
+    return jobNotifications;
+  }
+
+  @Override
+  public BrokerClientConfig config() {
+    return config;
+  }
+
+  @Override
+  public void close() {
+    try {
+      jobNotifications.close();
+    } catch (final RuntimeException e) {
+      LOG.debug("Closing job notifications failed", e);
+    }
+    topologyManager.stop();
+    cluster.stop().orTimeout(10, TimeUnit.SECONDS).exceptionally(e -> null).join();
+    retryScheduler.shutdownNow();
+  }
+}

@@ -1,0 +1,81 @@
+package io.gatefork.broker.embedded.log;
+
+import com.netflix.concurrency.limits.limit.FixedLimit;
+import io.camunda.zeebe.logstreams.log.LogStream;
+import io.camunda.zeebe.logstreams.log.LogStreamWriter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.InstantSource;
+
+/**
+ * One partition's log: a {@link LogStream} over an {@link InMemoryLogStorage}, its (thread-safe)
+ * writer, and the {@link LogRetention} that trims it.
+ */
+public final class PartitionLog implements AutoCloseable {
+
+  private final int partitionId;
+  private final InMemoryLogStorage storage;
+  private final LogRetention retention;
+  private final LogStream logStream;
+  private final LogStreamWriter writer;
+
+  private PartitionLog(
+      final int partitionId,
+      final InMemoryLogStorage storage,
+      final LogRetention retention,
+      final LogStream logStream) {
+    this.partitionId = partitionId;
+    this.storage = storage;
+    this.retention = retention;
+    this.logStream = logStream;
+    writer = logStream.newLogStreamWriter();
+  }
+
+  /**
+   * Creates the log of one partition.
+   *
+   * @param requestLimit the maximum number of user commands in flight (written, not yet
+   *     processed); beyond it the writer refuses with {@code REQUEST_LIMIT_EXHAUSTED}. 0 means
+   *     unlimited.
+   */
+  public static PartitionLog create(
+      final int partitionId, final int requestLimit, final MeterRegistry meterRegistry) {
+    final var storage = new InMemoryLogStorage();
+    final var logStream =
+        LogStream.builder()
+            .withPartitionId(partitionId)
+            .withLogName("partition-" + partitionId)
+            .withLogStorage(storage)
+            .withClock(InstantSource.system())
+            .withMeterRegistry(meterRegistry)
+            // null = no request limiter at all (the engine's flow control is off)
+            .withRequestLimit(requestLimit > 0 ? FixedLimit.of(requestLimit) : null)
+            .build();
+    return new PartitionLog(partitionId, storage, new LogRetention(storage), logStream);
+  }
+
+  public int partitionId() {
+    return partitionId;
+  }
+
+  public LogStream logStream() {
+    return logStream;
+  }
+
+  /** The sequencer; safe to call from any thread. */
+  public LogStreamWriter writer() {
+    return writer;
+  }
+
+  public LogRetention retention() {
+    return retention;
+  }
+
+  public InMemoryLogStorage storage() {
+    return storage;
+  }
+
+  @Override
+  public void close() {
+    logStream.close();
+  }
+}

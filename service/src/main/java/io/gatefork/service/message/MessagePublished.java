@@ -1,0 +1,3 @@
+package io.gatefork.service.message;
+
+public record MessagePublished(long messageKey, String tenantId) {}

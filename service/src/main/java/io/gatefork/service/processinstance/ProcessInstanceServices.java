@@ -1,0 +1,25 @@
+package io.gatefork.service.processinstance;
+
+import io.gatefork.service.RequestContext;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+public interface ProcessInstanceServices {
+
+  CompletableFuture<ProcessInstanceCreated> create(
+      RequestContext context, CreateProcessInstance command);
+
+  /**
+   * @param requestTimeout null or zero for the cluster's request timeout
+   * @param fetchVariables names to return; empty returns all
+   */
+  CompletableFuture<ProcessInstanceResult> createWithResult(
+      RequestContext context,
+      CreateProcessInstance command,
+      Duration requestTimeout,
+      List<String> fetchVariables);
+
+  CompletableFuture<Void> cancel(
+      RequestContext context, long processInstanceKey, Long operationReference);
+}

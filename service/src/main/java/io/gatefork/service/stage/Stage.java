@@ -1,0 +1,29 @@
+package io.gatefork.service.stage;
+
+/** The stages of one request, as tagged on {@code gatefork.request.stage} (see DESIGN.md). */
+public enum Stage {
+  /** request accepted by the server -> controller/endpoint entered */
+  FILTER("filter"),
+  /** entered -> broker request handed to the transport */
+  DISPATCH("dispatch"),
+  /** handed to the transport -> broker response received */
+  BROKER("broker"),
+  /** response received -> handling starts on the API executor */
+  QUEUE("queue"),
+  /** handling starts -> result handed to the front end */
+  MAPPING("mapping"),
+  /** result handed over -> response committed to the client */
+  WRITE("write"),
+  /** accepted -> committed */
+  TOTAL("total");
+
+  private final String tag;
+
+  Stage(final String tag) {
+    this.tag = tag;
+  }
+
+  public String tag() {
+    return tag;
+  }
+}
