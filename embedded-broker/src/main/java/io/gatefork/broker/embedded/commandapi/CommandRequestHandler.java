@@ -36,7 +36,6 @@ final class CommandRequestHandler implements RequestHandler {
 
   private static final Logger LOG = LoggerFactory.getLogger(CommandRequestHandler.class);
 
-  private final int partitionId;
   private final LogStreamWriter writer;
   private final CommandApiObserver observer;
   private final ErrorResponses errors = new ErrorResponses();
@@ -46,9 +45,7 @@ final class CommandRequestHandler implements RequestHandler {
   private final AuthInfo authInfo = new AuthInfo();
   private final Map<ValueType, UnifiedRecordValue> values = new EnumMap<>(ValueType.class);
 
-  CommandRequestHandler(
-      final int partitionId, final LogStreamWriter writer, final CommandApiObserver observer) {
-    this.partitionId = partitionId;
+  CommandRequestHandler(final LogStreamWriter writer, final CommandApiObserver observer) {
     this.writer = writer;
     this.observer = observer;
   }
@@ -211,9 +208,5 @@ final class CommandRequestHandler implements RequestHandler {
     } catch (final ReflectiveOperationException e) {
       throw new IllegalStateException("Cannot instantiate " + type, e);
     }
-  }
-
-  int partitionId() {
-    return partitionId;
   }
 }

@@ -8,7 +8,8 @@ import java.time.InstantSource;
 
 /**
  * One partition's log: a {@link LogStream} over an {@link InMemoryLogStorage}, its (thread-safe)
- * writer, and the {@link LogRetention} that trims it.
+ * writer, and the {@link LogRetention} that trims it. The stream processor's read mark exists from
+ * the start, so nothing is dropped before the processor has read it.
  */
 public final class PartitionLog implements AutoCloseable {
 
@@ -17,17 +18,24 @@ public final class PartitionLog implements AutoCloseable {
   private final LogRetention retention;
   private final LogStream logStream;
   private final LogStreamWriter writer;
+  private final MeterRegistry meterRegistry;
+  private final LogRetention.ReadMark processorReadMark;
 
   private PartitionLog(
       final int partitionId,
       final InMemoryLogStorage storage,
       final LogRetention retention,
-      final LogStream logStream) {
+      final LogStream logStream,
+      final MeterRegistry meterRegistry) {
     this.partitionId = partitionId;
     this.storage = storage;
     this.retention = retention;
     this.logStream = logStream;
+    this.meterRegistry = meterRegistry;
     writer = logStream.newLogStreamWriter();
+    // registered with the log, not when the processor opens: other readers (the journal) may
+    // advance before that, and must not let the log drop what the processor has yet to read
+    processorReadMark = retention.register("stream-processor");
   }
 
   /**
@@ -36,6 +44,8 @@ public final class PartitionLog implements AutoCloseable {
    * @param requestLimit the maximum number of user commands in flight (written, not yet
    *     processed); beyond it the writer refuses with {@code REQUEST_LIMIT_EXHAUSTED}. 0 means
    *     unlimited.
+   * @param meterRegistry this partition's own registry, also for its engine: upstream components
+   *     register the same meter names in every partition, without a partition tag
    */
   public static PartitionLog create(
       final int partitionId, final int requestLimit, final MeterRegistry meterRegistry) {
@@ -50,7 +60,8 @@ public final class PartitionLog implements AutoCloseable {
             // null = no request limiter at all (the engine's flow control is off)
             .withRequestLimit(requestLimit > 0 ? FixedLimit.of(requestLimit) : null)
             .build();
-    return new PartitionLog(partitionId, storage, new LogRetention(storage), logStream);
+    return new PartitionLog(
+        partitionId, storage, new LogRetention(storage), logStream, meterRegistry);
   }
 
   public int partitionId() {
@@ -70,8 +81,17 @@ public final class PartitionLog implements AutoCloseable {
     return retention;
   }
 
+  /** The stream processor's progress through this log; it limits what the log may drop. */
+  public LogRetention.ReadMark processorReadMark() {
+    return processorReadMark;
+  }
+
   public InMemoryLogStorage storage() {
     return storage;
+  }
+
+  public MeterRegistry meterRegistry() {
+    return meterRegistry;
   }
 
   @Override

@@ -1,0 +1,167 @@
+package io.gatefork.broker.embedded;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Reads an {@link EmbeddedBrokerConfig} for the standalone broker from command-line flags and
+ * {@code GATEFORK_BROKER_*} environment variables (flags win), so that a container can be
+ * configured by environment alone.
+ *
+ * <table>
+ *   <caption>settings</caption>
+ *   <tr><th>flag</th><th>environment variable</th></tr>
+ *   <tr><td>--node-id</td><td>GATEFORK_BROKER_NODE_ID</td></tr>
+ *   <tr><td>--cluster-name</td><td>GATEFORK_BROKER_CLUSTER_NAME</td></tr>
+ *   <tr><td>--host</td><td>GATEFORK_BROKER_HOST</td></tr>
+ *   <tr><td>--port</td><td>GATEFORK_BROKER_PORT</td></tr>
+ *   <tr><td>--advertised-host</td><td>GATEFORK_BROKER_ADVERTISED_HOST</td></tr>
+ *   <tr><td>--contact-points a:1,b:2</td><td>GATEFORK_BROKER_CONTACT_POINTS</td></tr>
+ *   <tr><td>--partitions</td><td>GATEFORK_BROKER_PARTITIONS</td></tr>
+ *   <tr><td>--hosted-partitions 1,2</td><td>GATEFORK_BROKER_HOSTED_PARTITIONS</td></tr>
+ *   <tr><td>--cluster-size</td><td>GATEFORK_BROKER_CLUSTER_SIZE</td></tr>
+ *   <tr><td>--request-limit</td><td>GATEFORK_BROKER_REQUEST_LIMIT</td></tr>
+ *   <tr><td>--data-dir</td><td>GATEFORK_BROKER_DATA_DIR</td></tr>
+ *   <tr><td>--record-journal [true|false]</td><td>GATEFORK_BROKER_RECORD_JOURNAL</td></tr>
+ * </table>
+ */
+final class BrokerSettings {
+
+  static final String ENV_PREFIX = "GATEFORK_BROKER_";
+
+  private static final List<String> NAMES =
+      List.of(
+          "node-id",
+          "cluster-name",
+          "host",
+          "port",
+          "advertised-host",
+          "contact-points",
+          "partitions",
+          "hosted-partitions",
+          "cluster-size",
+          "request-limit",
+          "data-dir",
+          "record-journal");
+
+  private final Map<String, String> values;
+
+  private BrokerSettings(final Map<String, String> values) {
+    this.values = values;
+  }
+
+  /**
+   * @throws IllegalArgumentException on an unknown flag, a flag without value or a bad value
+   */
+  static EmbeddedBrokerConfig parse(final String[] args, final Map<String, String> environment) {
+    final Map<String, String> values = new HashMap<>();
+    for (final String name : NAMES) {
+      final String fromEnv = environment.get(ENV_PREFIX + name.replace('-', '_').toUpperCase());
+      if (fromEnv != null && !fromEnv.isBlank()) {
+        values.put(name, fromEnv.trim());
+      }
+    }
+    for (int i = 0; i < args.length; i++) {
+      final String arg = args[i];
+      if (!arg.startsWith("--")) {
+        throw new IllegalArgumentException("Unexpected argument '" + arg + "'");
+      }
+      String name = arg.substring(2);
+      String value = null;
+      final int equals = name.indexOf('=');
+      if (equals >= 0) {
+        value = name.substring(equals + 1);
+        name = name.substring(0, equals);
+      }
+      if (!NAMES.contains(name)) {
+        throw new IllegalArgumentException("Unknown option --" + name + "; known: " + NAMES);
+      }
+      if (value == null) {
+        final boolean hasValue = i + 1 < args.length && !args[i + 1].startsWith("--");
+        if (hasValue) {
+          value = args[++i];
+        } else if (name.equals("record-journal")) {
+          value = "true";
+        } else {
+          throw new IllegalArgumentException("Option --" + name + " needs a value");
+        }
+      }
+      values.put(name, value.trim());
+    }
+    return new BrokerSettings(values).toConfig();
+  }
+
+  private EmbeddedBrokerConfig toConfig() {
+    EmbeddedBrokerConfig config = EmbeddedBrokerConfig.defaults();
+    config = apply(config, "node-id", Integer::parseInt, EmbeddedBrokerConfig::withNodeId);
+    config = apply(config, "cluster-name", v -> v, EmbeddedBrokerConfig::withClusterName);
+    config = apply(config, "host", v -> v, EmbeddedBrokerConfig::withHost);
+    config = apply(config, "port", Integer::parseInt, EmbeddedBrokerConfig::withPort);
+    config = apply(config, "advertised-host", v -> v, EmbeddedBrokerConfig::withAdvertisedHost);
+    config =
+        apply(
+            config,
+            "contact-points",
+            BrokerSettings::list,
+            EmbeddedBrokerConfig::withInitialContactPoints);
+    config =
+        apply(config, "partitions", Integer::parseInt, EmbeddedBrokerConfig::withPartitionCount);
+    config =
+        apply(
+            config,
+            "hosted-partitions",
+            v -> list(v).stream().map(Integer::parseInt).toList(),
+            EmbeddedBrokerConfig::withHostedPartitions);
+    config =
+        apply(config, "cluster-size", Integer::parseInt, EmbeddedBrokerConfig::withClusterSize);
+    config =
+        apply(config, "request-limit", Integer::parseInt, EmbeddedBrokerConfig::withRequestLimit);
+    config = apply(config, "data-dir", Path::of, EmbeddedBrokerConfig::withDataDirectory);
+    config =
+        apply(
+            config,
+            "record-journal",
+            BrokerSettings::bool,
+            EmbeddedBrokerConfig::withRecordJournal);
+    return config;
+  }
+
+  private <T> EmbeddedBrokerConfig apply(
+      final EmbeddedBrokerConfig config,
+      final String name,
+      final Function<String, T> parser,
+      final Wither<T> wither) {
+    final String raw = values.get(name);
+    if (raw == null) {
+      return config;
+    }
+    final T value;
+    try {
+      value = parser.apply(raw);
+    } catch (final RuntimeException e) {
+      throw new IllegalArgumentException("Bad value for " + name + ": '" + raw + "'", e);
+    }
+    return wither.apply(config, value);
+  }
+
+  private static List<String> list(final String value) {
+    return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  private static boolean bool(final String value) {
+    return switch (value.toLowerCase()) {
+      case "true", "1", "yes" -> true;
+      case "false", "0", "no" -> false;
+      default -> throw new IllegalArgumentException("not a boolean");
+    };
+  }
+
+  @FunctionalInterface
+  private interface Wither<T> {
+    EmbeddedBrokerConfig apply(EmbeddedBrokerConfig config, T value);
+  }
+}

@@ -1,0 +1,377 @@
+package io.gatefork.broker.embedded;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Settings of an {@link EmbeddedBroker}. Start from {@link #defaults()} and change what you need
+ * with the {@code with...} methods; every instance is immutable and validated on creation.
+ *
+ * @param nodeId the broker's node id; also its Atomix member id (as a string). Default 0.
+ * @param clusterName the Atomix cluster id; gateways must use the same. Default {@code
+ *     zeebe-cluster}.
+ * @param host the interface the broker listens on. Default {@code 127.0.0.1}.
+ * @param port the one port for cluster membership (SWIM) and the command API. Default 26501.
+ * @param advertisedHost the host other members reach this broker on; the command API address in
+ *     the published BrokerInfo is {@code advertisedHost:port}. Defaults to {@code host}.
+ * @param initialContactPoints {@code host:port} of members to join the cluster through. Default
+ *     none (the broker starts alone; gateways contact it).
+ * @param partitionCount partitions in the whole cluster. Default 3.
+ * @param hostedPartitions the partitions this broker runs and leads. Default all of {@code
+ *     1..partitionCount}; a subset lets several brokers form one cluster, each leading its own.
+ * @param clusterSize number of brokers in the cluster, as published in BrokerInfo. Default 1.
+ * @param requestLimit maximum user commands in flight per partition (written but not yet
+ *     processed); beyond it the broker answers {@code RESOURCE_EXHAUSTED}, as a real broker's flow
+ *     control does. 0 (default) means unlimited.
+ * @param dataDirectory where the RocksDB state goes ({@code partition-<id>} subdirectories, wiped
+ *     at start because the log is not kept across restarts). {@code null} (default) means a fresh
+ *     temporary directory that is removed on close.
+ * @param version the broker version published in BrokerInfo. Default {@code 8.8.0}.
+ * @param recordJournal whether to keep a {@link RecordJournal} of all records. Default false.
+ */
+public record EmbeddedBrokerConfig(
+    int nodeId,
+    String clusterName,
+    String host,
+    int port,
+    String advertisedHost,
+    List<String> initialContactPoints,
+    int partitionCount,
+    Set<Integer> hostedPartitions,
+    int clusterSize,
+    int requestLimit,
+    Path dataDirectory,
+    String version,
+    boolean recordJournal) {
+
+  public static final int DEFAULT_PORT = 26501;
+  public static final String DEFAULT_CLUSTER_NAME = "zeebe-cluster";
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  public static final int DEFAULT_PARTITION_COUNT = 3;
+  public static final String DEFAULT_VERSION = "8.8.0";
+
+  /**
+   * Validates and normalizes: a null or empty {@code advertisedHost} becomes {@code host}, a null
+   * or empty {@code hostedPartitions} becomes all partitions, collections become immutable.
+   */
+  public EmbeddedBrokerConfig {
+    requireNotBlank(clusterName, "clusterName");
+    requireNotBlank(host, "host");
+    requireNotBlank(version, "version");
+    if (nodeId < 0) {
+      throw new IllegalArgumentException("nodeId must not be negative: " + nodeId);
+    }
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException("port must be in 1..65535: " + port);
+    }
+    if (partitionCount < 1) {
+      throw new IllegalArgumentException("partitionCount must be positive: " + partitionCount);
+    }
+    if (clusterSize < 1) {
+      throw new IllegalArgumentException("clusterSize must be positive: " + clusterSize);
+    }
+    if (requestLimit < 0) {
+      throw new IllegalArgumentException("requestLimit must not be negative: " + requestLimit);
+    }
+    advertisedHost = advertisedHost == null || advertisedHost.isBlank() ? host : advertisedHost;
+    initialContactPoints =
+        initialContactPoints == null ? List.of() : List.copyOf(initialContactPoints);
+    for (final String contactPoint : initialContactPoints) {
+      if (!contactPoint.matches("[^:\\s]+:\\d{1,5}")) {
+        throw new IllegalArgumentException(
+            "contact points must look like host:port, got '" + contactPoint + "'");
+      }
+    }
+    hostedPartitions = normalizeHosted(hostedPartitions, partitionCount);
+  }
+
+  /** The defaults: one broker on 127.0.0.1:26501 leading partitions 1..3, no request limit. */
+  public static EmbeddedBrokerConfig defaults() {
+    return new EmbeddedBrokerConfig(
+        0,
+        DEFAULT_CLUSTER_NAME,
+        DEFAULT_HOST,
+        DEFAULT_PORT,
+        null,
+        List.of(),
+        DEFAULT_PARTITION_COUNT,
+        null,
+        1,
+        0,
+        null,
+        DEFAULT_VERSION,
+        false);
+  }
+
+  /** Whether this broker hosts every partition of the cluster. */
+  public boolean hostsAllPartitions() {
+    return hostedPartitions.size() == partitionCount;
+  }
+
+  public EmbeddedBrokerConfig withNodeId(final int nodeId) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  public EmbeddedBrokerConfig withClusterName(final String clusterName) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  /** Changes the listen host; an advertised host that only defaulted to the old host follows. */
+  public EmbeddedBrokerConfig withHost(final String host) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost.equals(this.host) ? null : advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  public EmbeddedBrokerConfig withPort(final int port) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  /** Sets the advertised host; null or blank means "same as host". */
+  public EmbeddedBrokerConfig withAdvertisedHost(final String advertisedHost) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  /** Sets the contact points, each {@code host:port}. */
+  public EmbeddedBrokerConfig withInitialContactPoints(final List<String> initialContactPoints) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  /**
+   * Changes the partition count. If this broker hosted all partitions, it hosts all of the new
+   * count; an explicit subset is kept (and must still fit).
+   */
+  public EmbeddedBrokerConfig withPartitionCount(final int partitionCount) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostsAllPartitions() ? null : hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  /** Sets the partitions this broker runs; null or empty means all. */
+  public EmbeddedBrokerConfig withHostedPartitions(final Collection<Integer> hostedPartitions) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions == null ? null : Set.copyOf(hostedPartitions),
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  public EmbeddedBrokerConfig withClusterSize(final int clusterSize) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  /** Sets the per-partition limit of user commands in flight; 0 means unlimited. */
+  public EmbeddedBrokerConfig withRequestLimit(final int requestLimit) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  /** Sets where the state goes; null means a temporary directory removed on close. */
+  public EmbeddedBrokerConfig withDataDirectory(final Path dataDirectory) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  public EmbeddedBrokerConfig withVersion(final String version) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  public EmbeddedBrokerConfig withRecordJournal(final boolean recordJournal) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal);
+  }
+
+  private static Set<Integer> normalizeHosted(
+      final Set<Integer> hostedPartitions, final int partitionCount) {
+    final var hosted = new TreeSet<Integer>();
+    if (hostedPartitions == null || hostedPartitions.isEmpty()) {
+      IntStream.rangeClosed(1, partitionCount).forEach(hosted::add);
+    } else {
+      for (final Integer id : hostedPartitions) {
+        if (id == null || id < 1 || id > partitionCount) {
+          throw new IllegalArgumentException(
+              "hosted partitions must be in 1..%d, got %s"
+                  .formatted(
+                      partitionCount,
+                      hostedPartitions.stream()
+                          .map(String::valueOf)
+                          .collect(Collectors.joining(","))));
+        }
+        hosted.add(id);
+      }
+    }
+    return Collections.unmodifiableSortedSet(hosted);
+  }
+
+  private static void requireNotBlank(final String value, final String name) {
+    Objects.requireNonNull(value, name + " must not be null");
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank");
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package io.gatefork.broker.embedded;
+
+import io.camunda.zeebe.logstreams.log.LogRecordAwaiter;
+import io.camunda.zeebe.logstreams.log.LogStreamReader;
+import io.camunda.zeebe.logstreams.log.LoggedEvent;
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
+import io.camunda.zeebe.scheduler.Actor;
+import io.gatefork.broker.embedded.log.LogRetention.ReadMark;
+import io.gatefork.broker.embedded.log.PartitionLog;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * Follows one partition's log and copies every record into the {@link RecordJournal}. Runs as an
+ * actor (on the scheduler's I/O threads, away from the engines), woken whenever records are
+ * committed; its read mark lets the log drop what the journal has copied.
+ */
+final class JournalTailer extends Actor implements LogRecordAwaiter {
+
+  /** Records copied per actor job before yielding, so one busy partition cannot hog the thread. */
+  private static final int BATCH_SIZE = 1_000;
+
+  private final PartitionLog log;
+  private final RecordJournal journal;
+  private final ReadMark readMark;
+  private final RecordMetadata metadata = new RecordMetadata();
+  private LogStreamReader reader;
+  private volatile boolean stopped;
+
+  /** Registers the read mark at once, so the log keeps everything until the journal has read it. */
+  JournalTailer(final PartitionLog log, final RecordJournal journal) {
+    this.log = log;
+    this.journal = journal;
+    readMark = log.retention().register("record-journal");
+  }
+
+  @Override
+  public String getName() {
+    return "record-journal-" + log.partitionId();
+  }
+
+  @Override
+  protected void onActorStarted() {
+    reader = log.logStream().newLogStreamReader();
+    log.logStream().registerRecordAvailableListener(this);
+    copyAvailable();
+  }
+
+  /** Stops following the log. The broker closes the tailer before it closes the log. */
+  @Override
+  protected void onActorClosing() {
+    stopped = true;
+    log.logStream().removeRecordAvailableListener(this);
+    log.retention().unregister(readMark);
+  }
+
+  @Override
+  public void onRecordAvailable() {
+    if (!stopped) {
+      actor.run(this::copyAvailable);
+    }
+  }
+
+  private void copyAvailable() {
+    if (stopped) {
+      return;
+    }
+    long lastPosition = -1;
+    int copied = 0;
+    while (copied < BATCH_SIZE && reader.hasNext()) {
+      final LoggedEvent event = reader.next();
+      journal.append(copy(event));
+      lastPosition = event.getPosition();
+      copied++;
+    }
+    if (copied > 0) {
+      readMark.advanceTo(lastPosition);
+    }
+    if (reader.hasNext()) {
+      actor.submit(this::copyAvailable);
+    }
+  }
+
+  private JournalRecord copy(final LoggedEvent event) {
+    metadata.reset();
+    event.readMetadata(metadata);
+    final var value =
+        new UnsafeBuffer(event.getValueBuffer(), event.getValueOffset(), event.getValueLength());
+    return new JournalRecord(
+        log.partitionId(),
+        event.getPosition(),
+        event.getKey(),
+        metadata.getRecordType(),
+        metadata.getValueType(),
+        metadata.getIntent(),
+        metadata.getRejectionType(),
+        metadata.getRejectionReason(),
+        MsgPackConverter.convertToJson(value));
+  }
+}

@@ -1,0 +1,44 @@
+package io.gatefork.broker.embedded.cluster;
+
+import io.atomix.cluster.AtomixCluster;
+import io.camunda.zeebe.protocol.impl.encoding.BrokerInfo;
+import java.util.Set;
+
+/**
+ * Publishes the broker's {@link BrokerInfo} in its Atomix member properties, where gateways (and
+ * other brokers) read topology from: node id, command API address, partition count, cluster size,
+ * and the partitions this broker leads (term 1, healthy; there are no followers).
+ */
+public final class BrokerInfoPublisher {
+
+  /** Every partition is led by exactly one broker for its whole life: one term. */
+  static final long LEADER_TERM = 1L;
+
+  private BrokerInfoPublisher() {}
+
+  /**
+   * Writes the BrokerInfo into the local member's live properties; SWIM gossips the change to the
+   * other members.
+   */
+  public static BrokerInfo publish(
+      final AtomixCluster cluster,
+      final int nodeId,
+      final String commandApiAddress,
+      final int partitionCount,
+      final int clusterSize,
+      final String version,
+      final Set<Integer> ledPartitions) {
+    final var info =
+        new BrokerInfo(nodeId, commandApiAddress)
+            .setPartitionsCount(partitionCount)
+            .setClusterSize(clusterSize)
+            .setReplicationFactor(1);
+    info.setVersion(version);
+    for (final int partitionId : ledPartitions) {
+      info.setLeaderForPartition(partitionId, LEADER_TERM);
+      info.setPartitionHealthy(partitionId);
+    }
+    info.writeIntoProperties(cluster.getMembershipService().getLocalMember().properties());
+    return info;
+  }
+}

@@ -1,0 +1,70 @@
+package io.gatefork.broker.embedded.cluster;
+
+import io.atomix.cluster.AtomixCluster;
+import io.atomix.cluster.discovery.BootstrapDiscoveryProvider;
+import io.atomix.cluster.protocol.SwimMembershipProtocol;
+import io.atomix.utils.net.Address;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Builds the broker's Atomix cluster member. One Netty messaging service on one port carries both
+ * the SWIM membership protocol and the command API, as on a real broker.
+ */
+public final class ClusterMemberFactory {
+
+  /**
+   * How long an unreachable member stays suspected before it is removed. Short, so that a stopped
+   * broker (or gateway) disappears from the topology within seconds, but not so short that a busy
+   * two-core machine produces false alarms.
+   */
+  static final Duration FAILURE_TIMEOUT = Duration.ofSeconds(4);
+
+  private ClusterMemberFactory() {}
+
+  /**
+   * @param bindHost the interface to listen on
+   * @param advertisedHost the host other members use to reach this one
+   * @param contactPoints "host:port" of members to join through; empty for the first member
+   */
+  public static AtomixCluster create(
+      final String clusterName,
+      final String memberId,
+      final String bindHost,
+      final String advertisedHost,
+      final int port,
+      final List<String> contactPoints,
+      final MeterRegistry meterRegistry) {
+    requirePortFree(bindHost, port);
+    final Address[] bootstrap = contactPoints.stream().map(Address::from).toArray(Address[]::new);
+    return AtomixCluster.builder(meterRegistry)
+        .withClusterId(clusterName)
+        .withMemberId(memberId)
+        .withAddress(Address.from(advertisedHost, port))
+        .withMessagingInterface(bindHost)
+        .withMessagingPort(port)
+        .withMembershipProvider(BootstrapDiscoveryProvider.builder().withNodes(bootstrap).build())
+        .withMembershipProtocol(
+            SwimMembershipProtocol.builder(meterRegistry)
+                .withFailureTimeout(FAILURE_TIMEOUT)
+                .build())
+        .build();
+  }
+
+  /**
+   * Fails fast if the port is taken. Atomix would fail too, but only after creating its Netty event
+   * loops, which it then never shuts down: a failed start would leave threads behind.
+   */
+  private static void requirePortFree(final String bindHost, final int port) {
+    try (var socket = new ServerSocket()) {
+      socket.bind(new InetSocketAddress(bindHost, port));
+    } catch (final IOException e) {
+      throw new IllegalStateException(
+          "Cannot listen on %s:%d: %s".formatted(bindHost, port, e.getMessage()), e);
+    }
+  }
+}
