@@ -61,7 +61,7 @@ public final class TopologyManager implements ClusterMembershipEventListener {
 
   private synchronized void rebuild() {
     final var previous = topology;
-    final var next = build(membership.getMembers());
+    final var next = build(membership.getMembers(), previous);
     topology = next;
     for (final var broker : next.brokers()) {
       if (previous.broker(broker.nodeId()) == null) {
@@ -79,8 +79,16 @@ public final class TopologyManager implements ClusterMembershipEventListener {
     listeners.forEach(l -> l.topologyChanged(next));
   }
 
-  /** Builds a snapshot from member properties; visible for tests. */
   static BrokerTopology build(final Iterable<Member> members) {
+    return build(members, BrokerTopology.EMPTY);
+  }
+
+  /**
+   * Builds a snapshot from member properties. When every broker is gone the partitions still
+   * exist, only without leaders: the shape of {@code previous} is kept so that requests fail as
+   * "no leader" rather than "no topology".
+   */
+  static BrokerTopology build(final Iterable<Member> members, final BrokerTopology previous) {
     final Map<Integer, BrokerNode> brokers = new HashMap<>();
     final Map<Integer, PartitionBuilder> partitions = new HashMap<>();
     int partitionsCount = 0;
@@ -108,6 +116,11 @@ public final class TopologyManager implements ClusterMembershipEventListener {
               .followers.add(node.nodeId()),
           partition -> partitions.computeIfAbsent(partition, PartitionBuilder::new)
               .inactive.add(node.nodeId()));
+    }
+    if (brokers.isEmpty()) {
+      partitionsCount = previous.partitionsCount();
+      clusterSize = previous.clusterSize();
+      replicationFactor = previous.replicationFactor();
     }
     final var byId = new PartitionInfo[partitionsCount + 1];
     for (int id = 1; id <= partitionsCount; id++) {

@@ -71,4 +71,16 @@ class TopologyManagerTest {
     assertThat(topology.isEmpty()).isTrue();
     assertThat(topology.brokers()).isEmpty();
   }
+
+  @Test
+  void whenEveryBrokerIsGoneThePartitionsRemainWithoutLeader() {
+    final var known = TestTopologies.oneBroker(3);
+
+    final var topology = TopologyManager.build(List.of(), known);
+
+    assertThat(topology.isEmpty()).isFalse();
+    assertThat(topology.partitionsCount()).isEqualTo(3);
+    assertThat(topology.partitionsWithLeader()).isEmpty();
+    assertThat(topology.leaderAddress(1)).isNull();
+  }
 }
