@@ -1,0 +1,120 @@
+package io.gatefork.service.job;
+
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.util.buffer.BufferUtil;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.request.BrokerRequests;
+import io.gatefork.service.ApiServices;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import org.agrona.DirectBuffer;
+
+/** Job activation (with long polling) and the commands on one job. */
+public final class BrokerJobServices extends ApiServices implements JobServices, AutoCloseable {
+  private final LongPollingJobs longPolling;
+  private final boolean ownsLongPolling;
+
+  /** With long polling on the default settings (10 s default wait, 10,000 parked requests). */
+  public BrokerJobServices(final BrokerClient brokerClient, final Executor executor) {
+    this(brokerClient, executor, new LongPollingJobs(brokerClient, executor,
+        LongPollingConfig.defaults()), true);
+  }
+
+  /** With a long-polling instance the caller also closes. */
+  public BrokerJobServices(
+      final BrokerClient brokerClient, final Executor executor,
+      final LongPollingJobs longPolling) {
+    this(brokerClient, executor, longPolling, false);
+  }
+
+  private BrokerJobServices(
+      final BrokerClient brokerClient, final Executor executor,
+      final LongPollingJobs longPolling, final boolean ownsLongPolling) {
+    super(brokerClient, executor);
+    this.longPolling = Objects.requireNonNull(longPolling, "longPolling");
+    this.ownsLongPolling = ownsLongPolling;
+  }
+
+  @Override
+  public CompletableFuture<List<ActivatedJob>> activate(
+      final RequestContext context, final ActivateJobs command) {
+    return longPolling.activate(context, command);
+  }
+
+  @Override
+  public CompletableFuture<Void> complete(
+      final RequestContext context, final long jobKey, final String variablesJson) {
+    final JobRecord record;
+    try {
+      Inputs.requireKey("jobKey", jobKey);
+      record = withVariables(new JobRecord(), variablesJson);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, BrokerRequests.completeJob(jobKey, record), answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> fail(
+      final RequestContext context,
+      final long jobKey,
+      final int retries,
+      final String errorMessage,
+      final long retryBackOffMillis,
+      final String variablesJson) {
+    final JobRecord record;
+    try {
+      Inputs.requireKey("jobKey", jobKey);
+      Inputs.requireNotNegative("retries", retries);
+      Inputs.requireNotNegative("retryBackOff", retryBackOffMillis);
+      record = withVariables(new JobRecord(), variablesJson);
+      record.setRetries(retries);
+      record.setRetryBackoff(retryBackOffMillis);
+      record.setErrorMessage(errorMessage == null ? "" : errorMessage);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, BrokerRequests.failJob(jobKey, record), answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> throwError(
+      final RequestContext context,
+      final long jobKey,
+      final String errorCode,
+      final String errorMessage,
+      final String variablesJson) {
+    final JobRecord record;
+    try {
+      Inputs.requireKey("jobKey", jobKey);
+      final String code = Inputs.requireNotBlank("errorCode", errorCode);
+      record = withVariables(new JobRecord(), variablesJson);
+      record.setErrorCode(BufferUtil.wrapString(code));
+      record.setErrorMessage(errorMessage == null ? "" : errorMessage);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, BrokerRequests.throwError(jobKey, record), answer -> null);
+  }
+
+  private static JobRecord withVariables(final JobRecord record, final String variablesJson) {
+    final DirectBuffer variables = JsonDocuments.toMsgPack("variables", variablesJson);
+    if (variables != null) {
+      record.setVariables(variables);
+    }
+    return record;
+  }
+
+  @Override
+  public void close() {
+    if (ownsLongPolling) {
+      longPolling.close();
+    }
+  }
+}

@@ -1,0 +1,320 @@
+package io.gatefork.service.job;
+
+import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerClientException;
+import io.gatefork.broker.client.topology.BrokerTopology;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.BrokerErrorMapper;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.Inputs;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Job activation with long polling. A request walks the partitions that have a leader (starting
+ * round robin) and asks each for the jobs still missing, until it has {@code maxJobsToActivate}
+ * or every partition was asked. When nothing was found and long polling applies, the request is
+ * parked, holding no thread, in a per-type set: a job-available notification for its type walks
+ * it again (once per notification), its deadline answers it with an empty list. Jobs that arrive
+ * when the caller is no longer waiting (cancelled) are yielded back to the broker, so none stay
+ * locked until their timeout.
+ *
+ * <p>Semantics of {@link ActivateJobs#requestTimeout()}: null or zero waits the default long-poll
+ * time, positive waits that long, negative answers at once.
+ */
+public final class LongPollingJobs implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(LongPollingJobs.class);
+
+  private final BrokerClient brokerClient;
+  private final JobActivator activator;
+  private final Executor executor;
+  private final LongPollingConfig config;
+  private final ScheduledThreadPoolExecutor deadlines;
+  private final ConcurrentMap<String, JobTypeWaiters> waitersByType = new ConcurrentHashMap<>();
+  private final AtomicInteger parked = new AtomicInteger();
+  private final AtomicInteger roundRobin = new AtomicInteger();
+  private final AutoCloseable subscription;
+
+  /**
+   * @param executor where broker answers are handled: normally the {@code ApiExecutor}
+   */
+  public LongPollingJobs(
+      final BrokerClient brokerClient, final Executor executor, final LongPollingConfig config) {
+    this.brokerClient = Objects.requireNonNull(brokerClient, "brokerClient");
+    this.executor = Objects.requireNonNull(executor, "executor");
+    this.config = Objects.requireNonNull(config, "config");
+    activator = new JobActivator(brokerClient, executor);
+    deadlines =
+        new ScheduledThreadPoolExecutor(1, task -> {
+          final var thread = new Thread(task, "gatefork-job-long-polling");
+          thread.setDaemon(true);
+          return thread;
+        });
+    // answered requests cancel their deadline: do not keep thousands of dead tasks queued
+    deadlines.setRemoveOnCancelPolicy(true);
+    subscription = brokerClient.jobAvailableNotifications().subscribe(this::onJobsAvailable);
+  }
+
+  public CompletableFuture<List<ActivatedJob>> activate(
+      final RequestContext context, final ActivateJobs command) {
+    final ActivationRequest request;
+    try {
+      request = newRequest(context, command);
+    } catch (final ServiceException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    walk(request);
+    return request.future;
+  }
+
+  /** Requests currently waiting for jobs. */
+  public int parkedRequests() {
+    return parked.get();
+  }
+
+  private ActivationRequest newRequest(final RequestContext context, final ActivateJobs command) {
+    if (command == null) {
+      throw ServiceException.invalidArgument("type", "must not be empty");
+    }
+    final String type = Inputs.requireNotBlank("type", command.type());
+    if (command.maxJobsToActivate() < 1) {
+      throw ServiceException.invalidArgument("maxJobsToActivate",
+          "must be greater than 0, but was " + command.maxJobsToActivate());
+    }
+    Inputs.requirePositive("timeout", command.timeoutMillis());
+    final var record = new JobBatchRecord();
+    record.setType(type);
+    record.setWorker(command.worker() == null ? "" : command.worker());
+    record.setTimeout(command.timeoutMillis());
+    record.setMaxJobsToActivate(command.maxJobsToActivate());
+    for (final String name : Inputs.requireNoBlankEntries("fetchVariable",
+        command.fetchVariables())) {
+      record.variables().add().wrap(name);
+    }
+    final List<String> tenantIds = Inputs.requireNoBlankEntries("tenantIds", command.tenantIds());
+    record.setTenantIds(tenantIds.isEmpty() ? List.of(Inputs.tenantOrDefault(null)) : tenantIds);
+
+    final Duration requested = command.requestTimeout();
+    final boolean longPolling = requested == null || !requested.isNegative();
+    final Duration wait =
+        requested == null || requested.isZero() ? config.defaultTimeout() : requested;
+    final long deadline = System.nanoTime() + (longPolling ? saturatedNanos(wait) : 0);
+    return new ActivationRequest(this, context, waiters(type), record,
+        command.maxJobsToActivate(), longPolling, deadline);
+  }
+
+  private JobTypeWaiters waiters(final String type) {
+    final JobTypeWaiters existing = waitersByType.get(type);
+    return existing != null ? existing : waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
+  }
+
+  // --- the walk over the partitions
+
+  private void walk(final ActivationRequest request) {
+    final BrokerTopology topology = brokerClient.topology();
+    final int[] partitions = topology.partitionsWithLeader();
+    final int start =
+        partitions.length == 0 ? 0 : Math.floorMod(roundRobin.getAndIncrement(), partitions.length);
+    request.beginWalk(partitions, start, request.waiters.generation());
+    if (partitions.length == 0) {
+      request.failed(topology.isEmpty()
+          ? BrokerErrorMapper.fromClientException(new BrokerClientException.NoTopology())
+          : new ServiceException(ServiceStatus.UNAVAILABLE,
+              "Expected to activate jobs of type '" + request.waiters.type
+                  + "', but no partition has a leader"));
+    }
+    askNext(request);
+  }
+
+  private void askNext(final ActivationRequest request) {
+    if (request.future.isDone()) {
+      // the caller is gone: stop asking, and give back what was already activated
+      cancelDeadline(request);
+      if (!request.jobs.isEmpty()) {
+        activator.giveBack(request.jobs);
+      }
+      return;
+    }
+    if (request.remaining() > 0 && request.hasNextPartition()) {
+      final int partitionId = request.nextPartition();
+      request.record.setMaxJobsToActivate(request.remaining());
+      activator
+          .activate(request.context, partitionId, request.record, request.firstDispatch())
+          .whenComplete(request);
+      return;
+    }
+    finishWalk(request);
+  }
+
+  void onAnswer(
+      final ActivationRequest request, final List<ActivatedJob> activated,
+      final Throwable failure) {
+    if (failure != null) {
+      request.failed(BrokerErrorMapper.fromThrowable(failure));
+    } else {
+      request.answered = true;
+      request.jobs.addAll(activated);
+    }
+    askNext(request);
+  }
+
+  private void finishWalk(final ActivationRequest request) {
+    if (!request.jobs.isEmpty()) {
+      complete(request, request.jobs);
+    } else if (!request.answered && request.firstFailure != null) {
+      // no partition could be asked: that is the answer (e.g. all RESOURCE_EXHAUSTED)
+      cancelDeadline(request);
+      request.future.completeExceptionally(request.firstFailure);
+    } else if (!request.longPolling || request.deadlinePassed(System.nanoTime())) {
+      complete(request, List.of());
+    } else {
+      park(request);
+    }
+  }
+
+  private void complete(final ActivationRequest request, final List<ActivatedJob> jobs) {
+    cancelDeadline(request);
+    if (!request.future.complete(jobs) && !jobs.isEmpty()) {
+      activator.giveBack(jobs);
+    }
+  }
+
+  // --- parking
+
+  private void park(final ActivationRequest request) {
+    if (parked.incrementAndGet() > config.maxParkedRequests()) {
+      parked.decrementAndGet();
+      cancelDeadline(request);
+      request.future.completeExceptionally(new ServiceException(ServiceStatus.RESOURCE_EXHAUSTED,
+          "Expected to wait for jobs of type '" + request.waiters.type + "', but "
+              + config.maxParkedRequests() + " activation requests are already waiting"));
+      return;
+    }
+    if (request.deadlineTask == null && !scheduleDeadline(request)) {
+      parked.decrementAndGet();
+      complete(request, List.of());
+      return;
+    }
+    final JobTypeWaiters waiters = request.waiters;
+    waiters.parked.add(request);
+    if (waiters.generation() != request.generation) {
+      // jobs became available while this walk was under way: walk again instead of waiting
+      if (unpark(request)) {
+        walk(request);
+      }
+    } else if (request.future.isDone()) {
+      unpark(request); // cancelled before it was parked
+    }
+  }
+
+  private boolean scheduleDeadline(final ActivationRequest request) {
+    try {
+      request.deadlineTask =
+          deadlines.schedule(() -> expire(request), request.deadlineNanos - System.nanoTime(),
+              TimeUnit.NANOSECONDS);
+      return true;
+    } catch (final RejectedExecutionException e) {
+      return false; // closing
+    }
+  }
+
+  /** Removes a parked request; true when the caller now owns it. */
+  private boolean unpark(final ActivationRequest request) {
+    if (request.waiters.parked.remove(request)) {
+      parked.decrementAndGet();
+      return true;
+    }
+    return false;
+  }
+
+  private void expire(final ActivationRequest request) {
+    if (unpark(request)) {
+      executor.execute(() -> {
+        final var timing = request.context.timing();
+        // waiting for jobs counts as broker time; nothing was queued or mapped
+        timing.responseReceived();
+        timing.handlingStarted();
+        timing.resultReady();
+        complete(request, List.of());
+      });
+    }
+    // not parked: a walk is under way and sees the passed deadline when it ends
+  }
+
+  void cancelled(final ActivationRequest request) {
+    if (unpark(request)) {
+      cancelDeadline(request);
+    }
+  }
+
+  private static void cancelDeadline(final ActivationRequest request) {
+    final var task = request.deadlineTask;
+    if (task != null) {
+      task.cancel(false);
+    }
+  }
+
+  /** On the messaging thread: only hand the work off. */
+  private void onJobsAvailable(final String type) {
+    final JobTypeWaiters waiters = waitersByType.get(type);
+    if (waiters == null) {
+      return; // nobody ever asked for this type
+    }
+    waiters.notified();
+    if (!waiters.parked.isEmpty()) {
+      executor.execute(() -> wake(waiters));
+    }
+  }
+
+  private void wake(final JobTypeWaiters waiters) {
+    final var woken = new ArrayList<ActivationRequest>();
+    for (final ActivationRequest request : waiters.parked) {
+      if (unpark(request)) {
+        woken.add(request);
+      }
+    }
+    for (final ActivationRequest request : woken) {
+      walk(request);
+    }
+  }
+
+  private static long saturatedNanos(final Duration duration) {
+    try {
+      return duration.toNanos();
+    } catch (final ArithmeticException e) {
+      return Long.MAX_VALUE / 4;
+    }
+  }
+
+  /** Stops listening; parked requests are answered with what they have (nothing). */
+  @Override
+  public void close() {
+    try {
+      subscription.close();
+    } catch (final Exception e) {
+      LOG.debug("Closing the job-available subscription failed", e);
+    }
+    deadlines.shutdownNow();
+    for (final JobTypeWaiters waiters : waitersByType.values()) {
+      for (final ActivationRequest request : waiters.parked) {
+        if (unpark(request)) {
+          complete(request, List.of());
+        }
+      }
+    }
+  }
+}

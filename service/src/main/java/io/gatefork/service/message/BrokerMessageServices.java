@@ -1,0 +1,59 @@
+package io.gatefork.service.message;
+
+import io.camunda.zeebe.protocol.impl.record.value.message.MessageRecord;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.request.BrokerRequests;
+import io.gatefork.service.ApiServices;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import org.agrona.DirectBuffer;
+
+/** Publishes messages to the partition their correlation key hashes to. */
+public final class BrokerMessageServices extends ApiServices implements MessageServices {
+
+  public BrokerMessageServices(final BrokerClient brokerClient, final Executor executor) {
+    super(brokerClient, executor);
+  }
+
+  @Override
+  public CompletableFuture<MessagePublished> publish(
+      final RequestContext context, final PublishMessage command) {
+    final MessageRecord record;
+    try {
+      record = toRecord(command);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    // the factory routes by the record's correlation key: fill the record first
+    return send(context, BrokerRequests.publishMessage(record),
+        BrokerMessageServices::toPublished);
+  }
+
+  private static MessageRecord toRecord(final PublishMessage command) {
+    if (command == null) {
+      throw ServiceException.invalidArgument("name", "must not be empty");
+    }
+    final var record = new MessageRecord();
+    record.setName(Inputs.requireNotBlank("name", command.name()));
+    record.setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey());
+    record.setTimeToLive(Inputs.requireNotNegative("timeToLive", command.timeToLiveMillis()));
+    if (command.messageId() != null) {
+      record.setMessageId(command.messageId());
+    }
+    final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+    if (variables != null) {
+      record.setVariables(variables);
+    }
+    record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+    return record;
+  }
+
+  private static MessagePublished toPublished(final BrokerResult.Accepted<MessageRecord> answer) {
+    return new MessagePublished(answer.key(), answer.value().getTenantId());
+  }
+}

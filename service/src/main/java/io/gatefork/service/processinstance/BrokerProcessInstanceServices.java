@@ -1,0 +1,172 @@
+package io.gatefork.service.processinstance;
+
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceResultRecord;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.request.BrokerRequest;
+import io.gatefork.broker.client.request.BrokerRequests;
+import io.gatefork.service.ApiServices;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import org.agrona.DirectBuffer;
+
+/**
+ * Creates process instances (with the partition retry, as stock 8.8 since #46984) and cancels them.
+ */
+public final class BrokerProcessInstanceServices extends ApiServices
+    implements ProcessInstanceServices {
+  static final int MAX_TAGS = 10;
+  static final int MAX_TAG_LENGTH = 100;
+
+  public BrokerProcessInstanceServices(final BrokerClient brokerClient, final Executor executor) {
+    super(brokerClient, executor);
+  }
+
+  @Override
+  public CompletableFuture<ProcessInstanceCreated> create(
+      final RequestContext context, final CreateProcessInstance command) {
+    final BrokerRequest<ProcessInstanceCreationRecord> request;
+    try {
+      request = withOperationReference(
+          BrokerRequests.createProcessInstance(toRecord(command)), command);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return sendWithPartitionRetry(context, request, null,
+        BrokerProcessInstanceServices::toCreated);
+  }
+
+  @Override
+  public CompletableFuture<ProcessInstanceResult> createWithResult(
+      final RequestContext context,
+      final CreateProcessInstance command,
+      final Duration requestTimeout,
+      final List<String> fetchVariables) {
+    final BrokerRequest<ProcessInstanceResultRecord> request;
+    try {
+      final ProcessInstanceCreationRecord record = toRecord(command);
+      // the broker filters the result's variables by these names; none means all
+      record.setFetchVariables(Inputs.requireNoBlankEntries("fetchVariables", fetchVariables));
+      request = withOperationReference(
+          BrokerRequests.createProcessInstanceWithResult(record), command);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return sendWithPartitionRetry(context, request, timeoutOrDefault(requestTimeout),
+        BrokerProcessInstanceServices::toResult);
+  }
+
+  @Override
+  public CompletableFuture<Void> cancel(
+      final RequestContext context, final long processInstanceKey, final Long operationReference) {
+    final BrokerRequest<ProcessInstanceRecord> request;
+    try {
+      request = BrokerRequests.cancelProcessInstance(
+          Inputs.requireKey("processInstanceKey", processInstanceKey));
+      if (operationReference != null) {
+        request.operationReference(
+            Inputs.requirePositive("operationReference", operationReference));
+      }
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  private static ProcessInstanceCreationRecord toRecord(final CreateProcessInstance command) {
+    if (command == null) {
+      throw ServiceException.invalidArgument("processDefinitionKey",
+          "expected a process definition key or a process definition id, but got neither");
+    }
+    final var record = new ProcessInstanceCreationRecord();
+    final Long key = command.processDefinitionKey();
+    final String processId = command.bpmnProcessId();
+    if (key != null) {
+      record.setProcessDefinitionKey(Inputs.requireKey("processDefinitionKey", key));
+    } else if (processId != null && !processId.isBlank()) {
+      record.setBpmnProcessId(processId);
+      // as the engine reads it: negative = latest, otherwise that exact version
+      record.setVersion(command.version());
+    } else {
+      throw ServiceException.invalidArgument("processDefinitionKey",
+          "expected a process definition key or a process definition id, but got neither");
+    }
+    final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+    if (variables != null) {
+      record.setVariables(variables);
+    }
+    record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+    for (final String elementId :
+        Inputs.requireNoBlankEntries("startInstructions", command.startElementIds())) {
+      record.startInstructions().add().setElementId(elementId);
+    }
+    final Set<String> tags = tags(command.tags());
+    if (!tags.isEmpty()) {
+      record.setTags(tags);
+    }
+    return record;
+  }
+
+  private static Set<String> tags(final List<String> tags) {
+    if (tags == null || tags.isEmpty()) {
+      return Set.of();
+    }
+    Inputs.requireNoBlankEntries("tags", tags);
+    final Set<String> unique = new HashSet<>(tags);
+    if (unique.size() != tags.size()) {
+      throw ServiceException.invalidArgument("tags", "must be unique");
+    }
+    if (unique.size() > MAX_TAGS) {
+      throw ServiceException.invalidArgument("tags",
+          "expected at most " + MAX_TAGS + " tags, but got " + unique.size());
+    }
+    for (final String tag : unique) {
+      if (tag.length() > MAX_TAG_LENGTH) {
+        throw ServiceException.invalidArgument("tags",
+            "tag '" + tag + "' is longer than " + MAX_TAG_LENGTH + " characters");
+      }
+    }
+    return unique;
+  }
+
+  private static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(
+      final BrokerRequest<T> request, final CreateProcessInstance command) {
+    if (command.operationReference() != null) {
+      request.operationReference(
+          Inputs.requirePositive("operationReference", command.operationReference()));
+    }
+    return request;
+  }
+
+  private static ProcessInstanceCreated toCreated(
+      final BrokerResult.Accepted<ProcessInstanceCreationRecord> answer) {
+    final ProcessInstanceCreationRecord record = answer.value();
+    return new ProcessInstanceCreated(record.getProcessDefinitionKey(), record.getBpmnProcessId(),
+        record.getVersion(), record.getProcessInstanceKey(), record.getTenantId(),
+        sorted(record.getTags()));
+  }
+
+  private static ProcessInstanceResult toResult(
+      final BrokerResult.Accepted<ProcessInstanceResultRecord> answer) {
+    final ProcessInstanceResultRecord record = answer.value();
+    return new ProcessInstanceResult(record.getProcessDefinitionKey(), record.getBpmnProcessId(),
+        record.getVersion(), record.getProcessInstanceKey(), record.getTenantId(),
+        JsonDocuments.toJson(record.getVariablesBuffer()), sorted(record.getTags()));
+  }
+
+  private static List<String> sorted(final Set<String> tags) {
+    return tags.isEmpty() ? List.of() : List.copyOf(new TreeSet<>(tags));
+  }
+}

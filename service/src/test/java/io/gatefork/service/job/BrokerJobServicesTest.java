@@ -1,0 +1,106 @@
+package io.gatefork.service.job;
+
+import static io.gatefork.service.testing.ServiceAssertions.assertFails;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.record.RejectionType;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.testing.FakeBrokerClient;
+import io.gatefork.service.testing.JobBatches;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class BrokerJobServicesTest {
+  private static final long JOB_KEY = 2251799813685249L;
+  private final FakeBrokerClient broker = new FakeBrokerClient();
+  private final BrokerJobServices services = new BrokerJobServices(broker, Runnable::run);
+
+  @AfterEach
+  void close() {
+    services.close();
+    broker.close();
+  }
+
+  @Test
+  void completeSendsTheVariables() throws Exception {
+    services.complete(RequestContext.create(), JOB_KEY, "{\"done\":true}")
+        .get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.intent()).isEqualTo(JobIntent.COMPLETE);
+    assertThat(sent.request().key()).isEqualTo(JOB_KEY);
+    assertThat(sent.valueAs(new JobRecord()).getVariables()).containsEntry("done", true);
+  }
+
+  @Test
+  void completeOfACompletedJobIsNotFoundWithTheStockMessage() {
+    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
+        "Expected to complete job with key '" + JOB_KEY + "', but no such job was found"));
+
+    assertFails(services.complete(RequestContext.create(), JOB_KEY, null),
+        ServiceStatus.NOT_FOUND, "Command 'COMPLETE' rejected with code 'NOT_FOUND': Expected "
+            + "to complete job with key '" + JOB_KEY + "', but no such job was found");
+  }
+
+  @Test
+  void failSendsRetriesBackOffAndMessage() throws Exception {
+    services.fail(RequestContext.create(), JOB_KEY, 2, "boom", 1_000L, null)
+        .get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.intent()).isEqualTo(JobIntent.FAIL);
+    final var record = sent.valueAs(new JobRecord());
+    assertThat(record.getRetries()).isEqualTo(2);
+    assertThat(record.getRetryBackoff()).isEqualTo(1_000L);
+    assertThat(record.getErrorMessage()).isEqualTo("boom");
+  }
+
+  @Test
+  void throwErrorSendsCodeAndMessage() throws Exception {
+    services.throwError(RequestContext.create(), JOB_KEY, "NO_STOCK", "sold out", "{\"a\":1}")
+        .get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.intent()).isEqualTo(JobIntent.THROW_ERROR);
+    final var record = sent.valueAs(new JobRecord());
+    assertThat(record.getErrorCode()).isEqualTo("NO_STOCK");
+    assertThat(record.getErrorMessage()).isEqualTo("sold out");
+    assertThat(record.getVariables()).containsEntry("a", 1);
+  }
+
+  @Test
+  void activateGoesThroughLongPolling() throws Exception {
+    broker.respondWith(sent -> JobBatches.withJobs(sent, 7L));
+
+    final var jobs = services.activate(RequestContext.create(),
+        new ActivateJobs("payment", "w", 1_000, 1, List.of(), List.of(), null))
+        .get(5, TimeUnit.SECONDS);
+
+    assertThat(jobs).extracting(ActivatedJob::key).containsExactly(7L);
+  }
+
+  @Test
+  void invalidJobCommandsNeverReachTheBroker() {
+    assertFails(services.complete(RequestContext.create(), JOB_KEY, "{broken"),
+        ServiceStatus.INVALID_ARGUMENT, "variables:");
+    assertFails(services.complete(RequestContext.create(), 0L, null),
+        ServiceStatus.INVALID_ARGUMENT, "jobKey:");
+    assertFails(services.fail(RequestContext.create(), JOB_KEY, -1, null, 0L, null),
+        ServiceStatus.INVALID_ARGUMENT, "retries:");
+    assertFails(services.fail(RequestContext.create(), JOB_KEY, 1, null, -5L, null),
+        ServiceStatus.INVALID_ARGUMENT, "retryBackOff:");
+    assertFails(services.throwError(RequestContext.create(), JOB_KEY, " ", null, null),
+        ServiceStatus.INVALID_ARGUMENT, "errorCode:");
+    assertFails(services.throwError(RequestContext.create(), JOB_KEY, "E", null, "[]"),
+        ServiceStatus.INVALID_ARGUMENT, "variables: expected a JSON object, but got an array");
+    assertFails(services.activate(RequestContext.create(),
+        new ActivateJobs("", "w", 1_000, 1, List.of(), List.of(), null)),
+        ServiceStatus.INVALID_ARGUMENT, "type:");
+    assertThat(broker.sent()).isEmpty();
+  }
+}

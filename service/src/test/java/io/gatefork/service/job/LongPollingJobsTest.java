@@ -1,0 +1,318 @@
+package io.gatefork.service.job;
+
+import static io.gatefork.service.testing.ServiceAssertions.assertFails;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
+import io.camunda.zeebe.protocol.record.ErrorCode;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.gatefork.broker.client.topology.TestTopologies;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.testing.FakeBrokerClient;
+import io.gatefork.service.testing.JobBatches;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class LongPollingJobsTest {
+  private static final Duration LONG = Duration.ofSeconds(30);
+
+  private final FakeBrokerClient broker =
+      new FakeBrokerClient().topology(TestTopologies.singleBrokerLeading(2));
+  private LongPollingJobs jobs = new LongPollingJobs(broker, Runnable::run,
+      LongPollingConfig.defaults());
+
+  @AfterEach
+  void close() {
+    jobs.close();
+    broker.close();
+  }
+
+  private static ActivateJobs activate(final String type, final int max, final Duration wait) {
+    return new ActivateJobs(type, "worker-1", 60_000, max, List.of(), List.of(), wait);
+  }
+
+  private List<FakeBrokerClient.Sent> activations() {
+    return broker.sent(ValueType.JOB_BATCH);
+  }
+
+  @Test
+  void parkedActivationCompletesWhenJobsOfItsTypeBecomeAvailable() throws Exception {
+    final var available = new AtomicBoolean();
+    broker.respondWith(sent -> available.get() && sent.partitionId() == 1
+        ? JobBatches.withJobs(sent, 2251799813685249L) : JobBatches.empty(sent));
+
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+    assertThat(future).isNotDone();
+    assertThat(activations()).hasSize(2); // every partition asked once
+
+    available.set(true);
+    broker.notifyJobsAvailable("payment");
+
+    final List<ActivatedJob> activated = future.get(5, TimeUnit.SECONDS);
+    assertThat(activated).singleElement().satisfies(job -> {
+      assertThat(job.key()).isEqualTo(2251799813685249L);
+      assertThat(job.type()).isEqualTo("payment");
+      assertThat(job.variablesJson()).isEqualTo("{\"key\":2251799813685249}");
+      assertThat(job.customHeadersJson()).isEqualTo("{\"h\":\"v\"}");
+      assertThat(job.worker()).isEqualTo("worker-1");
+      assertThat(job.retries()).isEqualTo(3);
+      assertThat(job.deadline()).isEqualTo(1_700_000_000_000L);
+      assertThat(job.bpmnProcessId()).isEqualTo("order");
+      assertThat(job.processDefinitionVersion()).isEqualTo(2);
+      assertThat(job.processDefinitionKey()).isEqualTo(100L);
+      assertThat(job.processInstanceKey()).isEqualTo(200L);
+      assertThat(job.elementInstanceKey()).isEqualTo(300L);
+      assertThat(job.elementId()).isEqualTo("task");
+      assertThat(job.tenantId()).isEqualTo("<default>");
+      assertThat(job.kind()).isEqualTo("BPMN_ELEMENT");
+      assertThat(job.listenerEventType()).isEqualTo("UNSPECIFIED");
+    });
+    assertThat(jobs.parkedRequests()).isZero();
+  }
+
+  @Test
+  void notificationForAnotherTypeLeavesTheRequestParked() {
+    broker.respondWith(JobBatches::empty);
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+
+    broker.notifyJobsAvailable("shipping");
+    broker.flush();
+
+    assertThat(future).isNotDone();
+    assertThat(activations()).hasSize(2);
+    assertThat(jobs.parkedRequests()).isEqualTo(1);
+  }
+
+  @Test
+  void parkedActivationCompletesEmptyAtItsDeadline() throws Exception {
+    broker.respondWith(JobBatches::empty);
+
+    final var future =
+        jobs.activate(RequestContext.create(), activate("payment", 5, Duration.ofSeconds(1)));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+
+    assertThat(future.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+    assertThat(activations()).hasSize(2);
+  }
+
+  @Test
+  void nullRequestTimeoutWaitsTheDefaultLongPoll() {
+    jobs.close();
+    jobs = new LongPollingJobs(broker, Runnable::run,
+        new LongPollingConfig(Duration.ofSeconds(1), 100));
+    broker.respondWith(JobBatches::empty);
+
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, null));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+
+    await().atMost(Duration.ofSeconds(5)).until(future::isDone);
+    assertThat(future.join()).isEmpty();
+  }
+
+  @Test
+  void negativeRequestTimeoutAnswersAtOnceWithoutParking() throws Exception {
+    broker.respondWith(JobBatches::empty);
+
+    final var future =
+        jobs.activate(RequestContext.create(), activate("payment", 5, Duration.ofMillis(-1)));
+
+    assertThat(future.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+    assertThat(activations()).hasSize(2);
+  }
+
+  @Test
+  void collectsJobsAcrossPartitionsAskingOnlyForWhatIsMissing() throws Exception {
+    broker.topology(TestTopologies.singleBrokerLeading(3));
+    final var nextKey = new AtomicInteger(1);
+    // every partition has two jobs
+    broker.respondWith(sent -> {
+      final int count = Math.min(2, JobBatches.maxJobs(sent));
+      final long[] keys = new long[count];
+      for (int i = 0; i < count; i++) {
+        keys[i] = nextKey.getAndIncrement();
+      }
+      return JobBatches.withJobs(sent, keys);
+    });
+
+    final var activated =
+        jobs.activate(RequestContext.create(), activate("payment", 3, LONG)).get(5,
+            TimeUnit.SECONDS);
+
+    assertThat(activated).extracting(ActivatedJob::key).containsExactly(1L, 2L, 3L);
+    assertThat(activations()).extracting(JobBatches::maxJobs).containsExactly(3, 1);
+    assertThat(activations()).extracting(FakeBrokerClient.Sent::partitionId)
+        .doesNotHaveDuplicates();
+  }
+
+  @Test
+  void startsAtADifferentPartitionForEachRequest() throws Exception {
+    broker.respondWith(sent -> JobBatches.withJobs(sent, 1L));
+
+    jobs.activate(RequestContext.create(), activate("payment", 1, LONG)).get(5, TimeUnit.SECONDS);
+    jobs.activate(RequestContext.create(), activate("payment", 1, LONG)).get(5, TimeUnit.SECONDS);
+
+    assertThat(activations()).extracting(FakeBrokerClient.Sent::partitionId)
+        .containsExactlyInAnyOrder(1, 2);
+  }
+
+  @Test
+  void sendsTheRequestedActivationAndTheDefaultTenant() throws Exception {
+    broker.respondWith(sent -> JobBatches.withJobs(sent, 1L));
+
+    jobs.activate(RequestContext.create(), new ActivateJobs("payment", "worker-7", 45_000, 1,
+        List.of("amount"), List.of(), LONG)).get(5, TimeUnit.SECONDS);
+
+    final var record = activations().getFirst().valueAs(new JobBatchRecord());
+    assertThat(record.getType()).isEqualTo("payment");
+    assertThat(record.getWorker()).isEqualTo("worker-7");
+    assertThat(record.getTimeout()).isEqualTo(45_000L);
+    assertThat(record.getMaxJobsToActivate()).isEqualTo(1);
+    assertThat(record.getTenantIds()).containsExactly("<default>");
+    assertThat(record.variables()).hasSize(1);
+  }
+
+  @Test
+  void notificationDuringTheWalkMakesItWalkAgainInsteadOfParking() throws Exception {
+    final var calls = new AtomicInteger();
+    broker.topology(TestTopologies.singleBrokerLeading(1));
+    broker.respondWith(sent -> {
+      if (calls.incrementAndGet() == 1) {
+        // a job is created while the (only) partition answers "nothing"
+        broker.notifyJobsAvailableNow("payment");
+        return JobBatches.empty(sent);
+      }
+      return JobBatches.withJobs(sent, 9L);
+    });
+
+    final var activated =
+        jobs.activate(RequestContext.create(), activate("payment", 5, LONG)).get(5,
+            TimeUnit.SECONDS);
+
+    assertThat(activated).extracting(ActivatedJob::key).containsExactly(9L);
+    assertThat(activations()).hasSize(2);
+  }
+
+  @Test
+  void moreParkedRequestsThanTheCapAreResourceExhausted() {
+    jobs.close();
+    jobs = new LongPollingJobs(broker, Runnable::run, new LongPollingConfig(LONG, 1));
+    broker.respondWith(JobBatches::empty);
+
+    jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+    final var second = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+
+    assertFails(second, ServiceStatus.RESOURCE_EXHAUSTED, "already waiting");
+    assertThat(jobs.parkedRequests()).isEqualTo(1);
+  }
+
+  @Test
+  void cancellingAParkedActivationReleasesIt() {
+    broker.respondWith(JobBatches::empty);
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+
+    future.cancel(false);
+
+    assertThat(jobs.parkedRequests()).isZero();
+  }
+
+  @Test
+  void jobsActivatedAfterTheCallerLeftAreYieldedBack() throws Exception {
+    broker.topology(TestTopologies.singleBrokerLeading(1));
+    final var release = new CountDownLatch(1);
+    broker.respondWith(sent -> {
+      if (sent.valueType() == ValueType.JOB_BATCH) {
+        awaitLatch(release);
+        return JobBatches.withJobs(sent, 41L, 42L);
+      }
+      return FakeBrokerClient.echo(sent, sent.request().key());
+    });
+
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    future.cancel(false);
+    release.countDown();
+
+    await().atMost(Duration.ofSeconds(5))
+        .until(() -> broker.sent(ValueType.JOB).size() == 2);
+    assertThat(broker.sent(ValueType.JOB)).allSatisfy(
+        sent -> assertThat(sent.intent()).isEqualTo(JobIntent.YIELD));
+    assertThat(broker.sent(ValueType.JOB)).extracting(s -> s.request().key())
+        .containsExactlyInAnyOrder(41L, 42L);
+  }
+
+  @Test
+  void failsWhenNoPartitionCouldBeAsked() {
+    broker.respondWith(sent -> FakeBrokerClient.error(ErrorCode.RESOURCE_EXHAUSTED, "busy"));
+
+    assertFails(jobs.activate(RequestContext.create(), activate("payment", 5, LONG)),
+        ServiceStatus.RESOURCE_EXHAUSTED, "busy");
+    assertThat(jobs.parkedRequests()).isZero();
+  }
+
+  @Test
+  void jobsFromHealthyPartitionsAreReturnedDespiteAFailingOne() throws Exception {
+    broker.respondWith(sent -> sent.partitionId() == 1
+        ? FakeBrokerClient.error(ErrorCode.PARTITION_LEADER_MISMATCH, "moved")
+        : JobBatches.withJobs(sent, 5L));
+
+    assertThat(jobs.activate(RequestContext.create(), activate("payment", 5, LONG))
+        .get(5, TimeUnit.SECONDS)).extracting(ActivatedJob::key).containsExactly(5L);
+  }
+
+  @Test
+  void noPartitionLeaderIsUnavailable() {
+    broker.topology(TestTopologies.withoutLeaders(2));
+
+    assertFails(jobs.activate(RequestContext.create(), activate("payment", 5, LONG)),
+        ServiceStatus.UNAVAILABLE, "no partition has a leader");
+    assertThat(activations()).isEmpty();
+  }
+
+  @Test
+  void invalidActivationsNeverReachTheBroker() {
+    assertFails(jobs.activate(RequestContext.create(), activate(" ", 5, LONG)),
+        ServiceStatus.INVALID_ARGUMENT, "type: must not be empty");
+    assertFails(jobs.activate(RequestContext.create(), activate("payment", 0, LONG)),
+        ServiceStatus.INVALID_ARGUMENT, "maxJobsToActivate:");
+    assertFails(jobs.activate(RequestContext.create(),
+        new ActivateJobs("payment", "w", 0, 5, List.of(), List.of(), LONG)),
+        ServiceStatus.INVALID_ARGUMENT, "timeout:");
+    assertFails(jobs.activate(RequestContext.create(),
+        new ActivateJobs("payment", "w", 1000, 5, List.of(""), List.of(), LONG)),
+        ServiceStatus.INVALID_ARGUMENT, "fetchVariable:");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void closeAnswersParkedRequestsWithNothing() throws Exception {
+    broker.respondWith(JobBatches::empty);
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+
+    jobs.close();
+
+    assertThat(future.get(5, TimeUnit.SECONDS)).isEmpty();
+  }
+
+  private static void awaitLatch(final CountDownLatch latch) {
+    try {
+      latch.await(10, TimeUnit.SECONDS);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,192 @@
+package io.gatefork.service.processinstance;
+
+import static io.gatefork.service.testing.ServiceAssertions.assertFails;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceResultRecord;
+import io.camunda.zeebe.protocol.record.ErrorCode;
+import io.camunda.zeebe.protocol.record.RejectionType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.testing.FakeBrokerClient;
+import io.gatefork.service.testing.FakeBrokerClient.Method;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class BrokerProcessInstanceServicesTest {
+  private final FakeBrokerClient broker = new FakeBrokerClient();
+  private final BrokerProcessInstanceServices services =
+      new BrokerProcessInstanceServices(broker, Runnable::run);
+
+  @AfterEach
+  void close() {
+    broker.close();
+  }
+
+  private static CreateProcessInstance byId(final String processId, final String variables) {
+    return new CreateProcessInstance(null, processId, -1, variables, null, null, List.of(),
+        List.of());
+  }
+
+  @Test
+  void createFillsTheRecordAndGoesThroughThePartitionRetry() throws Exception {
+    broker.respondWith(sent -> FakeBrokerClient.<ProcessInstanceCreationRecord>accepted(sent, 7L,
+        r -> r.setBpmnProcessId("order").setVersion(3).setProcessDefinitionKey(11L)
+            .setProcessInstanceKey(22L).setTenantId("<default>").setTags(Set.of("b", "a"))));
+    final var command = new CreateProcessInstance(null, "order", 3, "{\"x\":1}", null, 5L,
+        List.of("task"), List.of("a", "b"));
+
+    final var created = services.create(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
+
+    assertThat(created).isEqualTo(
+        new ProcessInstanceCreated(11L, "order", 3, 22L, "<default>", List.of("a", "b")));
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.method()).isEqualTo(Method.SEND_WITH_PARTITION_RETRY);
+    assertThat(sent.intent()).isEqualTo(ProcessInstanceCreationIntent.CREATE);
+    assertThat(sent.request().operationReference()).isEqualTo(5L);
+    final var record = sent.valueAs(new ProcessInstanceCreationRecord());
+    assertThat(record.getBpmnProcessId()).isEqualTo("order");
+    assertThat(record.getVersion()).isEqualTo(3);
+    assertThat(record.getTenantId()).isEqualTo("<default>");
+    assertThat(record.getVariables()).containsEntry("x", 1);
+    assertThat(record.getStartInstructions()).singleElement()
+        .satisfies(i -> assertThat(i.getElementId()).isEqualTo("task"));
+    assertThat(record.getTags()).containsExactlyInAnyOrder("a", "b");
+  }
+
+  @Test
+  void createByKeySendsTheKeyAndTheGivenTenant() throws Exception {
+    final var command = new CreateProcessInstance(42L, null, -1, null, "tenant-a", null, null,
+        null);
+
+    services.create(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
+
+    final var record = broker.sent().getFirst().valueAs(new ProcessInstanceCreationRecord());
+    assertThat(record.getProcessDefinitionKey()).isEqualTo(42L);
+    assertThat(record.getTenantId()).isEqualTo("tenant-a");
+    assertThat(broker.sent().getFirst().request().operationReference()).isEqualTo(-1L);
+  }
+
+  @Test
+  void createWithResultSendsTimeoutAndFetchVariablesAndReturnsVariablesAsJson()
+      throws Exception {
+    broker.respondWith(sent -> FakeBrokerClient.<ProcessInstanceResultRecord>accepted(sent, 22L,
+        r -> r.setBpmnProcessId("order").setVersion(1).setProcessDefinitionKey(11L)
+            .setProcessInstanceKey(22L).setTenantId("<default>")
+            .setVariables(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"a\":\"b\"}")))));
+
+    final var result = services
+        .createWithResult(RequestContext.create(), byId("order", null), Duration.ofSeconds(3),
+            List.of("a"))
+        .get(5, TimeUnit.SECONDS);
+
+    assertThat(result.variablesJson()).isEqualTo("{\"a\":\"b\"}");
+    assertThat(result.processInstanceKey()).isEqualTo(22L);
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.method()).isEqualTo(Method.SEND_WITH_PARTITION_RETRY);
+    assertThat(sent.intent()).isEqualTo(ProcessInstanceCreationIntent.CREATE_WITH_AWAITING_RESULT);
+    assertThat(sent.timeout()).isEqualTo(Duration.ofSeconds(3));
+    final var record = sent.valueAs(new ProcessInstanceCreationRecord());
+    assertThat(record.fetchVariables()).hasSize(1);
+  }
+
+  @Test
+  void createWithResultWithoutTimeoutUsesTheClientDefault() throws Exception {
+    services.createWithResult(RequestContext.create(), byId("order", null), Duration.ZERO,
+        List.of()).exceptionally(e -> null).get(5, TimeUnit.SECONDS);
+
+    assertThat(broker.sent().getFirst().timeout()).isNull();
+  }
+
+  @Test
+  void cancelSendsCancelForTheKey() throws Exception {
+    services.cancel(RequestContext.create(), 2251799813685249L, 3L).get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.valueType()).isEqualTo(ValueType.PROCESS_INSTANCE);
+    assertThat(sent.intent()).isEqualTo(ProcessInstanceIntent.CANCEL);
+    assertThat(sent.request().key()).isEqualTo(2251799813685249L);
+    assertThat(sent.request().operationReference()).isEqualTo(3L);
+    assertThat(sent.valueAs(new ProcessInstanceRecord()).getProcessInstanceKey())
+        .isEqualTo(2251799813685249L);
+  }
+
+  @Test
+  void cancelOfAnUnknownInstanceIsNotFound() {
+    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
+        "no such instance"));
+
+    assertFails(services.cancel(RequestContext.create(), 2251799813685249L, null),
+        ServiceStatus.NOT_FOUND, "Command 'CANCEL' rejected with code 'NOT_FOUND': "
+            + "no such instance");
+  }
+
+  @Test
+  void backpressureIsResourceExhausted() {
+    broker.respondWith(sent -> FakeBrokerClient.error(ErrorCode.RESOURCE_EXHAUSTED,
+        "Reached maximum capacity of requests handled"));
+
+    assertFails(services.create(RequestContext.create(), byId("order", null)),
+        ServiceStatus.RESOURCE_EXHAUSTED, "Reached maximum capacity of requests handled");
+  }
+
+  // --- validation: nothing reaches the broker
+
+  @Test
+  void invalidVariablesJsonNeverReachesTheBroker() {
+    assertFails(services.create(RequestContext.create(), byId("order", "{not json")),
+        ServiceStatus.INVALID_ARGUMENT, "variables:");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void variablesThatAreNotAnObjectNeverReachTheBroker() {
+    assertFails(services.create(RequestContext.create(), byId("order", "[1,2]")),
+        ServiceStatus.INVALID_ARGUMENT, "variables: expected a JSON object, but got an array");
+    assertFails(services.createWithResult(RequestContext.create(), byId("order", "42"), null,
+        List.of()), ServiceStatus.INVALID_ARGUMENT, "variables:");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void missingProcessIdentifierNeverReachesTheBroker() {
+    assertFails(services.create(RequestContext.create(), byId(" ", null)),
+        ServiceStatus.INVALID_ARGUMENT, "processDefinitionKey:");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void tooManyOrDuplicateTagsNeverReachTheBroker() {
+    final var tooMany = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k");
+    assertFails(services.create(RequestContext.create(),
+        new CreateProcessInstance(1L, null, -1, null, null, null, null, tooMany)),
+        ServiceStatus.INVALID_ARGUMENT, "tags: expected at most 10 tags");
+    assertFails(services.create(RequestContext.create(),
+        new CreateProcessInstance(1L, null, -1, null, null, null, null, List.of("a", "a"))),
+        ServiceStatus.INVALID_ARGUMENT, "tags: must be unique");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void invalidKeysAndReferencesNeverReachTheBroker() {
+    assertFails(services.cancel(RequestContext.create(), 0L, null),
+        ServiceStatus.INVALID_ARGUMENT, "processInstanceKey:");
+    assertFails(services.cancel(RequestContext.create(), 1L, 0L),
+        ServiceStatus.INVALID_ARGUMENT, "operationReference:");
+    assertFails(services.create(RequestContext.create(),
+        new CreateProcessInstance(-5L, null, -1, null, null, null, null, null)),
+        ServiceStatus.INVALID_ARGUMENT, "processDefinitionKey:");
+    assertThat(broker.sent()).isEmpty();
+  }
+}
