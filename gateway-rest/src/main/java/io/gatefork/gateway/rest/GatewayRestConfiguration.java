@@ -1,0 +1,58 @@
+package io.gatefork.gateway.rest;
+
+import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
+import io.gatefork.gateway.rest.stage.StageTimingFilter;
+import io.gatefork.service.stage.StageMetrics;
+import jakarta.servlet.DispatcherType;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
+import org.springframework.boot.autoconfigure.web.servlet.WebMvcAutoConfiguration;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.ComponentScan.Filter;
+import org.springframework.context.annotation.FilterType;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * The REST API v2 as an auto-configuration: the controllers and the error advice of this module,
+ * the security filter chain and the stage-timing filter. The application provides the service beans
+ * ({@code TopologyServices}, {@code DeploymentServices}, {@code ProcessInstanceServices}, {@code
+ * JobServices}, {@code MessageServices}) and a {@link StageMetrics}.
+ *
+ * <p>Runs before Spring Boot's security and MVC auto-configurations so that their defaults (the
+ * default filter chain, the generic ProblemDetail advice) back off in favour of ours.
+ */
+@AutoConfiguration(
+    before = {SecurityAutoConfiguration.class, WebMvcAutoConfiguration.class},
+    beforeName =
+        "org.springframework.boot.actuate.autoconfigure.security.servlet.ManagementWebSecurityAutoConfiguration")
+@ConditionalOnWebApplication(type = Type.SERVLET)
+@ComponentScan(
+    basePackageClasses = GatewayRestConfiguration.class,
+    useDefaultFilters = false,
+    includeFilters =
+        @Filter(
+            type = FilterType.ANNOTATION,
+            classes = {RestController.class, RestControllerAdvice.class}))
+@Import(RestSecurityConfiguration.class)
+public class GatewayRestConfiguration {
+  static final String API_URL_PATTERN = "/v2/*";
+
+  /** First of all filters, on REQUEST dispatches of the API only. */
+  @Bean
+  public FilterRegistrationBean<StageTimingFilter> gatewayRestStageTimingFilter(
+      final StageMetrics stageMetrics) {
+    final var registration = new FilterRegistrationBean<>(new StageTimingFilter(stageMetrics));
+    registration.setName("gatewayRestStageTimingFilter");
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+    registration.setDispatcherTypes(DispatcherType.REQUEST);
+    registration.addUrlPatterns(API_URL_PATTERN);
+    return registration;
+  }
+}

@@ -1,0 +1,99 @@
+package io.gatefork.gateway.rest.job;
+
+import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.LongKeys;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.JobServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
+
+/** Activate, complete, fail jobs and throw BPMN errors for them. */
+@RestController
+@RequestMapping(
+    path = "/v2/jobs",
+    consumes = MediaType.APPLICATION_JSON_VALUE,
+    produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+public class JobController {
+  private static final String JOB_KEY = "jobKey";
+
+  private final JobServices jobServices;
+
+  public JobController(final JobServices jobServices) {
+    this.jobServices = jobServices;
+  }
+
+  /**
+   * 200 {@code {jobs: [...]}}; may long-poll (holding no thread) until jobs are there, for as long
+   * as the client's requestTimeout even beyond the container's default async timeout.
+   */
+  @PostMapping("/activation")
+  public DeferredResult<ResponseEntity<Object>> activateJobs(
+      @RequestBody final JobActivationRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.ACTIVATE_JOBS);
+    final ActivateJobs command = JobRequestMapper.toActivateJobs(body);
+    return AsyncResponses.withClientTimeout(
+        AsyncResponses.ok(jobServices.activate(context, command), JobResponseMapper::toResponse),
+        command.requestTimeout());
+  }
+
+  @PostMapping("/{jobKey}/completion")
+  public CompletableFuture<ResponseEntity<Object>> completeJob(
+      @PathVariable final String jobKey,
+      @RequestBody(required = false) final JobCompletionRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.COMPLETE_JOB);
+    final long key = LongKeys.parse(JOB_KEY, jobKey);
+    JobRequestMapper.rejectResult(body);
+    final String variables = body == null ? null : JsonObjectText.jsonOrNull(body.variables());
+    return AsyncResponses.noContent(jobServices.complete(context, key, variables));
+  }
+
+  @PostMapping("/{jobKey}/failure")
+  public CompletableFuture<ResponseEntity<Object>> failJob(
+      @PathVariable final String jobKey,
+      @RequestBody(required = false) final JobFailRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.FAIL_JOB);
+    final long key = LongKeys.parse(JOB_KEY, jobKey);
+    if (body == null) {
+      return AsyncResponses.noContent(jobServices.fail(context, key, 0, "", 0, null));
+    }
+    return AsyncResponses.noContent(
+        jobServices.fail(
+            context,
+            key,
+            body.retries() == null ? 0 : body.retries(),
+            JobRequestMapper.errorMessage(body.errorMessage()),
+            RequestChecks.notNegative("retryBackOff", body.retryBackOff(), 0),
+            JsonObjectText.jsonOrNull(body.variables())));
+  }
+
+  @PostMapping("/{jobKey}/error")
+  public CompletableFuture<ResponseEntity<Object>> throwJobError(
+      @PathVariable final String jobKey,
+      @RequestBody final JobErrorRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.THROW_JOB_ERROR);
+    final long key = LongKeys.parse(JOB_KEY, jobKey);
+    return AsyncResponses.noContent(
+        jobServices.throwError(
+            context,
+            key,
+            RequestChecks.requireText("errorCode", body.errorCode()),
+            JobRequestMapper.errorMessage(body.errorMessage()),
+            JsonObjectText.jsonOrNull(body.variables())));
+  }
+}

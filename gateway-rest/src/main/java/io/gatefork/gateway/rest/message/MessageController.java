@@ -1,0 +1,37 @@
+package io.gatefork.gateway.rest.message;
+
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.message.MessageServices;
+import io.gatefork.service.message.PublishMessage;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class MessageController {
+  private final MessageServices messageServices;
+
+  public MessageController(final MessageServices messageServices) {
+    this.messageServices = messageServices;
+  }
+
+  /** 200 {@code {messageKey, tenantId}}; does not wait for a correlation. */
+  @PostMapping(
+      path = "/v2/messages/publication",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> publishMessage(
+      @RequestBody final MessagePublicationRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.PUBLISH_MESSAGE);
+    final PublishMessage command = MessageRequestMapper.toPublishMessage(body);
+    return AsyncResponses.ok(
+        messageServices.publish(context, command), MessageRequestMapper::toResponse);
+  }
+}

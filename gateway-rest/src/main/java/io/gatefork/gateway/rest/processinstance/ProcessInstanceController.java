@@ -1,0 +1,84 @@
+package io.gatefork.gateway.rest.processinstance;
+
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.LongKeys;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.processinstance.CreateProcessInstance;
+import io.gatefork.service.processinstance.ProcessInstanceServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
+
+/** Create and cancel process instances. */
+@RestController
+@RequestMapping(
+    path = "/v2/process-instances",
+    produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+public class ProcessInstanceController {
+  private final ProcessInstanceServices processInstanceServices;
+
+  public ProcessInstanceController(final ProcessInstanceServices processInstanceServices) {
+    this.processInstanceServices = processInstanceServices;
+  }
+
+  /**
+   * 200 with the created instance; with {@code awaitCompletion} the answer waits (holding no
+   * thread) for the instance to complete and carries its variables, for as long as the client's
+   * requestTimeout even beyond the container's default async timeout.
+   */
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  public DeferredResult<ResponseEntity<Object>> createProcessInstance(
+      @RequestBody final ProcessInstanceCreationRequest body, final HttpServletRequest request) {
+    if (body.awaitsCompletion()) {
+      final RequestContext context =
+          RequestStages.enter(request, RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
+      final CreateProcessInstance command =
+          ProcessInstanceRequestMapper.toCreateProcessInstance(body);
+      final Duration requestTimeout = ProcessInstanceRequestMapper.requestTimeout(body);
+      return AsyncResponses.withClientTimeout(
+          AsyncResponses.ok(
+              processInstanceServices.createWithResult(
+                  context,
+                  command,
+                  requestTimeout,
+                  ProcessInstanceRequestMapper.fetchVariables(body)),
+              ProcessInstanceResponseMapper::toResponse),
+          requestTimeout);
+    }
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.CREATE_PROCESS_INSTANCE);
+    final CreateProcessInstance command =
+        ProcessInstanceRequestMapper.toCreateProcessInstance(body);
+    return AsyncResponses.withClientTimeout(
+        AsyncResponses.ok(
+            processInstanceServices.create(context, command),
+            ProcessInstanceResponseMapper::toResponse),
+        null);
+  }
+
+  /** 204; the body (operationReference) is optional. */
+  @PostMapping(
+      path = "/{processInstanceKey}/cancellation",
+      consumes = MediaType.APPLICATION_JSON_VALUE)
+  public CompletableFuture<ResponseEntity<Object>> cancelProcessInstance(
+      @PathVariable final String processInstanceKey,
+      @RequestBody(required = false) final CancelProcessInstanceRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.CANCEL_PROCESS_INSTANCE);
+    final long key = LongKeys.parse("processInstanceKey", processInstanceKey);
+    final Long operationReference = ProcessInstanceRequestMapper.cancelOperationReference(body);
+    return AsyncResponses.noContent(
+        processInstanceServices.cancel(context, key, operationReference));
+  }
+}

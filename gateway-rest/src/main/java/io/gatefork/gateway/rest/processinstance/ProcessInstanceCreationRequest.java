@@ -1,0 +1,34 @@
+package io.gatefork.gateway.rest.processinstance;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.gatefork.gateway.rest.json.JsonObjectText;
+import java.util.List;
+
+/**
+ * Body of {@code POST /v2/process-instances}: the spec's oneOf of "by key" ({@code
+ * processDefinitionKey}) and "by id" ({@code processDefinitionId}, {@code
+ * processDefinitionVersion}) in one record; {@link ProcessInstanceRequestMapper} enforces that
+ * exactly one is given. Unknown properties are ignored, as upstream's Jackson setup does.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record ProcessInstanceCreationRequest(
+    String processDefinitionKey,
+    String processDefinitionId,
+    Integer processDefinitionVersion,
+    JsonObjectText variables,
+    String tenantId,
+    Long operationReference,
+    List<StartInstruction> startInstructions,
+    List<Object> runtimeInstructions,
+    Boolean awaitCompletion,
+    List<String> fetchVariables,
+    Long requestTimeout,
+    List<String> tags) {
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record StartInstruction(String elementId) {}
+
+  boolean awaitsCompletion() {
+    return Boolean.TRUE.equals(awaitCompletion);
+  }
+}

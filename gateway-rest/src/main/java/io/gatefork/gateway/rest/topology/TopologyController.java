@@ -1,0 +1,29 @@
+package io.gatefork.gateway.rest.topology;
+
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.topology.TopologyServices;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /v2/topology}. The topology is the broker client's local view (no broker round trip),
+ * so this answers synchronously and skips the async dispatch the future-returning endpoints pay
+ * for.
+ */
+@RestController
+public class TopologyController {
+  private final TopologyServices topologyServices;
+
+  public TopologyController(final TopologyServices topologyServices) {
+    this.topologyServices = topologyServices;
+  }
+
+  @GetMapping(path = "/v2/topology", produces = MediaType.APPLICATION_JSON_VALUE)
+  public TopologyResponse topology(final HttpServletRequest request) {
+    RequestStages.enter(request, RestOperations.TOPOLOGY);
+    return TopologyResponseMapper.toResponse(topologyServices.topology());
+  }
+}

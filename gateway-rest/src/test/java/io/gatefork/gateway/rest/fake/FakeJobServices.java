@@ -1,0 +1,80 @@
+package io.gatefork.gateway.rest.fake;
+
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.ActivatedJob;
+import io.gatefork.service.job.JobServices;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+public final class FakeJobServices implements JobServices {
+  public final ScriptedAnswer<Activate, List<ActivatedJob>> activate = new ScriptedAnswer<>();
+  public final ScriptedAnswer<Complete, Void> complete = new ScriptedAnswer<>();
+  public final ScriptedAnswer<Fail, Void> fail = new ScriptedAnswer<>();
+  public final ScriptedAnswer<ThrowError, Void> throwError = new ScriptedAnswer<>();
+
+  public record Activate(RequestContext context, ActivateJobs command) {}
+
+  public record Complete(RequestContext context, long jobKey, String variablesJson) {}
+
+  public record Fail(
+      RequestContext context,
+      long jobKey,
+      int retries,
+      String errorMessage,
+      long retryBackOffMillis,
+      String variablesJson) {}
+
+  public record ThrowError(
+      RequestContext context,
+      long jobKey,
+      String errorCode,
+      String errorMessage,
+      String variablesJson) {}
+
+  @Override
+  public CompletableFuture<List<ActivatedJob>> activate(
+      final RequestContext context, final ActivateJobs command) {
+    return activate.answer(new Activate(context, command));
+  }
+
+  @Override
+  public CompletableFuture<Void> complete(
+      final RequestContext context, final long jobKey, final String variablesJson) {
+    return complete.answer(new Complete(context, jobKey, variablesJson));
+  }
+
+  @Override
+  public CompletableFuture<Void> fail(
+      final RequestContext context,
+      final long jobKey,
+      final int retries,
+      final String errorMessage,
+      final long retryBackOffMillis,
+      final String variablesJson) {
+    return fail.answer(
+        new Fail(context, jobKey, retries, errorMessage, retryBackOffMillis, variablesJson));
+  }
+
+  @Override
+  public CompletableFuture<Void> throwError(
+      final RequestContext context,
+      final long jobKey,
+      final String errorCode,
+      final String errorMessage,
+      final String variablesJson) {
+    return throwError.answer(
+        new ThrowError(context, jobKey, errorCode, errorMessage, variablesJson));
+  }
+
+  int calls() {
+    return activate.count() + complete.count() + fail.count() + throwError.count();
+  }
+
+  void reset() {
+    activate.reset();
+    complete.reset();
+    fail.reset();
+    throwError.reset();
+  }
+}

@@ -1,0 +1,27 @@
+package io.gatefork.gateway.rest.fake;
+
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.message.MessagePublished;
+import io.gatefork.service.message.MessageServices;
+import io.gatefork.service.message.PublishMessage;
+import java.util.concurrent.CompletableFuture;
+
+public final class FakeMessageServices implements MessageServices {
+  public final ScriptedAnswer<Publish, MessagePublished> publish = new ScriptedAnswer<>();
+
+  public record Publish(RequestContext context, PublishMessage command) {}
+
+  @Override
+  public CompletableFuture<MessagePublished> publish(
+      final RequestContext context, final PublishMessage command) {
+    return publish.answer(new Publish(context, command));
+  }
+
+  int calls() {
+    return publish.count();
+  }
+
+  void reset() {
+    publish.reset();
+  }
+}

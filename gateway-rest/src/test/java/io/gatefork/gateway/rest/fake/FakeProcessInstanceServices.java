@@ -1,0 +1,59 @@
+package io.gatefork.gateway.rest.fake;
+
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.processinstance.CreateProcessInstance;
+import io.gatefork.service.processinstance.ProcessInstanceCreated;
+import io.gatefork.service.processinstance.ProcessInstanceResult;
+import io.gatefork.service.processinstance.ProcessInstanceServices;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+public final class FakeProcessInstanceServices implements ProcessInstanceServices {
+  public final ScriptedAnswer<Create, ProcessInstanceCreated> create = new ScriptedAnswer<>();
+  public final ScriptedAnswer<CreateWithResult, ProcessInstanceResult> createWithResult =
+      new ScriptedAnswer<>();
+  public final ScriptedAnswer<Cancel, Void> cancel = new ScriptedAnswer<>();
+
+  public record Create(RequestContext context, CreateProcessInstance command) {}
+
+  public record CreateWithResult(
+      RequestContext context,
+      CreateProcessInstance command,
+      Duration requestTimeout,
+      List<String> fetchVariables) {}
+
+  public record Cancel(RequestContext context, long processInstanceKey, Long operationReference) {}
+
+  @Override
+  public CompletableFuture<ProcessInstanceCreated> create(
+      final RequestContext context, final CreateProcessInstance command) {
+    return create.answer(new Create(context, command));
+  }
+
+  @Override
+  public CompletableFuture<ProcessInstanceResult> createWithResult(
+      final RequestContext context,
+      final CreateProcessInstance command,
+      final Duration requestTimeout,
+      final List<String> fetchVariables) {
+    return createWithResult.answer(
+        new CreateWithResult(context, command, requestTimeout, fetchVariables));
+  }
+
+  @Override
+  public CompletableFuture<Void> cancel(
+      final RequestContext context, final long processInstanceKey, final Long operationReference) {
+    return cancel.answer(new Cancel(context, processInstanceKey, operationReference));
+  }
+
+  int calls() {
+    return create.count() + createWithResult.count() + cancel.count();
+  }
+
+  void reset() {
+    create.reset();
+    createWithResult.reset();
+    cancel.reset();
+  }
+}
