@@ -1,0 +1,127 @@
+package io.gatefork.gateway.grpc.server;
+
+import io.gatefork.gateway.grpc.endpoint.GatewayEndpoint;
+import io.gatefork.gateway.grpc.endpoint.GatewayServices;
+import io.gatefork.gateway.grpc.metrics.GrpcServerMetricsInterceptor;
+import io.gatefork.gateway.grpc.metrics.StageTimingTracerFactory;
+import io.gatefork.service.stage.StageMetrics;
+import io.grpc.Server;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.NettyServerBuilder;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gRPC gateway server on {@code zeebe.gateway.network.host:port} (stock 0.0.0.0:26500): a
+ * grpc-java Netty server (the application's single Netty line, not grpc's shaded copy) serving
+ * {@link GatewayEndpoint}, with gRPC server metrics and per-stage request timing.
+ *
+ * <p>Keep-alive and message limits are the stock gateway's. Netty's event loops are grpc-java's
+ * shared defaults (epoll when available). Where call handlers run is {@link
+ * GrpcServerConfig#executorMode()}; see {@link GrpcExecutorMode} for why the default is direct.
+ *
+ * <p>Plain lifecycle, no framework: {@link #start()} binds, {@link #close()} stops accepting calls,
+ * lets running ones (long polls) finish for {@link GrpcServerConfig#shutdownGrace()}, then cancels
+ * the rest.
+ */
+public final class GrpcGatewayServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(GrpcGatewayServer.class);
+
+  private final GrpcServerConfig config;
+  private final GatewayEndpoint endpoint;
+  private final GrpcServerMetricsInterceptor metricsInterceptor;
+  private final StageTimingTracerFactory stageTiming;
+
+  private Server server;
+  private ExecutorService executor;
+
+  /**
+   * @param stageMetrics the instance the REST side records on too (one per registry)
+   */
+  public GrpcGatewayServer(
+      final GrpcServerConfig config,
+      final GatewayServices services,
+      final MeterRegistry meterRegistry,
+      final StageMetrics stageMetrics) {
+    this.config = config;
+    endpoint = new GatewayEndpoint(services, config.maxMessageSize());
+    metricsInterceptor = new GrpcServerMetricsInterceptor(meterRegistry);
+    stageTiming = new StageTimingTracerFactory(stageMetrics);
+  }
+
+  public synchronized GrpcGatewayServer start() {
+    if (server != null) {
+      throw new IllegalStateException("The gRPC server is already started");
+    }
+    final NettyServerBuilder builder =
+        NettyServerBuilder.forAddress(new InetSocketAddress(config.host(), config.port()))
+            .maxInboundMessageSize(config.maxMessageSize())
+            .permitKeepAliveTime(config.minKeepAliveInterval().toMillis(), TimeUnit.MILLISECONDS)
+            .permitKeepAliveWithoutCalls(false)
+            .addStreamTracerFactory(stageTiming)
+            .addService(ServerInterceptors.intercept(endpoint, metricsInterceptor));
+    switch (config.executorMode()) {
+      case DIRECT -> builder.directExecutor();
+      case POOLED -> {
+        executor =
+            GrpcExecutors.pooled(config.effectivePoolThreads(), config.poolQueueCapacity());
+        builder.executor(executor);
+      }
+    }
+    final Server built = builder.build();
+    try {
+      built.start();
+    } catch (final IOException e) {
+      shutdownExecutor();
+      throw new UncheckedIOException(
+          "Failed to bind the gRPC server to %s:%d".formatted(config.host(), config.port()), e);
+    }
+    server = built;
+    LOG.info(
+        "gRPC gateway listening on {}:{} (executor {})",
+        config.host(),
+        built.getPort(),
+        config.executorMode());
+    return this;
+  }
+
+  /** The bound port (the ephemeral one when configured with port 0); -1 before start. */
+  public synchronized int port() {
+    return server != null ? server.getPort() : -1;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (server == null) {
+      return;
+    }
+    server.shutdown();
+    try {
+      if (!server.awaitTermination(config.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn(
+            "gRPC calls still running after {}, cancelling them", config.shutdownGrace());
+        server.shutdownNow();
+        server.awaitTermination(5, TimeUnit.SECONDS);
+      }
+    } catch (final InterruptedException e) {
+      server.shutdownNow();
+      Thread.currentThread().interrupt();
+    } finally {
+      server = null;
+      shutdownExecutor();
+    }
+  }
+
+  private void shutdownExecutor() {
+    if (executor != null) {
+      executor.shutdown();
+      executor = null;
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package io.gatefork.gateway.grpc.endpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.google.protobuf.ByteString;
+import io.camunda.zeebe.gateway.protocol.GatewayGrpc.GatewayBlockingStub;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessInstanceCreationRuntimeInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessInstanceCreationStartInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TerminateProcessInstanceInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
+import io.gatefork.gateway.grpc.support.TestGateway;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Bad input is answered before the service is called, naming the offending field. */
+class GatewayRequestValidationTest {
+  private static TestGateway gateway;
+
+  @BeforeAll
+  static void start() {
+    gateway = new TestGateway();
+  }
+
+  @AfterAll
+  static void stop() throws InterruptedException {
+    gateway.close();
+  }
+
+  @BeforeEach
+  void resetCalls() {
+    gateway.services.calls.set(0);
+  }
+
+  static Stream<Arguments> invalidRequests() {
+    final var validActivation =
+        ActivateJobsRequest.newBuilder().setType("t").setTimeout(1000).setMaxJobsToActivate(1);
+    final var validResource =
+        Resource.newBuilder().setName("a.bpmn").setContent(ByteString.copyFromUtf8("<x/>"));
+    return Stream.of(
+        invalid(
+            "deploy without resources",
+            c -> c.deployResource(DeployResourceRequest.getDefaultInstance()),
+            "'resources'"),
+        invalid(
+            "deploy a resource without name",
+            c ->
+                c.deployResource(
+                    DeployResourceRequest.newBuilder()
+                        .addResources(validResource)
+                        .addResources(validResource.clone().setName(""))
+                        .build()),
+            "'resources[1].name'"),
+        invalid(
+            "deploy an empty resource",
+            c ->
+                c.deployResource(
+                    DeployResourceRequest.newBuilder()
+                        .addResources(validResource.clone().setContent(ByteString.EMPTY))
+                        .build()),
+            "'resources[0].content'"),
+        invalid(
+            "deploy to another tenant",
+            c ->
+                c.deployResource(
+                    DeployResourceRequest.newBuilder()
+                        .addResources(validResource)
+                        .setTenantId("tenant-a")
+                        .build()),
+            "Expected to handle gRPC request DeployResource with tenant identifier 'tenant-a',"
+                + " but multi-tenancy is disabled"),
+        invalid(
+            "create an instance of no process",
+            c -> c.createProcessInstance(CreateProcessInstanceRequest.getDefaultInstance()),
+            "'processDefinitionKey' or 'bpmnProcessId'"),
+        invalid(
+            "create an instance with a blank start element",
+            c ->
+                c.createProcessInstance(
+                    CreateProcessInstanceRequest.newBuilder()
+                        .setBpmnProcessId("p")
+                        .addStartInstructions(
+                            ProcessInstanceCreationStartInstruction.newBuilder().setElementId(" "))
+                        .build()),
+            "'startInstructions[0].elementId'"),
+        invalid(
+            "create an instance with result of no process",
+            c ->
+                c.createProcessInstanceWithResult(
+                    CreateProcessInstanceWithResultRequest.getDefaultInstance()),
+            "CreateProcessInstanceWithResult with 'processDefinitionKey' or 'bpmnProcessId'"),
+        invalid(
+            "cancel without key",
+            c -> c.cancelProcessInstance(CancelProcessInstanceRequest.getDefaultInstance()),
+            "'processInstanceKey'"),
+        invalid(
+            "activate jobs without type",
+            c -> c.activateJobs(validActivation.clone().setType(" ").build()).hasNext(),
+            "'type'"),
+        invalid(
+            "activate jobs without timeout",
+            c -> c.activateJobs(validActivation.clone().setTimeout(0).build()).hasNext(),
+            "'timeout' greater than zero, but it was 0"),
+        invalid(
+            "activate no jobs",
+            c -> c.activateJobs(validActivation.clone().setMaxJobsToActivate(0).build()).hasNext(),
+            "'maxJobsToActivate' greater than zero, but it was 0"),
+        invalid(
+            "activate jobs of another tenant",
+            c ->
+                c.activateJobs(
+                        validActivation.clone().addTenantIds("<default>").addTenantIds("a").build())
+                    .hasNext(),
+            "Expected to handle gRPC request ActivateJobs with tenant identifiers '[<default>, a]'"),
+        invalid(
+            "complete without job key",
+            c -> c.completeJob(CompleteJobRequest.getDefaultInstance()),
+            "'jobKey'"),
+        invalid(
+            "fail without job key",
+            c -> c.failJob(FailJobRequest.getDefaultInstance()),
+            "FailJob with a valid key in 'jobKey', but it was 0"),
+        invalid(
+            "fail with negative back-off",
+            c -> c.failJob(FailJobRequest.newBuilder().setJobKey(1).setRetryBackOff(-1).build()),
+            "'retryBackOff'"),
+        invalid(
+            "throw an error without job key",
+            c -> c.throwError(ThrowErrorRequest.newBuilder().setErrorCode("E").build()),
+            "'jobKey'"),
+        invalid(
+            "throw an error without code",
+            c -> c.throwError(ThrowErrorRequest.newBuilder().setJobKey(1).build()),
+            "'errorCode'"),
+        invalid(
+            "publish a message without name",
+            c -> c.publishMessage(PublishMessageRequest.getDefaultInstance()),
+            "'name'"),
+        invalid(
+            "publish a message with negative time to live",
+            c -> c.publishMessage(PublishMessageRequest.newBuilder().setName("m").setTimeToLive(-1).build()),
+            "'timeToLive'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalidRequests")
+  void invalidRequestIsRejectedBeforeTheService(
+      final String name, final Consumer<GatewayBlockingStub> call, final String expectedMessage) {
+    final var error =
+        catchThrowableOfType(
+            StatusRuntimeException.class, () -> call.accept(gateway.client()));
+
+    assertThat(error).as("the call must fail").isNotNull();
+    assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+    assertThat(error.getStatus().getDescription()).contains(expectedMessage);
+    assertThat(gateway.services.calls).hasValue(0);
+  }
+
+  static Stream<Arguments> unsupportedFeatures() {
+    return Stream.of(
+        Arguments.of(
+            "runtime instructions",
+            (Consumer<GatewayBlockingStub>)
+                c ->
+                    c.createProcessInstance(
+                        CreateProcessInstanceRequest.newBuilder()
+                            .setBpmnProcessId("p")
+                            .addRuntimeInstructions(
+                                ProcessInstanceCreationRuntimeInstruction.newBuilder()
+                                    .setTerminate(
+                                        TerminateProcessInstanceInstruction.newBuilder()
+                                            .setAfterElementId("a")))
+                            .build()),
+            "gatefork does not serve CreateProcessInstance with runtimeInstructions yet"),
+        Arguments.of(
+            "job result",
+            (Consumer<GatewayBlockingStub>)
+                c ->
+                    c.completeJob(
+                        CompleteJobRequest.newBuilder()
+                            .setJobKey(1)
+                            .setResult(JobResult.newBuilder().setDenied(true))
+                            .build()),
+            "gatefork does not serve CompleteJob with a job result yet"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unsupportedFeatures")
+  void unsupportedFeatureIsRefusedInsteadOfSilentlyDropped(
+      final String name, final Consumer<GatewayBlockingStub> call, final String expectedMessage) {
+    final var error =
+        catchThrowableOfType(
+            StatusRuntimeException.class, () -> call.accept(gateway.client()));
+
+    assertThat(error).as("the call must fail").isNotNull();
+    assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED);
+    assertThat(error.getStatus().getDescription()).isEqualTo(expectedMessage);
+    assertThat(gateway.services.calls).hasValue(0);
+  }
+
+  private static Arguments invalid(
+      final String name, final Consumer<GatewayBlockingStub> call, final String message) {
+    return Arguments.of(name, call, message);
+  }
+}

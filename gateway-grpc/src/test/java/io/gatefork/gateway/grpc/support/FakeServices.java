@@ -1,0 +1,214 @@
+package io.gatefork.gateway.grpc.support;
+
+import io.gatefork.gateway.grpc.endpoint.GatewayServices;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.deployment.DeployResources;
+import io.gatefork.service.deployment.DeploymentResult;
+import io.gatefork.service.deployment.DeploymentServices;
+import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.ActivatedJob;
+import io.gatefork.service.job.JobServices;
+import io.gatefork.service.message.MessagePublished;
+import io.gatefork.service.message.MessageServices;
+import io.gatefork.service.message.PublishMessage;
+import io.gatefork.service.processinstance.CreateProcessInstance;
+import io.gatefork.service.processinstance.ProcessInstanceCreated;
+import io.gatefork.service.processinstance.ProcessInstanceResult;
+import io.gatefork.service.processinstance.ProcessInstanceServices;
+import io.gatefork.service.topology.ClusterTopology;
+import io.gatefork.service.topology.TopologyServices;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * All five services in one fake: records what it was called with and answers with canned
+ * results, completing on its own "API executor" thread like the real services do.
+ */
+public final class FakeServices
+    implements TopologyServices,
+        DeploymentServices,
+        ProcessInstanceServices,
+        JobServices,
+        MessageServices,
+        AutoCloseable {
+
+  public final AtomicInteger calls = new AtomicInteger();
+  private final ExecutorService apiExecutor =
+      Executors.newSingleThreadExecutor(r -> new Thread(r, "fake-api-executor"));
+
+  /** When set, every asynchronous service call fails with it. */
+  public volatile Throwable failure;
+
+  public volatile ClusterTopology topology =
+      new ClusterTopology(List.of(), 0, 0, 0, "8.8.0", null);
+  public volatile DeploymentResult deploymentResult;
+  public volatile ProcessInstanceCreated created;
+  public volatile ProcessInstanceResult completed;
+  public volatile List<ActivatedJob> jobs = List.of();
+  /** When set, {@link #activate} returns this future instead of {@link #jobs}. */
+  public volatile CompletableFuture<List<ActivatedJob>> activation;
+  public volatile MessagePublished published;
+
+  // what the last call carried
+  public volatile String lastCallerThread;
+  public volatile RequestContext lastContext;
+  public volatile DeployResources lastDeploy;
+  public volatile CreateProcessInstance lastCreate;
+  public volatile Duration lastRequestTimeout;
+  public volatile List<String> lastFetchVariables;
+  public volatile long lastKey;
+  public volatile Long lastOperationReference;
+  public volatile ActivateJobs lastActivate;
+  public volatile String lastVariables;
+  public volatile int lastRetries;
+  public volatile String lastErrorMessage;
+  public volatile long lastRetryBackOff;
+  public volatile String lastErrorCode;
+  public volatile PublishMessage lastPublish;
+
+  public GatewayServices services() {
+    return new GatewayServices(this, this, this, this, this);
+  }
+
+  @Override
+  public ClusterTopology topology() {
+    calls.incrementAndGet();
+    return topology;
+  }
+
+  @Override
+  public boolean isClusterReachable() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<DeploymentResult> deploy(
+      final RequestContext context, final DeployResources command) {
+    called(context);
+    lastDeploy = command;
+    return answer(context, deploymentResult);
+  }
+
+  @Override
+  public CompletableFuture<ProcessInstanceCreated> create(
+      final RequestContext context, final CreateProcessInstance command) {
+    called(context);
+    lastCreate = command;
+    return answer(context, created);
+  }
+
+  @Override
+  public CompletableFuture<ProcessInstanceResult> createWithResult(
+      final RequestContext context,
+      final CreateProcessInstance command,
+      final Duration requestTimeout,
+      final List<String> fetchVariables) {
+    called(context);
+    lastCreate = command;
+    lastRequestTimeout = requestTimeout;
+    lastFetchVariables = fetchVariables;
+    return answer(context, completed);
+  }
+
+  @Override
+  public CompletableFuture<Void> cancel(
+      final RequestContext context, final long processInstanceKey, final Long operationReference) {
+    called(context);
+    lastKey = processInstanceKey;
+    lastOperationReference = operationReference;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<List<ActivatedJob>> activate(
+      final RequestContext context, final ActivateJobs command) {
+    called(context);
+    lastActivate = command;
+    final var pending = activation;
+    return pending != null ? pending : answer(context, jobs);
+  }
+
+  @Override
+  public CompletableFuture<Void> complete(
+      final RequestContext context, final long jobKey, final String variablesJson) {
+    called(context);
+    lastKey = jobKey;
+    lastVariables = variablesJson;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> fail(
+      final RequestContext context,
+      final long jobKey,
+      final int retries,
+      final String errorMessage,
+      final long retryBackOffMillis,
+      final String variablesJson) {
+    called(context);
+    lastKey = jobKey;
+    lastRetries = retries;
+    lastErrorMessage = errorMessage;
+    lastRetryBackOff = retryBackOffMillis;
+    lastVariables = variablesJson;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> throwError(
+      final RequestContext context,
+      final long jobKey,
+      final String errorCode,
+      final String errorMessage,
+      final String variablesJson) {
+    called(context);
+    lastKey = jobKey;
+    lastErrorCode = errorCode;
+    lastErrorMessage = errorMessage;
+    lastVariables = variablesJson;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<MessagePublished> publish(
+      final RequestContext context, final PublishMessage command) {
+    called(context);
+    lastPublish = command;
+    return answer(context, published);
+  }
+
+  @Override
+  public void close() {
+    apiExecutor.shutdownNow();
+  }
+
+  private void called(final RequestContext context) {
+    calls.incrementAndGet();
+    lastContext = context;
+    lastCallerThread = Thread.currentThread().getName();
+  }
+
+  /** Marks the service-side stages on the call's timing, as the real services do. */
+  private <T> CompletableFuture<T> answer(final RequestContext context, final T value) {
+    final Throwable error = failure;
+    final var timing = context.timing();
+    timing.dispatched();
+    return CompletableFuture.supplyAsync(
+        () -> {
+          timing.responseReceived();
+          timing.handlingStarted();
+          timing.resultReady();
+          if (error != null) {
+            throw error instanceof final RuntimeException runtime
+                ? runtime
+                : new IllegalStateException(error);
+          }
+          return value;
+        },
+        apiExecutor);
+  }
+}
