@@ -1,0 +1,109 @@
+package io.gatefork.dist;
+
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.embedded.EmbeddedBroker;
+import io.gatefork.dist.config.ApiExecutorProperties;
+import io.gatefork.dist.config.ClusterProperties;
+import io.gatefork.dist.config.GateforkProperties;
+import io.gatefork.dist.config.LegacyApiExecutorProperties;
+import io.gatefork.dist.config.NetworkProperties;
+import io.gatefork.dist.config.UnifiedClusterProperties;
+import io.gatefork.gateway.grpc.endpoint.GatewayServices;
+import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
+import io.gatefork.gateway.grpc.server.GrpcServerConfig;
+import io.gatefork.service.deployment.BrokerDeploymentServices;
+import io.gatefork.service.executor.ApiExecutor;
+import io.gatefork.service.job.BrokerJobServices;
+import io.gatefork.service.message.BrokerMessageServices;
+import io.gatefork.service.processinstance.BrokerProcessInstanceServices;
+import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.topology.BrokerTopologyServices;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Wires one request path for both front ends: broker client, API executor, the services, and the
+ * gRPC server (the REST controllers come with the gateway-rest module's configuration).
+ */
+@Configuration(proxyBeanMethods = false)
+public class GatewayConfiguration {
+
+  /** The embedded broker (dev profile) must be up before the client joins through it. */
+  @Bean(destroyMethod = "close")
+  public BrokerClient brokerClient(
+      final ClusterProperties cluster,
+      final UnifiedClusterProperties unified,
+      final GateforkProperties gatefork,
+      final MeterRegistry registry,
+      final ObjectProvider<EmbeddedBroker> embeddedBroker) {
+    embeddedBroker.ifAvailable(broker -> {});
+    return BrokerClient.start(
+        SettingsMapper.brokerClientConfig(cluster, unified, gatefork), registry);
+  }
+
+  @Bean(destroyMethod = "close")
+  public ApiExecutor apiExecutor(
+      final ApiExecutorProperties unified,
+      final LegacyApiExecutorProperties legacy,
+      final GateforkProperties gatefork,
+      final MeterRegistry registry) {
+    return new ApiExecutor(SettingsMapper.apiExecutorConfig(unified, legacy, gatefork), registry);
+  }
+
+  @Bean
+  public StageMetrics stageMetrics(final MeterRegistry registry) {
+    return new StageMetrics(registry);
+  }
+
+  @Bean
+  public BrokerTopologyServices topologyServices(final BrokerClient client) {
+    return new BrokerTopologyServices(client);
+  }
+
+  @Bean
+  public BrokerDeploymentServices deploymentServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerDeploymentServices(client, executor);
+  }
+
+  @Bean
+  public BrokerProcessInstanceServices processInstanceServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerProcessInstanceServices(client, executor);
+  }
+
+  @Bean
+  public BrokerMessageServices messageServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerMessageServices(client, executor);
+  }
+
+  @Bean(destroyMethod = "close")
+  public BrokerJobServices jobServices(final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerJobServices(client, executor);
+  }
+
+  @Bean
+  public GrpcServerLifecycle grpcServer(
+      final NetworkProperties network,
+      final BrokerTopologyServices topology,
+      final BrokerDeploymentServices deployments,
+      final BrokerProcessInstanceServices processInstances,
+      final BrokerJobServices jobs,
+      final BrokerMessageServices messages,
+      final MeterRegistry registry,
+      final StageMetrics stageMetrics) {
+    final var config =
+        GrpcServerConfig.defaults().withAddress(network.host(), network.port());
+    return new GrpcServerLifecycle(
+        new GrpcGatewayServer(
+            new GrpcServerConfig(config.host(), config.port(), network.minKeepAliveInterval(),
+                config.maxMessageSize(), config.executorMode(), config.poolThreads(),
+                config.poolQueueCapacity(), config.shutdownGrace()),
+            new GatewayServices(topology, deployments, processInstances, jobs, messages),
+            registry,
+            stageMetrics));
+  }
+}

@@ -1,0 +1,76 @@
+package io.gatefork.dist;
+
+import io.gatefork.broker.client.BrokerClientConfig;
+import io.gatefork.dist.config.ApiExecutorProperties;
+import io.gatefork.dist.config.ClusterProperties;
+import io.gatefork.dist.config.GateforkProperties;
+import io.gatefork.dist.config.LegacyApiExecutorProperties;
+import io.gatefork.dist.config.UnifiedClusterProperties;
+import io.gatefork.service.executor.ApiExecutorConfig;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Resolves the layered configuration into the modules' plain settings: the 8.8 unified keys win
+ * over the legacy keys, which win over the defaults (as in the stock 8.8 gateway).
+ */
+final class SettingsMapper {
+  private SettingsMapper() {}
+
+  static BrokerClientConfig brokerClientConfig(
+      final ClusterProperties cluster,
+      final UnifiedClusterProperties unified,
+      final GateforkProperties gatefork) {
+    final var network = unified.network();
+    final var internal = network == null ? null : network.internalApi();
+    final List<String> contactPoints =
+        unified.initialContactPoints() != null && !unified.initialContactPoints().isEmpty()
+            ? unified.initialContactPoints() : cluster.initialContactPoints();
+    final String advertisedHost =
+        first(internal == null ? null : internal.advertisedHost(),
+            network == null ? null : network.advertisedHost(), cluster.advertisedHost());
+    final Integer advertisedPort =
+        first(internal == null ? null : internal.advertisedPort(), cluster.advertisedPort());
+    final String host = first(internal == null ? null : internal.host(), cluster.host());
+    final Integer port = first(internal == null ? null : internal.port(), cluster.port());
+    return new BrokerClientConfig(
+        first(unified.name(), cluster.clusterName()),
+        cluster.memberId(),
+        host,
+        port,
+        advertisedHost,
+        advertisedPort == null ? 0 : advertisedPort,
+        contactPoints.stream().map(String::trim).filter(s -> !s.isEmpty()).toList(),
+        cluster.requestTimeout(),
+        cluster.membership().toConfig(),
+        gatefork.retry().resourceExhausted());
+  }
+
+  static ApiExecutorConfig apiExecutorConfig(
+      final ApiExecutorProperties unified,
+      final LegacyApiExecutorProperties legacy,
+      final GateforkProperties gatefork) {
+    final var defaults = ApiExecutorConfig.defaults();
+    return new ApiExecutorConfig(
+        first(unified.corePoolSizeMultiplier(), legacy.corePoolSizeMultiplier(),
+            defaults.corePoolSizeMultiplier()),
+        first(unified.maxPoolSizeMultiplier(), legacy.maxPoolSizeMultiplier(),
+            defaults.maxPoolSizeMultiplier()),
+        first(unified.keepAlive(),
+            legacy.keepAliveSeconds() == null ? null
+                : Duration.ofSeconds(legacy.keepAliveSeconds()),
+            defaults.keepAlive()),
+        first(unified.queueCapacity(), legacy.queueCapacity(), defaults.queueCapacity()),
+        gatefork.api().executorStrategy());
+  }
+
+  @SafeVarargs
+  private static <T> T first(final T... values) {
+    for (final T value : values) {
+      if (value != null && !(value instanceof String s && s.isBlank())) {
+        return value;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,91 @@
+package io.gatefork.dist;
+
+import static org.awaitility.Awaitility.await;
+
+import io.camunda.client.CamundaClient;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.embedded.EmbeddedBroker;
+import io.gatefork.broker.embedded.JournalRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The gatefork application as users run it with the {@code dev} profile: gateway plus an embedded
+ * broker (real engine, 3 partitions) in this JVM, every port free and on loopback. Tests drive it
+ * with the official client over REST and over gRPC and look at the broker's record journal.
+ */
+@AutoConfigureObservability
+@SpringBootTest(classes = GateforkApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("dev")
+public abstract class GatewayTestSupport {
+  @LocalServerPort protected int restPort;
+  @Value("${zeebe.gateway.network.port}") protected int grpcPort;
+  @Value("${management.server.port}") protected int managementPort;
+  @Autowired protected EmbeddedBroker broker;
+
+  @DynamicPropertySource
+  static void ports(final DynamicPropertyRegistry registry) {
+    // fresh ports for every application context: contexts with other settings run side by side
+    final int brokerPort = freePort();
+    final int clusterPort = freePort();
+    final int grpcPort = freePort();
+    final int managementPort = freePort();
+    registry.add("gatefork.embedded-broker.port", () -> brokerPort);
+    registry.add("gatefork.embedded-broker.record-journal", () -> true);
+    registry.add("zeebe.gateway.cluster.initialContactPoints", () -> "127.0.0.1:" + brokerPort);
+    registry.add("zeebe.gateway.cluster.port", () -> clusterPort);
+    registry.add("zeebe.gateway.network.host", () -> "127.0.0.1");
+    registry.add("zeebe.gateway.network.port", () -> grpcPort);
+    registry.add("management.server.port", () -> managementPort);
+    registry.add("server.address", () -> "127.0.0.1");
+  }
+
+  /** The context is up before the gateway has heard from the broker: wait for all leaders. */
+  @BeforeEach
+  void awaitTopology(@Autowired final BrokerClient brokerClient) {
+    await().atMost(Duration.ofSeconds(30))
+        .until(() -> brokerClient.topology().partitionsWithLeader().length == 3);
+  }
+
+  protected CamundaClient client(final boolean rest) {
+    return CamundaClient.newClientBuilder()
+        .restAddress(URI.create("http://127.0.0.1:" + restPort))
+        .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
+        .preferRestOverGrpc(rest)
+        .defaultRequestTimeout(Duration.ofSeconds(20))
+        .defaultJobPollInterval(Duration.ofMillis(100))
+        .build();
+  }
+
+  protected String baseUrl() {
+    return "http://127.0.0.1:" + restPort;
+  }
+
+  protected JournalRecord awaitRecord(final Predicate<JournalRecord> predicate) {
+    return broker.records().awaitRecord(predicate, Duration.ofSeconds(20))
+        .orElseThrow(() -> new AssertionError("no such record reached the broker's log"));
+  }
+
+  static int freePort() {
+    try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
