@@ -1,0 +1,29 @@
+package io.gatefork.dist;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/** One line that tells a user where to point a client once everything listens. */
+@Component
+public class ReadyBanner implements ApplicationListener<ApplicationReadyEvent> {
+  private static final Logger LOG = LoggerFactory.getLogger(ReadyBanner.class);
+
+  private final GrpcServerLifecycle grpc;
+
+  public ReadyBanner(final GrpcServerLifecycle grpc) {
+    this.grpc = grpc;
+  }
+
+  @Override
+  public void onApplicationEvent(final ApplicationReadyEvent event) {
+    final Environment env = event.getApplicationContext().getEnvironment();
+    LOG.info("gatefork ready: REST http://localhost:{}/v2  gRPC localhost:{}  management "
+            + "http://localhost:{}/actuator",
+        env.getProperty("local.server.port", env.getProperty("server.port")), grpc.port(),
+        env.getProperty("local.management.port", env.getProperty("management.server.port")));
+  }
+}
