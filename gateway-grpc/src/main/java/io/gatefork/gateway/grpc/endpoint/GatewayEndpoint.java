@@ -51,6 +51,8 @@ import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The {@code gateway_protocol.Gateway} service on top of the shared service layer.
@@ -98,97 +100,46 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   @Override
   public void deployResource(
       final DeployResourceRequest request, final StreamObserver<DeployResourceResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.deployResource(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    try {
-      Replies.unary(
-          services.deployments().deploy(context, GatewayRequestMapper.deployResources(request)),
-          observer,
-          GatewayResponseMapper::deployResource);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
-    }
+    unary(request, observer, GatewayRequestValidator::deployResource,
+        (context, r) -> services.deployments().deploy(context,
+            GatewayRequestMapper.deployResources(r)),
+        GatewayResponseMapper::deployResource);
   }
 
   @Override
   public void createProcessInstance(
       final CreateProcessInstanceRequest request,
       final StreamObserver<CreateProcessInstanceResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid =
-        GatewayRequestValidator.createProcessInstance("CreateProcessInstance", request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    try {
-      Replies.unary(
-          services
-              .processInstances()
-              .create(context, GatewayRequestMapper.createProcessInstance(request)),
-          observer,
-          GatewayResponseMapper::processInstanceCreated);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
-    }
+    unary(request, observer,
+        r -> GatewayRequestValidator.createProcessInstance("CreateProcessInstance", r),
+        (context, r) -> services.processInstances().create(context,
+            GatewayRequestMapper.createProcessInstance(r)),
+        GatewayResponseMapper::processInstanceCreated);
   }
 
   @Override
   public void createProcessInstanceWithResult(
       final CreateProcessInstanceWithResultRequest request,
       final StreamObserver<CreateProcessInstanceWithResultResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid =
-        GatewayRequestValidator.createProcessInstance(
-            "CreateProcessInstanceWithResult", request.getRequest());
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    try {
-      Replies.unary(
-          services
-              .processInstances()
-              .createWithResult(
-                  context,
-                  GatewayRequestMapper.createProcessInstance(request.getRequest()),
-                  GatewayRequestMapper.createWithResultTimeout(request.getRequestTimeout()),
-                  request.getFetchVariablesList()),
-          observer,
-          GatewayResponseMapper::processInstanceResult);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
-    }
+    unary(request, observer,
+        r -> GatewayRequestValidator.createProcessInstance(
+            "CreateProcessInstanceWithResult", r.getRequest()),
+        (context, r) -> services.processInstances().createWithResult(context,
+            GatewayRequestMapper.createProcessInstance(r.getRequest()),
+            GatewayRequestMapper.createWithResultTimeout(r.getRequestTimeout()),
+            r.getFetchVariablesList()),
+        GatewayResponseMapper::processInstanceResult);
   }
 
   @Override
   public void cancelProcessInstance(
       final CancelProcessInstanceRequest request,
       final StreamObserver<CancelProcessInstanceResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.cancelProcessInstance(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    try {
-      Replies.unary(
-          services
-              .processInstances()
-              .cancel(
-                  context,
-                  request.getProcessInstanceKey(),
-                  GatewayRequestMapper.operationReference(
-                      request.hasOperationReference(), request.getOperationReference())),
-          observer,
-          ignored -> CANCELLED);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
-    }
+    unary(request, observer, GatewayRequestValidator::cancelProcessInstance,
+        (context, r) -> services.processInstances().cancel(context, r.getProcessInstanceKey(),
+            GatewayRequestMapper.operationReference(
+                r.hasOperationReference(), r.getOperationReference())),
+        ignored -> CANCELLED);
   }
 
   /**
@@ -221,93 +172,58 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   @Override
   public void completeJob(
       final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.completeJob(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    try {
-      Replies.unary(
-          services
-              .jobs()
-              .complete(
-                  context,
-                  request.getJobKey(),
-                  GatewayRequestMapper.absentIfBlank(request.getVariables())),
-          observer,
-          ignored -> COMPLETED);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
-    }
+    unary(request, observer, GatewayRequestValidator::completeJob,
+        (context, r) -> services.jobs().complete(context, r.getJobKey(),
+            GatewayRequestMapper.absentIfBlank(r.getVariables())),
+        ignored -> COMPLETED);
   }
 
   @Override
   public void failJob(final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.failJob(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    try {
-      Replies.unary(
-          services
-              .jobs()
-              .fail(
-                  context,
-                  request.getJobKey(),
-                  request.getRetries(),
-                  GatewayRequestMapper.absentIfEmpty(request.getErrorMessage()),
-                  request.getRetryBackOff(),
-                  GatewayRequestMapper.absentIfBlank(request.getVariables())),
-          observer,
-          ignored -> FAILED);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
-    }
+    unary(request, observer, GatewayRequestValidator::failJob,
+        (context, r) -> services.jobs().fail(context, r.getJobKey(), r.getRetries(),
+            GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()), r.getRetryBackOff(),
+            GatewayRequestMapper.absentIfBlank(r.getVariables())),
+        ignored -> FAILED);
   }
 
   @Override
   public void throwError(
       final ThrowErrorRequest request, final StreamObserver<ThrowErrorResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.throwError(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    try {
-      Replies.unary(
-          services
-              .jobs()
-              .throwError(
-                  context,
-                  request.getJobKey(),
-                  request.getErrorCode(),
-                  GatewayRequestMapper.absentIfEmpty(request.getErrorMessage()),
-                  GatewayRequestMapper.absentIfBlank(request.getVariables())),
-          observer,
-          ignored -> ERROR_THROWN);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
-    }
+    unary(request, observer, GatewayRequestValidator::throwError,
+        (context, r) -> services.jobs().throwError(context, r.getJobKey(), r.getErrorCode(),
+            GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
+            GatewayRequestMapper.absentIfBlank(r.getVariables())),
+        ignored -> ERROR_THROWN);
   }
 
   @Override
   public void publishMessage(
       final PublishMessageRequest request, final StreamObserver<PublishMessageResponse> observer) {
+    unary(request, observer, GatewayRequestValidator::publishMessage,
+        (context, r) -> services.messages().publish(context,
+            GatewayRequestMapper.publishMessage(r)),
+        GatewayResponseMapper::messagePublished);
+  }
+
+  /**
+   * The shape of every unary RPC: enter, validate (an invalid request never reaches the service),
+   * call the asynchronous service, and let the thread that completes its future write the reply.
+   */
+  private <Q, S, R> void unary(
+      final Q request,
+      final StreamObserver<R> observer,
+      final Function<Q, Status> validate,
+      final BiFunction<RequestContext, Q, CompletableFuture<S>> call,
+      final Function<? super S, ? extends R> toResponse) {
     final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.publishMessage(request);
+    final Status invalid = validate.apply(request);
     if (invalid != null) {
       Replies.fail(observer, invalid);
       return;
     }
     try {
-      Replies.unary(
-          services.messages().publish(context, GatewayRequestMapper.publishMessage(request)),
-          observer,
-          GatewayResponseMapper::messagePublished);
+      Replies.unary(call.apply(context, request), observer, toResponse);
     } catch (final RuntimeException e) {
       Replies.fail(observer, e);
     }
