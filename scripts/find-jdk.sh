@@ -41,3 +41,7 @@ if ! JAVA_HOME=$(find_jdk); then
 fi
 export JAVA_HOME
 export PATH="$JAVA_HOME/bin:$PATH"
+# Maven's own guava warns about sun.misc.Unsafe on JDK 24+: silence it, nothing else changes
+if [ "$(java_major "$JAVA_HOME")" -ge 24 ] && [[ "${MAVEN_OPTS:-}" != *sun-misc-unsafe-memory-access* ]]; then
+  export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+fi
