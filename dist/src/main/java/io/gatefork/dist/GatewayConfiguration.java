@@ -11,13 +11,19 @@ import io.gatefork.dist.config.UnifiedClusterProperties;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
+import io.gatefork.service.decision.BrokerDecisionServices;
 import io.gatefork.service.deployment.BrokerDeploymentServices;
 import io.gatefork.service.executor.ApiExecutor;
+import io.gatefork.service.incident.BrokerIncidentServices;
 import io.gatefork.service.job.BrokerJobServices;
+import io.gatefork.service.job.BrokerJobStreamServices;
 import io.gatefork.service.message.BrokerMessageServices;
 import io.gatefork.service.processinstance.BrokerProcessInstanceServices;
+import io.gatefork.service.resource.BrokerResourceServices;
+import io.gatefork.service.signal.BrokerSignalServices;
 import io.gatefork.service.stage.StageMetrics;
 import io.gatefork.service.topology.BrokerTopologyServices;
+import io.gatefork.service.variable.BrokerVariableServices;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -86,6 +92,42 @@ public class GatewayConfiguration {
   }
 
   @Bean
+  public BrokerJobStreamServices jobStreamServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerJobStreamServices(client, executor);
+  }
+
+  @Bean
+  public BrokerSignalServices signalServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerSignalServices(client, executor);
+  }
+
+  @Bean
+  public BrokerVariableServices variableServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerVariableServices(client, executor);
+  }
+
+  @Bean
+  public BrokerIncidentServices incidentServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerIncidentServices(client, executor);
+  }
+
+  @Bean
+  public BrokerDecisionServices decisionServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerDecisionServices(client, executor);
+  }
+
+  @Bean
+  public BrokerResourceServices resourceServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerResourceServices(client, executor);
+  }
+
+  @Bean
   public GrpcServerLifecycle grpcServer(
       final NetworkProperties network,
       final BrokerTopologyServices topology,
@@ -93,6 +135,12 @@ public class GatewayConfiguration {
       final BrokerProcessInstanceServices processInstances,
       final BrokerJobServices jobs,
       final BrokerMessageServices messages,
+      final BrokerJobStreamServices jobStreams,
+      final BrokerSignalServices signals,
+      final BrokerVariableServices variables,
+      final BrokerIncidentServices incidents,
+      final BrokerDecisionServices decisions,
+      final BrokerResourceServices resources,
       final MeterRegistry registry,
       final StageMetrics stageMetrics) {
     final var config =
@@ -102,7 +150,8 @@ public class GatewayConfiguration {
             new GrpcServerConfig(config.host(), config.port(), network.minKeepAliveInterval(),
                 config.maxMessageSize(), config.executorMode(), config.poolThreads(),
                 config.poolQueueCapacity(), config.shutdownGrace()),
-            new GatewayServices(topology, deployments, processInstances, jobs, messages),
+            new GatewayServices(topology, deployments, processInstances, jobs, jobStreams,
+                messages, signals, variables, incidents, decisions, resources),
             registry,
             stageMetrics));
   }

@@ -7,6 +7,7 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.service.error.BrokerErrorMapper;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.stage.RequestTiming;
+import io.gatefork.service.validation.Inputs;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -94,6 +95,20 @@ public abstract class ApiServices {
   /** Null or non-positive means "use the client's default". */
   protected static Duration timeoutOrDefault(final Duration timeout) {
     return timeout == null || timeout.isZero() || timeout.isNegative() ? null : timeout;
+  }
+
+  /**
+   * Sets the client's operation reference (echoed on the resulting records) when one was given.
+   *
+   * @throws io.gatefork.service.error.ServiceException INVALID_ARGUMENT when it is not positive
+   */
+  protected static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(
+      final BrokerRequest<T> request, final Long operationReference) {
+    if (operationReference != null) {
+      request.operationReference(
+          Inputs.requirePositive("operationReference", operationReference));
+    }
+    return request;
   }
 
   /** Bad input answered without a broker round trip. */

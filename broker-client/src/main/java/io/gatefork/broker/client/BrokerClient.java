@@ -2,6 +2,7 @@ package io.gatefork.broker.client;
 
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.gatefork.broker.client.jobs.JobAvailableNotifications;
+import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.broker.client.topology.BrokerTopologyListener;
@@ -44,6 +45,9 @@ public interface BrokerClient extends AutoCloseable {
   void removeTopologyListener(BrokerTopologyListener listener);
 
   JobAvailableNotifications jobAvailableNotifications();
+
+  /** Job push streams, registered with every broker (gRPC {@code StreamActivatedJobs}). */
+  JobStreamClient jobStreams();
 
   BrokerClientConfig config();
 

@@ -3,6 +3,8 @@ package io.gatefork.broker.client;
 import io.atomix.cluster.AtomixCluster;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.gatefork.broker.client.jobs.JobAvailableNotifications;
+import io.gatefork.broker.client.jobs.JobStreamClient;
+import io.gatefork.broker.client.jobs.TransportJobStreamClient;
 import io.gatefork.broker.client.metrics.BrokerClientMetrics;
 import io.gatefork.broker.client.metrics.PartitionRoleGauges;
 import io.gatefork.broker.client.request.BrokerRequest;
@@ -34,6 +36,7 @@ final class ClusterBrokerClient implements BrokerClient {
   private final CommandDispatcher dispatcher;
   private final RequestRetryHandler retryHandler;
   private final JobAvailableNotifications jobNotifications;
+  private volatile TransportJobStreamClient jobStreams;
   private final PartitionRoleGauges roleGauges;
   private final long defaultTimeoutNanos;
 
@@ -66,6 +69,15 @@ final class ClusterBrokerClient implements BrokerClient {
     client.topologyManager.start();
     client.topologyManager.addListener(client.roleGauges);
     client.jobNotifications.start().join();
+    try {
+      client.jobStreams = TransportJobStreamClient.start(
+          client.cluster.getCommunicationService(), "gatefork-" + config.memberId());
+    } catch (final RuntimeException e) {
+      client.close();
+      throw e;
+    }
+    // replays the brokers known so far, so every stream reaches each of them
+    client.topologyManager.addListener(client.jobStreams);
     LOG.info("Gateway member '{}' joined cluster '{}' on {}:{} via {}", config.memberId(),
         config.clusterName(), config.host(), config.port(), config.initialContactPoints());
     return client;
@@ -122,12 +134,22 @@ final class ClusterBrokerClient implements BrokerClient {
   }
 
   @Override
+  public JobStreamClient jobStreams() {
+    return jobStreams;
+  }
+
+  @Override
   public BrokerClientConfig config() {
     return config;
   }
 
   @Override
   public void close() {
+    if (jobStreams != null) {
+      // before leaving the cluster: brokers are told to drop our streams
+      topologyManager.removeListener(jobStreams);
+      jobStreams.close();
+    }
     try {
       jobNotifications.close();
     } catch (final RuntimeException e) {

@@ -3,6 +3,7 @@ package io.gatefork.service.job;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
@@ -101,6 +102,46 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       return rejectInput(e);
     }
     return send(context, BrokerRequests.throwError(jobKey, record), answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> updateRetries(
+      final RequestContext context,
+      final long jobKey,
+      final int retries,
+      final Long operationReference) {
+    final BrokerRequest<JobRecord> request;
+    try {
+      Inputs.requireKey("jobKey", jobKey);
+      Inputs.requirePositive("retries", retries);
+      final var record = new JobRecord();
+      record.setRetries(retries);
+      request = withOperationReference(
+          BrokerRequests.updateJobRetries(jobKey, record), operationReference);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> updateTimeout(
+      final RequestContext context,
+      final long jobKey,
+      final long timeoutMillis,
+      final Long operationReference) {
+    final BrokerRequest<JobRecord> request;
+    try {
+      Inputs.requireKey("jobKey", jobKey);
+      // any value is accepted, as by the engine: the new deadline is now + timeout
+      final var record = new JobRecord();
+      record.setTimeout(timeoutMillis);
+      request = withOperationReference(
+          BrokerRequests.updateJobTimeout(jobKey, record), operationReference);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
   }
 
   private static JobRecord withVariables(final JobRecord record, final String variablesJson) {

@@ -30,4 +30,32 @@ public interface JobServices {
       String errorCode,
       String errorMessage,
       String variablesJson);
+
+  /**
+   * Sets a job's retries ({@code JOB.UPDATE_RETRIES}; the broker answers {@code RETRIES_UPDATED}).
+   *
+   * @param retries at least 1
+   * @param operationReference null when absent
+   */
+  default CompletableFuture<Void> updateRetries(
+      final RequestContext context,
+      final long jobKey,
+      final int retries,
+      final Long operationReference) {
+    throw new UnsupportedOperationException("updateRetries");
+  }
+
+  /**
+   * Moves an activated job's deadline to now + {@code timeoutMillis} ({@code JOB.UPDATE_TIMEOUT};
+   * the broker answers {@code TIMEOUT_UPDATED}).
+   *
+   * @param operationReference null when absent
+   */
+  default CompletableFuture<Void> updateTimeout(
+      final RequestContext context,
+      final long jobKey,
+      final long timeoutMillis,
+      final Long operationReference) {
+    throw new UnsupportedOperationException("updateTimeout");
+  }
 }

@@ -2,6 +2,12 @@ package io.gatefork.service.processinstance;
 
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationMappingInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationActivateInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationTerminateInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationVariableInstruction;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceResultRecord;
 import io.gatefork.broker.client.BrokerClient;
@@ -23,7 +29,8 @@ import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
 
 /**
- * Creates process instances (with the partition retry, as stock 8.8 since #46984) and cancels them.
+ * Creates process instances (with the partition retry, as stock 8.8 since #46984), cancels,
+ * modifies and migrates them.
  */
 public final class BrokerProcessInstanceServices extends ApiServices
     implements ProcessInstanceServices {
@@ -83,6 +90,111 @@ public final class BrokerProcessInstanceServices extends ApiServices
       return rejectInput(e);
     }
     return send(context, request, answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> modify(
+      final RequestContext context, final ModifyProcessInstance command) {
+    final BrokerRequest<ProcessInstanceModificationRecord> request;
+    try {
+      if (command == null) {
+        throw ServiceException.invalidArgument("processInstanceKey", "must be given");
+      }
+      final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
+      request = withOperationReference(
+          BrokerRequests.modifyProcessInstance(key, toModification(key, command)),
+          command.operationReference());
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> migrate(
+      final RequestContext context, final MigrateProcessInstance command) {
+    final BrokerRequest<ProcessInstanceMigrationRecord> request;
+    try {
+      if (command == null) {
+        throw ServiceException.invalidArgument("processInstanceKey", "must be given");
+      }
+      final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
+      final var record = new ProcessInstanceMigrationRecord()
+          .setProcessInstanceKey(key)
+          .setTargetProcessDefinitionKey(Inputs.requireKey("targetProcessDefinitionKey",
+              command.targetProcessDefinitionKey()));
+      final var mappings = command.mappingInstructions() == null
+          ? List.<MigrateProcessInstance.MappingInstruction>of()
+          : command.mappingInstructions();
+      for (int i = 0; i < mappings.size(); i++) {
+        final var mapping = mappings.get(i);
+        final String field = "mappingInstructions[" + i + "]";
+        if (mapping == null) {
+          throw ServiceException.invalidArgument(field, "must not be empty");
+        }
+        record.addMappingInstruction(new ProcessInstanceMigrationMappingInstruction()
+            .setSourceElementId(
+                Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
+            .setTargetElementId(
+                Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
+      }
+      request = withOperationReference(BrokerRequests.migrateProcessInstance(key, record),
+          command.operationReference());
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  private static ProcessInstanceModificationRecord toModification(
+      final long processInstanceKey, final ModifyProcessInstance command) {
+    final var record = new ProcessInstanceModificationRecord()
+        .setProcessInstanceKey(processInstanceKey);
+    final var activations = command.activateInstructions() == null
+        ? List.<ModifyProcessInstance.ActivateInstruction>of()
+        : command.activateInstructions();
+    for (int i = 0; i < activations.size(); i++) {
+      final var activation = activations.get(i);
+      final String field = "activateInstructions[" + i + "]";
+      if (activation == null) {
+        throw ServiceException.invalidArgument(field, "must not be empty");
+      }
+      final var instruction = new ProcessInstanceModificationActivateInstruction()
+          .setElementId(Inputs.requireNotBlank(field + ".elementId", activation.elementId()));
+      if (activation.ancestorElementInstanceKey() > 0) {
+        instruction.setAncestorScopeKey(activation.ancestorElementInstanceKey());
+      }
+      final var variables = activation.variableInstructions() == null
+          ? List.<ModifyProcessInstance.VariableInstruction>of()
+          : activation.variableInstructions();
+      for (int j = 0; j < variables.size(); j++) {
+        final var variable = variables.get(j);
+        final String variableField = field + ".variableInstructions[" + j + "]";
+        final DirectBuffer document = variable == null
+            ? null
+            : JsonDocuments.toMsgPack(variableField + ".variables", variable.variablesJson());
+        if (document == null) {
+          continue; // no variables: nothing to create (the stock gateway sends an empty document)
+        }
+        instruction.addVariableInstruction(new ProcessInstanceModificationVariableInstruction()
+            .setElementId(variable.scopeId() == null ? "" : variable.scopeId())
+            .setVariables(document));
+      }
+      record.addActivateInstruction(instruction);
+    }
+    final var terminations = command.terminateElementInstanceKeys() == null
+        ? List.<Long>of()
+        : command.terminateElementInstanceKeys();
+    for (int i = 0; i < terminations.size(); i++) {
+      final Long key = terminations.get(i);
+      final String field = "terminateInstructions[" + i + "].elementInstanceKey";
+      if (key == null) {
+        throw ServiceException.invalidArgument(field, "must be given");
+      }
+      record.addTerminateInstruction(new ProcessInstanceModificationTerminateInstruction()
+          .setElementInstanceKey(Inputs.requireKey(field, key)));
+    }
+    return record;
   }
 
   private static ProcessInstanceCreationRecord toRecord(final CreateProcessInstance command) {

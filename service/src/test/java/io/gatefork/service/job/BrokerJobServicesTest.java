@@ -74,6 +74,45 @@ class BrokerJobServicesTest {
   }
 
   @Test
+  void updateRetriesSendsTheRetriesAndOperationReference() throws Exception {
+    services.updateRetries(RequestContext.create(), JOB_KEY, 5, 8L).get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.intent()).isEqualTo(JobIntent.UPDATE_RETRIES);
+    assertThat(sent.request().key()).isEqualTo(JOB_KEY);
+    assertThat(sent.request().operationReference()).isEqualTo(8L);
+    assertThat(sent.valueAs(new JobRecord()).getRetries()).isEqualTo(5);
+  }
+
+  @Test
+  void updateRetriesBelowOneNeverReachesTheBroker() {
+    assertFails(services.updateRetries(RequestContext.create(), JOB_KEY, 0, null),
+        ServiceStatus.INVALID_ARGUMENT, "retries");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void updateTimeoutSendsTheTimeout() throws Exception {
+    services.updateTimeout(RequestContext.create(), JOB_KEY, 60_000L, null)
+        .get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.intent()).isEqualTo(JobIntent.UPDATE_TIMEOUT);
+    assertThat(sent.request().key()).isEqualTo(JOB_KEY);
+    assertThat(sent.request().operationReference()).isEqualTo(-1L);
+    assertThat(sent.valueAs(new JobRecord()).getTimeout()).isEqualTo(60_000L);
+  }
+
+  @Test
+  void updateTimeoutOfAnUnknownJobIsNotFound() {
+    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
+        "Expected to update job with key '" + JOB_KEY + "', but no such job was found"));
+
+    assertFails(services.updateTimeout(RequestContext.create(), JOB_KEY, 1_000L, null),
+        ServiceStatus.NOT_FOUND, "Command 'UPDATE_TIMEOUT' rejected with code 'NOT_FOUND'");
+  }
+
+  @Test
   void activateGoesThroughLongPolling() throws Exception {
     broker.respondWith(sent -> JobBatches.withJobs(sent, 7L));
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceResultRecord;
 import io.camunda.zeebe.protocol.record.ErrorCode;
@@ -12,6 +14,8 @@ import io.camunda.zeebe.protocol.record.RejectionType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceMigrationIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceModificationIntent;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
@@ -187,6 +191,76 @@ class BrokerProcessInstanceServicesTest {
     assertFails(services.create(RequestContext.create(),
         new CreateProcessInstance(-5L, null, -1, null, null, null, null, null)),
         ServiceStatus.INVALID_ARGUMENT, "processDefinitionKey:");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void modifySendsActivateAndTerminateInstructionsToTheInstancesPartition() throws Exception {
+    final long instanceKey = 2251799813685300L;
+    final var command = new ModifyProcessInstance(instanceKey,
+        List.of(new ModifyProcessInstance.ActivateInstruction("task", 2251799813685301L,
+            List.of(new ModifyProcessInstance.VariableInstruction("{\"x\":1}", "sub"),
+                new ModifyProcessInstance.VariableInstruction(" ", null)))),
+        List.of(2251799813685302L), 6L);
+
+    services.modify(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.valueType()).isEqualTo(ValueType.PROCESS_INSTANCE_MODIFICATION);
+    assertThat(sent.intent()).isEqualTo(ProcessInstanceModificationIntent.MODIFY);
+    assertThat(sent.request().key()).isEqualTo(instanceKey);
+    assertThat(sent.request().operationReference()).isEqualTo(6L);
+    final var record = sent.valueAs(new ProcessInstanceModificationRecord());
+    assertThat(record.getProcessInstanceKey()).isEqualTo(instanceKey);
+    assertThat(record.getActivateInstructions()).singleElement().satisfies(activate -> {
+      assertThat(activate.getElementId()).isEqualTo("task");
+      assertThat(activate.getAncestorScopeKey()).isEqualTo(2251799813685301L);
+      // the blank document sets nothing and is left out
+      assertThat(activate.getVariableInstructions()).singleElement().satisfies(variables -> {
+        assertThat(variables.getElementId()).isEqualTo("sub");
+        assertThat(variables.getVariables()).containsEntry("x", 1);
+      });
+    });
+    assertThat(record.getTerminateInstructions()).singleElement()
+        .satisfies(t -> assertThat(t.getElementInstanceKey()).isEqualTo(2251799813685302L));
+  }
+
+  @Test
+  void modifyWithABlankElementNeverReachesTheBroker() {
+    final var command = new ModifyProcessInstance(2251799813685300L,
+        List.of(new ModifyProcessInstance.ActivateInstruction(" ", 0L, List.of())), List.of(),
+        null);
+
+    assertFails(services.modify(RequestContext.create(), command),
+        ServiceStatus.INVALID_ARGUMENT, "activateInstructions[0].elementId");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void migrateSendsTheTargetAndMappings() throws Exception {
+    final long instanceKey = 2251799813685300L;
+    final var command = new MigrateProcessInstance(instanceKey, 2251799813685400L,
+        List.of(new MigrateProcessInstance.MappingInstruction("a", "b")), null);
+
+    services.migrate(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst();
+    assertThat(sent.intent()).isEqualTo(ProcessInstanceMigrationIntent.MIGRATE);
+    assertThat(sent.request().key()).isEqualTo(instanceKey);
+    final var record = sent.valueAs(new ProcessInstanceMigrationRecord());
+    assertThat(record.getProcessInstanceKey()).isEqualTo(instanceKey);
+    assertThat(record.getTargetProcessDefinitionKey()).isEqualTo(2251799813685400L);
+    assertThat(record.getMappingInstructions()).singleElement().satisfies(m -> {
+      assertThat(m.getSourceElementId()).isEqualTo("a");
+      assertThat(m.getTargetElementId()).isEqualTo("b");
+    });
+  }
+
+  @Test
+  void migrateWithoutTargetNeverReachesTheBroker() {
+    assertFails(services.migrate(RequestContext.create(),
+            new MigrateProcessInstance(2251799813685300L, 0L, List.of(), null)),
+        ServiceStatus.INVALID_ARGUMENT, "targetProcessDefinitionKey");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -41,6 +41,7 @@ public final class FakeBrokerClient implements BrokerClient {
   private final List<Sent> sent = new CopyOnWriteArrayList<>();
   private final FakeEventService events = new FakeEventService();
   private final JobAvailableNotifications notifications = new JobAvailableNotifications(events);
+  private final FakeJobStreamClient jobStreams = new FakeJobStreamClient();
   private volatile BrokerTopology topology = TestTopologies.singleBrokerLeading(1);
   private volatile Function<Sent, Object> responder = sent -> echo(sent, 1L);
 
@@ -200,6 +201,11 @@ public final class FakeBrokerClient implements BrokerClient {
   @Override
   public JobAvailableNotifications jobAvailableNotifications() {
     return notifications;
+  }
+
+  @Override
+  public FakeJobStreamClient jobStreams() {
+    return jobStreams;
   }
 
   @Override

@@ -64,6 +64,12 @@ final class Cluster implements AutoCloseable {
 
   /** Deploys the models and waits until every partition knows them. */
   DeploymentRecord deploy(final Map<String, BpmnModelInstance> models) {
+    return deploy(client, broker, models);
+  }
+
+  /** Deploys through {@code client} and waits until every partition of {@code broker} knows. */
+  static DeploymentRecord deploy(final BrokerClient client, final EmbeddedBroker broker,
+      final Map<String, BpmnModelInstance> models) {
     final var record = new DeploymentRecord();
     models.forEach((name, model) -> record.resources().add().setResourceName(name)
         .setResource(Bpmn.convertToString(model).getBytes(StandardCharsets.UTF_8)));

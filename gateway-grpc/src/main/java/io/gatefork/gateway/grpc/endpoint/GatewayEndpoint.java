@@ -43,14 +43,18 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
+import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
 import io.gatefork.gateway.grpc.metrics.StageTimingContext;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.job.OpenJobStream;
 import io.gatefork.service.stage.RequestTiming;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -60,8 +64,8 @@ import java.util.function.Function;
  * <p>Every handler runs the same short, non-blocking sequence on the calling (gRPC) thread:
  * validate — answering {@code INVALID_ARGUMENT} before the service is ever called — map the
  * request to a service command, call the asynchronous service, and return. The response is mapped
- * and written by whichever thread completes the service future (the API executor). RPCs gatefork
- * does not serve answer {@code UNIMPLEMENTED} and say so.
+ * and written by whichever thread completes the service future (the API executor). Every RPC of
+ * the 8.8 {@code gateway.proto} is served.
  */
 public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static final CancelProcessInstanceResponse CANCELLED =
@@ -69,9 +73,21 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static final CompleteJobResponse COMPLETED = CompleteJobResponse.getDefaultInstance();
   private static final FailJobResponse FAILED = FailJobResponse.getDefaultInstance();
   private static final ThrowErrorResponse ERROR_THROWN = ThrowErrorResponse.getDefaultInstance();
+  private static final ModifyProcessInstanceResponse MODIFIED =
+      ModifyProcessInstanceResponse.getDefaultInstance();
+  private static final MigrateProcessInstanceResponse MIGRATED =
+      MigrateProcessInstanceResponse.getDefaultInstance();
+  private static final UpdateJobRetriesResponse RETRIES_UPDATED =
+      UpdateJobRetriesResponse.getDefaultInstance();
+  private static final UpdateJobTimeoutResponse TIMEOUT_UPDATED =
+      UpdateJobTimeoutResponse.getDefaultInstance();
+  private static final ResolveIncidentResponse RESOLVED =
+      ResolveIncidentResponse.getDefaultInstance();
+  private static final DeleteResourceResponse DELETED = DeleteResourceResponse.getDefaultInstance();
 
   private final GatewayServices services;
   private final ActivatedJobsWriter activatedJobsWriter;
+  private final Set<OpenStream> openStreams = ConcurrentHashMap.newKeySet();
 
   /**
    * @param maxMessageSize the server's maximum message size; activated jobs beyond it are split
@@ -229,89 +245,166 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     }
   }
 
-  // ---- RPCs gatefork does not serve (yet) ----
-
-  @Override
-  public void streamActivatedJobs(
-      final StreamActivatedJobsRequest request, final StreamObserver<ActivatedJob> observer) {
-    unserved("StreamActivatedJobs", observer);
-  }
-
-  @Override
-  public void evaluateDecision(
-      final EvaluateDecisionRequest request,
-      final StreamObserver<EvaluateDecisionResponse> observer) {
-    unserved("EvaluateDecision", observer);
-  }
-
   @Override
   public void deployProcess(
       final DeployProcessRequest request, final StreamObserver<DeployProcessResponse> observer) {
-    unserved("DeployProcess", observer);
-  }
-
-  @Override
-  public void resolveIncident(
-      final ResolveIncidentRequest request,
-      final StreamObserver<ResolveIncidentResponse> observer) {
-    unserved("ResolveIncident", observer);
-  }
-
-  @Override
-  public void setVariables(
-      final SetVariablesRequest request, final StreamObserver<SetVariablesResponse> observer) {
-    unserved("SetVariables", observer);
-  }
-
-  @Override
-  public void updateJobRetries(
-      final UpdateJobRetriesRequest request,
-      final StreamObserver<UpdateJobRetriesResponse> observer) {
-    unserved("UpdateJobRetries", observer);
+    unary(request, observer, GatewayRequestValidator::deployProcess,
+        (context, r) -> services.deployments().deploy(context,
+            GatewayRequestMapper.deployProcess(r)),
+        GatewayResponseMapper::deployProcess);
   }
 
   @Override
   public void modifyProcessInstance(
       final ModifyProcessInstanceRequest request,
       final StreamObserver<ModifyProcessInstanceResponse> observer) {
-    unserved("ModifyProcessInstance", observer);
+    unary(request, observer, GatewayRequestValidator::modifyProcessInstance,
+        (context, r) -> services.processInstances().modify(context,
+            GatewayRequestMapper.modifyProcessInstance(r)),
+        ignored -> MODIFIED);
   }
 
   @Override
   public void migrateProcessInstance(
       final MigrateProcessInstanceRequest request,
       final StreamObserver<MigrateProcessInstanceResponse> observer) {
-    unserved("MigrateProcessInstance", observer);
+    unary(request, observer, GatewayRequestValidator::migrateProcessInstance,
+        (context, r) -> services.processInstances().migrate(context,
+            GatewayRequestMapper.migrateProcessInstance(r)),
+        ignored -> MIGRATED);
+  }
+
+  @Override
+  public void updateJobRetries(
+      final UpdateJobRetriesRequest request,
+      final StreamObserver<UpdateJobRetriesResponse> observer) {
+    unary(request, observer, GatewayRequestValidator::updateJobRetries,
+        (context, r) -> services.jobs().updateRetries(context, r.getJobKey(), r.getRetries(),
+            GatewayRequestMapper.operationReference(
+                r.hasOperationReference(), r.getOperationReference())),
+        ignored -> RETRIES_UPDATED);
   }
 
   @Override
   public void updateJobTimeout(
       final UpdateJobTimeoutRequest request,
       final StreamObserver<UpdateJobTimeoutResponse> observer) {
-    unserved("UpdateJobTimeout", observer);
+    unary(request, observer, GatewayRequestValidator::updateJobTimeout,
+        (context, r) -> services.jobs().updateTimeout(context, r.getJobKey(), r.getTimeout(),
+            GatewayRequestMapper.operationReference(
+                r.hasOperationReference(), r.getOperationReference())),
+        ignored -> TIMEOUT_UPDATED);
+  }
+
+  /**
+   * A long-lived stream: jobs are pushed as brokers activate them, until the client cancels.
+   * Registered before this returns, so a client that cancels at once still removes its stream.
+   */
+  @Override
+  public void streamActivatedJobs(
+      final StreamActivatedJobsRequest request, final StreamObserver<ActivatedJob> observer) {
+    final RequestContext context = enter();
+    final Status invalid = GatewayRequestValidator.streamActivatedJobs(request);
+    if (invalid != null) {
+      Replies.fail(observer, invalid);
+      return;
+    }
+    if (!(observer instanceof final ServerCallStreamObserver<ActivatedJob> call)) {
+      Replies.fail(observer, Status.INTERNAL.withDescription("Not a server call"));
+      return;
+    }
+    final var writer = new ActivatedJobStreamWriter(call);
+    final OpenJobStream stream;
+    try {
+      stream = services.jobStreams().open(context, GatewayRequestMapper.streamJobs(request), writer);
+    } catch (final RuntimeException e) {
+      Replies.fail(observer, e);
+      return;
+    }
+    final var open = new OpenStream(stream, writer);
+    openStreams.add(open);
+    call.setOnCancelHandler(() -> close(open, null));
+    stream.registered().whenComplete((ok, failure) -> {
+      if (failure != null) {
+        close(open, GrpcStatusMapper.toStatus(failure));
+      }
+    });
+  }
+
+  /**
+   * Ends every open job stream with UNAVAILABLE so that clients reconnect (to another gateway)
+   * at once instead of holding the server's shutdown until its grace period ends.
+   */
+  public void closeJobStreams() {
+    for (final OpenStream open : openStreams) {
+      close(open, Status.UNAVAILABLE.withDescription("The gateway is shutting down"));
+    }
+  }
+
+  private void close(final OpenStream open, final Status status) {
+    openStreams.remove(open);
+    open.stream().close();
+    if (status != null) {
+      open.writer().end(status);
+    }
+  }
+
+  @Override
+  public void evaluateDecision(
+      final EvaluateDecisionRequest request,
+      final StreamObserver<EvaluateDecisionResponse> observer) {
+    unary(request, observer, GatewayRequestValidator::evaluateDecision,
+        (context, r) -> services.decisions().evaluate(context,
+            GatewayRequestMapper.evaluateDecision(r)),
+        GatewayResponseMapper::decisionEvaluated);
+  }
+
+  @Override
+  public void resolveIncident(
+      final ResolveIncidentRequest request,
+      final StreamObserver<ResolveIncidentResponse> observer) {
+    unary(request, observer, GatewayRequestValidator::resolveIncident,
+        (context, r) -> services.incidents().resolve(context, r.getIncidentKey(),
+            GatewayRequestMapper.operationReference(
+                r.hasOperationReference(), r.getOperationReference())),
+        ignored -> RESOLVED);
+  }
+
+  @Override
+  public void setVariables(
+      final SetVariablesRequest request, final StreamObserver<SetVariablesResponse> observer) {
+    unary(request, observer, GatewayRequestValidator::setVariables,
+        (context, r) -> services.variables().setVariables(context,
+            GatewayRequestMapper.setVariables(r)),
+        GatewayResponseMapper::variablesSet);
   }
 
   @Override
   public void deleteResource(
       final DeleteResourceRequest request, final StreamObserver<DeleteResourceResponse> observer) {
-    unserved("DeleteResource", observer);
+    unary(request, observer, GatewayRequestValidator::deleteResource,
+        (context, r) -> services.resources().delete(context, r.getResourceKey(),
+            GatewayRequestMapper.operationReference(
+                r.hasOperationReference(), r.getOperationReference())),
+        ignored -> DELETED);
   }
 
   @Override
   public void broadcastSignal(
       final BroadcastSignalRequest request,
       final StreamObserver<BroadcastSignalResponse> observer) {
-    unserved("BroadcastSignal", observer);
+    unary(request, observer, GatewayRequestValidator::broadcastSignal,
+        (context, r) -> services.signals().broadcast(context,
+            GatewayRequestMapper.broadcastSignal(r)),
+        GatewayResponseMapper::signalBroadcasted);
   }
+
+  /** A job stream and the call it writes to. */
+  private record OpenStream(OpenJobStream stream, ActivatedJobStreamWriter writer) {}
 
   private static RequestContext enter() {
     final RequestTiming timing = StageTimingContext.current();
     timing.entered();
     return new RequestContext(timing);
-  }
-
-  private static void unserved(final String rpc, final StreamObserver<?> observer) {
-    Replies.fail(
-        observer, Status.UNIMPLEMENTED.withDescription("gatefork does not serve " + rpc + " yet"));
   }
 }

@@ -1,14 +1,32 @@
 package io.gatefork.gateway.grpc.endpoint;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployProcessRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest.MappingInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest.ActivateInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest.TerminateInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest.VariableInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessRequestObject;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
+import io.gatefork.service.decision.EvaluateDecision;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.StreamJobs;
 import io.gatefork.service.message.PublishMessage;
 import io.gatefork.service.processinstance.CreateProcessInstance;
+import io.gatefork.service.processinstance.MigrateProcessInstance;
+import io.gatefork.service.processinstance.ModifyProcessInstance;
+import io.gatefork.service.signal.BroadcastSignal;
+import io.gatefork.service.variable.SetVariables;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +92,91 @@ final class GatewayRequestMapper {
         request.getCorrelationKey(),
         request.getTimeToLive(),
         absentIfEmpty(request.getMessageId()),
+        absentIfBlank(request.getVariables()),
+        absentIfEmpty(request.getTenantId()));
+  }
+
+  /** The deprecated DeployProcess is a resource deployment of its BPMN files. */
+  static DeployResources deployProcess(final DeployProcessRequest request) {
+    final List<DeployResources.Resource> resources = new ArrayList<>(request.getProcessesCount());
+    for (final ProcessRequestObject process : request.getProcessesList()) {
+      resources.add(new DeployResources.Resource(
+          process.getName(), process.getDefinition().toByteArray()));
+    }
+    return new DeployResources(resources, null);
+  }
+
+  static StreamJobs streamJobs(final StreamActivatedJobsRequest request) {
+    return new StreamJobs(
+        request.getType(),
+        request.getWorker(),
+        request.getTimeout(),
+        request.getFetchVariableList(),
+        request.getTenantIdsList());
+  }
+
+  static EvaluateDecision evaluateDecision(final EvaluateDecisionRequest request) {
+    return new EvaluateDecision(
+        request.getDecisionKey() > 0 ? request.getDecisionKey() : null,
+        absentIfBlank(request.getDecisionId()),
+        absentIfBlank(request.getVariables()),
+        absentIfEmpty(request.getTenantId()));
+  }
+
+  static SetVariables setVariables(final SetVariablesRequest request) {
+    return new SetVariables(
+        request.getElementInstanceKey(),
+        absentIfBlank(request.getVariables()),
+        request.getLocal(),
+        operationReference(request.hasOperationReference(), request.getOperationReference()));
+  }
+
+  static ModifyProcessInstance modifyProcessInstance(final ModifyProcessInstanceRequest request) {
+    final var activations =
+        new ArrayList<ModifyProcessInstance.ActivateInstruction>(
+            request.getActivateInstructionsCount());
+    for (final ActivateInstruction activation : request.getActivateInstructionsList()) {
+      final var variables =
+          new ArrayList<ModifyProcessInstance.VariableInstruction>(
+              activation.getVariableInstructionsCount());
+      for (final VariableInstruction variable : activation.getVariableInstructionsList()) {
+        variables.add(new ModifyProcessInstance.VariableInstruction(
+            absentIfBlank(variable.getVariables()), absentIfEmpty(variable.getScopeId())));
+      }
+      activations.add(new ModifyProcessInstance.ActivateInstruction(
+          activation.getElementId(), activation.getAncestorElementInstanceKey(), variables));
+    }
+    final var terminations = new ArrayList<Long>(request.getTerminateInstructionsCount());
+    for (final TerminateInstruction termination : request.getTerminateInstructionsList()) {
+      terminations.add(termination.getElementInstanceKey());
+    }
+    return new ModifyProcessInstance(
+        request.getProcessInstanceKey(),
+        activations,
+        terminations,
+        operationReference(request.hasOperationReference(), request.getOperationReference()));
+  }
+
+  static MigrateProcessInstance migrateProcessInstance(
+      final MigrateProcessInstanceRequest request) {
+    final var plan = request.getMigrationPlan();
+    final var mappings =
+        new ArrayList<MigrateProcessInstance.MappingInstruction>(
+            plan.getMappingInstructionsCount());
+    for (final MappingInstruction mapping : plan.getMappingInstructionsList()) {
+      mappings.add(new MigrateProcessInstance.MappingInstruction(
+          mapping.getSourceElementId(), mapping.getTargetElementId()));
+    }
+    return new MigrateProcessInstance(
+        request.getProcessInstanceKey(),
+        plan.getTargetProcessDefinitionKey(),
+        mappings,
+        operationReference(request.hasOperationReference(), request.getOperationReference()));
+  }
+
+  static BroadcastSignal broadcastSignal(final BroadcastSignalRequest request) {
+    return new BroadcastSignal(
+        request.getSignalName(),
         absentIfBlank(request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }

@@ -1,14 +1,26 @@
 package io.gatefork.gateway.grpc.endpoint;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployProcessRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessRequestObject;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.grpc.Status;
 import java.util.List;
 
@@ -142,6 +154,140 @@ final class GatewayRequestValidator {
               + request.getTimeToLive());
     }
     return tenant(rpc, request.getTenantId());
+  }
+
+  /** As the stock gateway: tenants first, then the stream's own wording for type and timeout. */
+  static Status streamActivatedJobs(final StreamActivatedJobsRequest request) {
+    for (final String tenantId : request.getTenantIdsList()) {
+      final Status tenant = tenant("StreamActivatedJobs", tenantId);
+      if (tenant != null) {
+        return tenant;
+      }
+    }
+    if (request.getType().isBlank()) {
+      return invalid("Expected to stream activated jobs with type to be present, but it was blank");
+    }
+    if (request.getTimeout() < 1) {
+      return invalid(
+          "Expected to stream activated jobs with timeout to be greater than zero, but it was "
+              + request.getTimeout());
+    }
+    for (int i = 0; i < request.getFetchVariableCount(); i++) {
+      if (request.getFetchVariable(i).isBlank()) {
+        return blank("StreamActivatedJobs", "fetchVariable[" + i + "]");
+      }
+    }
+    return null;
+  }
+
+  static Status evaluateDecision(final EvaluateDecisionRequest request) {
+    if (request.getDecisionKey() <= 0 && request.getDecisionId().isBlank()) {
+      return invalid(
+          "Expected to handle gRPC request EvaluateDecision with 'decisionKey' or 'decisionId',"
+              + " but neither was set");
+    }
+    return tenant("EvaluateDecision", request.getTenantId());
+  }
+
+  static Status deployProcess(final DeployProcessRequest request) {
+    final String rpc = "DeployProcess";
+    if (request.getProcessesCount() == 0) {
+      return invalid(
+          "Expected to handle gRPC request DeployProcess with at least one process in"
+              + " 'processes', but none was given");
+    }
+    final List<ProcessRequestObject> processes = request.getProcessesList();
+    for (int i = 0; i < processes.size(); i++) {
+      final ProcessRequestObject process = processes.get(i);
+      if (process.getName().isBlank()) {
+        return blank(rpc, "processes[" + i + "].name");
+      }
+      if (process.getDefinition().isEmpty()) {
+        return invalid(
+            "Expected to handle gRPC request DeployProcess with non-empty"
+                + " 'processes[%d].definition', but process '%s' is empty"
+                    .formatted(i, process.getName()));
+      }
+    }
+    return null;
+  }
+
+  static Status resolveIncident(final ResolveIncidentRequest request) {
+    return key("ResolveIncident", "incidentKey", request.getIncidentKey());
+  }
+
+  static Status setVariables(final SetVariablesRequest request) {
+    return key("SetVariables", "elementInstanceKey", request.getElementInstanceKey());
+  }
+
+  static Status updateJobRetries(final UpdateJobRetriesRequest request) {
+    final Status key = key("UpdateJobRetries", "jobKey", request.getJobKey());
+    if (key != null) {
+      return key;
+    }
+    return request.getRetries() < 1
+        ? notPositive("UpdateJobRetries", "retries", request.getRetries())
+        : null;
+  }
+
+  static Status updateJobTimeout(final UpdateJobTimeoutRequest request) {
+    return key("UpdateJobTimeout", "jobKey", request.getJobKey());
+  }
+
+  static Status modifyProcessInstance(final ModifyProcessInstanceRequest request) {
+    final String rpc = "ModifyProcessInstance";
+    final Status key = key(rpc, "processInstanceKey", request.getProcessInstanceKey());
+    if (key != null) {
+      return key;
+    }
+    for (int i = 0; i < request.getActivateInstructionsCount(); i++) {
+      if (request.getActivateInstructions(i).getElementId().isBlank()) {
+        return blank(rpc, "activateInstructions[" + i + "].elementId");
+      }
+    }
+    for (int i = 0; i < request.getTerminateInstructionsCount(); i++) {
+      final Status terminate = key(rpc, "terminateInstructions[" + i + "].elementInstanceKey",
+          request.getTerminateInstructions(i).getElementInstanceKey());
+      if (terminate != null) {
+        return terminate;
+      }
+    }
+    return null;
+  }
+
+  static Status migrateProcessInstance(final MigrateProcessInstanceRequest request) {
+    final String rpc = "MigrateProcessInstance";
+    final Status key = key(rpc, "processInstanceKey", request.getProcessInstanceKey());
+    if (key != null) {
+      return key;
+    }
+    final var plan = request.getMigrationPlan();
+    final Status target = key(rpc, "migrationPlan.targetProcessDefinitionKey",
+        plan.getTargetProcessDefinitionKey());
+    if (target != null) {
+      return target;
+    }
+    for (int i = 0; i < plan.getMappingInstructionsCount(); i++) {
+      final var mapping = plan.getMappingInstructions(i);
+      if (mapping.getSourceElementId().isBlank()) {
+        return blank(rpc, "migrationPlan.mappingInstructions[" + i + "].sourceElementId");
+      }
+      if (mapping.getTargetElementId().isBlank()) {
+        return blank(rpc, "migrationPlan.mappingInstructions[" + i + "].targetElementId");
+      }
+    }
+    return null;
+  }
+
+  static Status deleteResource(final DeleteResourceRequest request) {
+    return key("DeleteResource", "resourceKey", request.getResourceKey());
+  }
+
+  static Status broadcastSignal(final BroadcastSignalRequest request) {
+    if (request.getSignalName().isBlank()) {
+      return blank("BroadcastSignal", "signalName");
+    }
+    return tenant("BroadcastSignal", request.getTenantId());
   }
 
   private static Status tenant(final String rpc, final String tenantId) {

@@ -3,25 +3,35 @@ package io.gatefork.gateway.grpc.endpoint;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivatedJob.JobKind;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivatedJob.ListenerEventType;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BrokerInfo;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DecisionMetadata;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DecisionRequirementsMetadata;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployProcessResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Deployment;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluatedDecision;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluatedDecisionInput;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluatedDecisionOutput;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FormMetadata;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MatchedDecisionRule;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Partition;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Partition.PartitionBrokerHealth;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Partition.PartitionBrokerRole;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessMetadata;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TopologyResponse;
+import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
+import io.gatefork.service.signal.SignalBroadcasted;
 import io.gatefork.service.topology.ClusterTopology;
 import java.util.List;
 
@@ -118,6 +128,94 @@ final class GatewayResponseMapper {
                       .setTenantId(text(form.tenantId()))));
     }
     return response.build();
+  }
+
+  /** The deprecated DeployProcess answers with the deployed processes only. */
+  static DeployProcessResponse deployProcess(final DeploymentResult result) {
+    final var response = DeployProcessResponse.newBuilder().setKey(result.deploymentKey());
+    for (final DeploymentResult.ProcessMetadata process : list(result.processes())) {
+      response.addProcesses(
+          ProcessMetadata.newBuilder()
+              .setBpmnProcessId(text(process.bpmnProcessId()))
+              .setVersion(process.version())
+              .setProcessDefinitionKey(process.processDefinitionKey())
+              .setResourceName(text(process.resourceName()))
+              .setTenantId(text(process.tenantId())));
+    }
+    return response.build();
+  }
+
+  /**
+   * As the stock gateway: the evaluation key twice (decisionInstanceKey is its deprecated name),
+   * and either the output or, for a failed evaluation, the failed decision and message.
+   */
+  static EvaluateDecisionResponse decisionEvaluated(final DecisionEvaluationResult result) {
+    final var response =
+        EvaluateDecisionResponse.newBuilder()
+            .setDecisionInstanceKey(result.decisionEvaluationKey())
+            .setDecisionEvaluationKey(result.decisionEvaluationKey())
+            .setDecisionKey(result.decisionKey())
+            .setDecisionId(text(result.decisionId()))
+            .setDecisionName(text(result.decisionName()))
+            .setDecisionVersion(result.decisionVersion())
+            .setDecisionRequirementsId(text(result.decisionRequirementsId()))
+            .setDecisionRequirementsKey(result.decisionRequirementsKey())
+            .setTenantId(text(result.tenantId()));
+    for (final DecisionEvaluationResult.EvaluatedDecision decision :
+        list(result.evaluatedDecisions())) {
+      final var evaluated =
+          EvaluatedDecision.newBuilder()
+              .setDecisionKey(decision.decisionKey())
+              .setDecisionId(text(decision.decisionId()))
+              .setDecisionName(text(decision.decisionName()))
+              .setDecisionVersion(decision.decisionVersion())
+              .setDecisionType(text(decision.decisionType()))
+              .setDecisionOutput(text(decision.decisionOutput()))
+              .setTenantId(text(decision.tenantId()))
+              .setDecisionEvaluationInstanceKey(text(decision.decisionEvaluationInstanceKey()));
+      for (final DecisionEvaluationResult.EvaluatedInput input : list(decision.evaluatedInputs())) {
+        evaluated.addEvaluatedInputs(
+            EvaluatedDecisionInput.newBuilder()
+                .setInputId(text(input.inputId()))
+                .setInputName(text(input.inputName()))
+                .setInputValue(text(input.inputValue())));
+      }
+      for (final DecisionEvaluationResult.MatchedRule rule : list(decision.matchedRules())) {
+        final var matched =
+            MatchedDecisionRule.newBuilder()
+                .setRuleId(text(rule.ruleId()))
+                .setRuleIndex(rule.ruleIndex());
+        for (final DecisionEvaluationResult.EvaluatedOutput output :
+            list(rule.evaluatedOutputs())) {
+          matched.addEvaluatedOutputs(
+              EvaluatedDecisionOutput.newBuilder()
+                  .setOutputId(text(output.outputId()))
+                  .setOutputName(text(output.outputName()))
+                  .setOutputValue(text(output.outputValue())));
+        }
+        evaluated.addMatchedRules(matched);
+      }
+      response.addEvaluatedDecisions(evaluated);
+    }
+    if (result.failed()) {
+      response
+          .setFailedDecisionId(text(result.failedDecisionId()))
+          .setFailureMessage(text(result.failureMessage()));
+    } else {
+      response.setDecisionOutput(text(result.decisionOutput()));
+    }
+    return response.build();
+  }
+
+  static SetVariablesResponse variablesSet(final Long key) {
+    return SetVariablesResponse.newBuilder().setKey(key == null ? 0L : key).build();
+  }
+
+  static BroadcastSignalResponse signalBroadcasted(final SignalBroadcasted broadcasted) {
+    return BroadcastSignalResponse.newBuilder()
+        .setKey(broadcasted.signalKey())
+        .setTenantId(text(broadcasted.tenantId()))
+        .build();
   }
 
   static CreateProcessInstanceResponse processInstanceCreated(

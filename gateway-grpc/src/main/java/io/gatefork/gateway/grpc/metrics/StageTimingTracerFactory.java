@@ -35,7 +35,7 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
   public ServerStreamTracer newServerStreamTracer(
       final String fullMethodName, final Metadata headers) {
     final String operation = GatewayOperations.of(fullMethodName);
-    return operation == null
+    return operation == null || !GatewayOperations.isTimed(fullMethodName)
         ? UNTIMED
         : new StageTimingTracer(stageMetrics, operation, RequestTiming.startNow());
   }

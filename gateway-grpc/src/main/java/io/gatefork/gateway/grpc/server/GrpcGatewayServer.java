@@ -102,6 +102,8 @@ public final class GrpcGatewayServer implements AutoCloseable {
       return;
     }
     server.shutdown();
+    // job streams never end on their own: end them, or they would hold the shutdown
+    endpoint.closeJobStreams();
     try {
       if (!server.awaitTermination(config.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
         LOG.warn(

@@ -6,19 +6,31 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.google.protobuf.ByteString;
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc.GatewayBlockingStub;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployProcessRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessInstanceCreationRuntimeInstruction;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessInstanceCreationStartInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessRequestObject;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TerminateProcessInstanceInstruction;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -157,7 +169,119 @@ class GatewayRequestValidationTest {
         invalid(
             "publish a message with negative time to live",
             c -> c.publishMessage(PublishMessageRequest.newBuilder().setName("m").setTimeToLive(-1).build()),
-            "'timeToLive'"));
+            "'timeToLive'"),
+        invalid(
+            "stream jobs without type",
+            c -> c.streamActivatedJobs(StreamActivatedJobsRequest.newBuilder().setTimeout(1000)
+                .build()).hasNext(),
+            "Expected to stream activated jobs with type to be present, but it was blank"),
+        invalid(
+            "stream jobs without timeout",
+            c -> c.streamActivatedJobs(StreamActivatedJobsRequest.newBuilder().setType("t")
+                .build()).hasNext(),
+            "Expected to stream activated jobs with timeout to be greater than zero, but it was 0"),
+        invalid(
+            "stream jobs of another tenant",
+            c -> c.streamActivatedJobs(StreamActivatedJobsRequest.newBuilder().setType("t")
+                .setTimeout(1000).addTenantIds("tenant-a").build()).hasNext(),
+            "Expected to handle gRPC request StreamActivatedJobs with tenant identifier"
+                + " 'tenant-a', but multi-tenancy is disabled"),
+        invalid(
+            "evaluate no decision",
+            c -> c.evaluateDecision(EvaluateDecisionRequest.getDefaultInstance()),
+            "EvaluateDecision with 'decisionKey' or 'decisionId', but neither was set"),
+        invalid(
+            "evaluate a decision of another tenant",
+            c -> c.evaluateDecision(EvaluateDecisionRequest.newBuilder().setDecisionId("d")
+                .setTenantId("tenant-a").build()),
+            "EvaluateDecision with tenant identifier 'tenant-a', but multi-tenancy is disabled"),
+        invalid(
+            "deploy no process",
+            c -> c.deployProcess(DeployProcessRequest.getDefaultInstance()),
+            "at least one process in 'processes'"),
+        invalid(
+            "deploy a process without name",
+            c -> c.deployProcess(DeployProcessRequest.newBuilder().addProcesses(
+                ProcessRequestObject.newBuilder().setDefinition(ByteString.copyFromUtf8("<x/>")))
+                .build()),
+            "'processes[0].name'"),
+        invalid(
+            "deploy an empty process",
+            c -> c.deployProcess(DeployProcessRequest.newBuilder().addProcesses(
+                ProcessRequestObject.newBuilder().setName("a.bpmn")).build()),
+            "'processes[0].definition'"),
+        invalid(
+            "resolve without incident key",
+            c -> c.resolveIncident(ResolveIncidentRequest.getDefaultInstance()),
+            "ResolveIncident with a valid key in 'incidentKey', but it was 0"),
+        invalid(
+            "set variables without scope",
+            c -> c.setVariables(SetVariablesRequest.newBuilder().setVariables("{}").build()),
+            "SetVariables with a valid key in 'elementInstanceKey', but it was 0"),
+        invalid(
+            "update retries without job key",
+            c -> c.updateJobRetries(UpdateJobRetriesRequest.newBuilder().setRetries(1).build()),
+            "UpdateJobRetries with a valid key in 'jobKey', but it was 0"),
+        invalid(
+            "update retries to zero",
+            c -> c.updateJobRetries(UpdateJobRetriesRequest.newBuilder().setJobKey(1).build()),
+            "UpdateJobRetries with 'retries' greater than zero, but it was 0"),
+        invalid(
+            "update the timeout without job key",
+            c -> c.updateJobTimeout(UpdateJobTimeoutRequest.newBuilder().setTimeout(1).build()),
+            "UpdateJobTimeout with a valid key in 'jobKey', but it was 0"),
+        invalid(
+            "modify without instance key",
+            c -> c.modifyProcessInstance(ModifyProcessInstanceRequest.getDefaultInstance()),
+            "ModifyProcessInstance with a valid key in 'processInstanceKey'"),
+        invalid(
+            "modify activating a blank element",
+            c -> c.modifyProcessInstance(ModifyProcessInstanceRequest.newBuilder()
+                .setProcessInstanceKey(1)
+                .addActivateInstructions(
+                    ModifyProcessInstanceRequest.ActivateInstruction.newBuilder().setElementId(""))
+                .build()),
+            "'activateInstructions[0].elementId'"),
+        invalid(
+            "modify terminating no element instance",
+            c -> c.modifyProcessInstance(ModifyProcessInstanceRequest.newBuilder()
+                .setProcessInstanceKey(1)
+                .addTerminateInstructions(
+                    ModifyProcessInstanceRequest.TerminateInstruction.getDefaultInstance())
+                .build()),
+            "'terminateInstructions[0].elementInstanceKey'"),
+        invalid(
+            "migrate without instance key",
+            c -> c.migrateProcessInstance(MigrateProcessInstanceRequest.getDefaultInstance()),
+            "MigrateProcessInstance with a valid key in 'processInstanceKey'"),
+        invalid(
+            "migrate without target",
+            c -> c.migrateProcessInstance(MigrateProcessInstanceRequest.newBuilder()
+                .setProcessInstanceKey(1).build()),
+            "'migrationPlan.targetProcessDefinitionKey'"),
+        invalid(
+            "migrate with a blank mapping",
+            c -> c.migrateProcessInstance(MigrateProcessInstanceRequest.newBuilder()
+                .setProcessInstanceKey(1)
+                .setMigrationPlan(MigrateProcessInstanceRequest.MigrationPlan.newBuilder()
+                    .setTargetProcessDefinitionKey(2)
+                    .addMappingInstructions(MigrateProcessInstanceRequest.MappingInstruction
+                        .newBuilder().setSourceElementId("a")))
+                .build()),
+            "'migrationPlan.mappingInstructions[0].targetElementId'"),
+        invalid(
+            "delete without resource key",
+            c -> c.deleteResource(DeleteResourceRequest.getDefaultInstance()),
+            "DeleteResource with a valid key in 'resourceKey', but it was 0"),
+        invalid(
+            "broadcast a signal without name",
+            c -> c.broadcastSignal(BroadcastSignalRequest.getDefaultInstance()),
+            "BroadcastSignal with non-blank 'signalName', but it was blank"),
+        invalid(
+            "broadcast a signal to another tenant",
+            c -> c.broadcastSignal(BroadcastSignalRequest.newBuilder().setSignalName("s")
+                .setTenantId("tenant-a").build()),
+            "BroadcastSignal with tenant identifier 'tenant-a', but multi-tenancy is disabled"));
   }
 
   @ParameterizedTest(name = "{0}")

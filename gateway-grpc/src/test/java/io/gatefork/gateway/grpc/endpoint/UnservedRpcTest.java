@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every RPC of gateway.proto that gatefork does not serve says so, by name. */
+/**
+ * Every RPC of the 8.8 gateway.proto is served: a drop-in gateway must accept whatever a client
+ * may send the stock one. A protocol upgrade that adds an RPC fails here until it is served.
+ */
 class UnservedRpcTest {
   private static TestGateway gateway;
 
@@ -34,33 +37,23 @@ class UnservedRpcTest {
     gateway.close();
   }
 
-  static Stream<MethodDescriptor<?, ?>> unservedMethods() {
-    return GatewayGrpc.getServiceDescriptor().getMethods().stream()
-        .filter(method -> GatewayOperations.of(method.getFullMethodName()) == null);
+  static Stream<MethodDescriptor<?, ?>> allMethods() {
+    return GatewayGrpc.getServiceDescriptor().getMethods().stream();
   }
 
   @Test
-  void protocolHasExactlyTheExpectedUnservedRpcs() {
-    // a new RPC in a protocol upgrade must be a conscious decision, not a silent default
-    assertThat(unservedMethods().map(MethodDescriptor::getBareMethodName))
-        .containsExactlyInAnyOrder(
-            "StreamActivatedJobs",
-            "EvaluateDecision",
-            "DeployProcess",
-            "ResolveIncident",
-            "SetVariables",
-            "UpdateJobRetries",
-            "ModifyProcessInstance",
-            "MigrateProcessInstance",
-            "UpdateJobTimeout",
-            "DeleteResource",
-            "BroadcastSignal");
+  void everyRpcOfTheProtocolHasAnOperation() {
+    assertThat(allMethods())
+        .hasSize(21)
+        .allSatisfy(method -> assertThat(GatewayOperations.of(method.getFullMethodName()))
+            .as("operation of %s", method.getBareMethodName())
+            .isNotNull());
   }
 
+  /** The generated base class answers UNIMPLEMENTED for every method the endpoint leaves out. */
   @ParameterizedTest(name = "{0}")
-  @MethodSource("unservedMethods")
-  <ReqT, RespT> void unservedRpcAnswersUnimplementedNamingIt(
-      final MethodDescriptor<ReqT, RespT> method) {
+  @MethodSource("allMethods")
+  <ReqT, RespT> void noRpcAnswersUnimplemented(final MethodDescriptor<ReqT, RespT> method) {
     @SuppressWarnings("unchecked")
     final ReqT request =
         ((PrototypeMarshaller<ReqT>) method.getRequestMarshaller()).getMessagePrototype();
@@ -78,10 +71,9 @@ class UnservedRpcTest {
               }
             });
 
-    assertThat(error).as("the call must fail").isNotNull();
-    assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED);
-    assertThat(error.getStatus().getDescription())
-        .isEqualTo("gatefork does not serve " + method.getBareMethodName() + " yet");
-    assertThat(gateway.services.calls).hasValue(0);
+    // an empty request is mostly invalid input; what matters is that the RPC was handled
+    if (error != null) {
+      assertThat(error.getStatus().getCode()).isNotEqualTo(Status.Code.UNIMPLEMENTED);
+    }
   }
 }

@@ -9,6 +9,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TopologyRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
@@ -97,14 +98,24 @@ class StageMetricsRecordingTest {
   }
 
   @Test
-  void unservedRpcRecordsNoStages() {
-    catchThrowable(() -> gateway.client().setVariables(SetVariablesRequest.getDefaultInstance()));
+  void aJobStreamRecordsNoStagesItHasNoRequestLatency() {
+    // ended by the server (invalid input), so only the exclusion keeps it out of the metrics
+    catchThrowable(() -> gateway.client()
+        .streamActivatedJobs(StreamActivatedJobsRequest.getDefaultInstance()).hasNext());
     gateway.client().topology(TopologyRequest.getDefaultInstance());
 
-    // the served call after it is recorded, so the unserved one had its chance
+    // the call after it is recorded, so the stream had its chance
     await().untilAsserted(() -> assertThat(count("topology", "total")).isEqualTo(1));
     assertThat(gateway.registry.find(StageMetrics.METER).timers())
         .allSatisfy(timer -> assertThat(timer.getId().getTag("operation")).isEqualTo("topology"));
+  }
+
+  @Test
+  void theNewCommandsRecordTheirStagesUnderTheirOwnNames() {
+    gateway.client().setVariables(
+        SetVariablesRequest.newBuilder().setElementInstanceKey(1).setVariables("{}").build());
+
+    await().untilAsserted(() -> assertThat(count("set-variables", "total")).isEqualTo(1));
   }
 
   @Test

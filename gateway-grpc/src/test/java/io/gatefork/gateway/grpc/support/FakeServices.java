@@ -2,21 +2,37 @@ package io.gatefork.gateway.grpc.support;
 
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.decision.DecisionEvaluationResult;
+import io.gatefork.service.decision.DecisionServices;
+import io.gatefork.service.decision.EvaluateDecision;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.deployment.DeploymentServices;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
+import io.gatefork.service.incident.IncidentServices;
 import io.gatefork.service.job.JobServices;
+import io.gatefork.service.job.JobStreamObserver;
+import io.gatefork.service.job.JobStreamServices;
+import io.gatefork.service.job.OpenJobStream;
+import io.gatefork.service.job.StreamJobs;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.message.MessageServices;
 import io.gatefork.service.message.PublishMessage;
 import io.gatefork.service.processinstance.CreateProcessInstance;
+import io.gatefork.service.processinstance.MigrateProcessInstance;
+import io.gatefork.service.processinstance.ModifyProcessInstance;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.processinstance.ProcessInstanceServices;
+import io.gatefork.service.resource.ResourceServices;
+import io.gatefork.service.signal.BroadcastSignal;
+import io.gatefork.service.signal.SignalBroadcasted;
+import io.gatefork.service.signal.SignalServices;
 import io.gatefork.service.topology.ClusterTopology;
 import io.gatefork.service.topology.TopologyServices;
+import io.gatefork.service.variable.SetVariables;
+import io.gatefork.service.variable.VariableServices;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +41,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * All five services in one fake: records what it was called with and answers with canned
+ * All services in one fake: records what it was called with and answers with canned
  * results, completing on its own "API executor" thread like the real services do.
  */
 public final class FakeServices
@@ -34,6 +50,12 @@ public final class FakeServices
         ProcessInstanceServices,
         JobServices,
         MessageServices,
+        JobStreamServices,
+        SignalServices,
+        VariableServices,
+        IncidentServices,
+        DecisionServices,
+        ResourceServices,
         AutoCloseable {
 
   public final AtomicInteger calls = new AtomicInteger();
@@ -52,6 +74,9 @@ public final class FakeServices
   /** When set, {@link #activate} returns this future instead of {@link #jobs}. */
   public volatile CompletableFuture<List<ActivatedJob>> activation;
   public volatile MessagePublished published;
+  public volatile DecisionEvaluationResult evaluated;
+  public volatile SignalBroadcasted broadcasted;
+  public volatile long variablesKey;
 
   // what the last call carried
   public volatile String lastCallerThread;
@@ -69,9 +94,19 @@ public final class FakeServices
   public volatile long lastRetryBackOff;
   public volatile String lastErrorCode;
   public volatile PublishMessage lastPublish;
+  public volatile ModifyProcessInstance lastModify;
+  public volatile MigrateProcessInstance lastMigrate;
+  public volatile long lastTimeout;
+  public volatile EvaluateDecision lastEvaluate;
+  public volatile SetVariables lastSetVariables;
+  public volatile BroadcastSignal lastBroadcast;
+  public volatile StreamJobs lastStream;
+  /** The observer of the last opened job stream: push jobs into it as the service would. */
+  public volatile JobStreamObserver streamObserver;
+  public volatile FakeJobStream lastJobStream;
 
   public GatewayServices services() {
-    return new GatewayServices(this, this, this, this, this);
+    return new GatewayServices(this, this, this, this, this, this, this, this, this, this, this);
   }
 
   @Override
@@ -182,8 +217,121 @@ public final class FakeServices
   }
 
   @Override
+  public CompletableFuture<Void> modify(
+      final RequestContext context, final ModifyProcessInstance command) {
+    called(context);
+    lastModify = command;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> migrate(
+      final RequestContext context, final MigrateProcessInstance command) {
+    called(context);
+    lastMigrate = command;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> updateRetries(
+      final RequestContext context, final long jobKey, final int retries,
+      final Long operationReference) {
+    called(context);
+    lastKey = jobKey;
+    lastRetries = retries;
+    lastOperationReference = operationReference;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> updateTimeout(
+      final RequestContext context, final long jobKey, final long timeoutMillis,
+      final Long operationReference) {
+    called(context);
+    lastKey = jobKey;
+    lastTimeout = timeoutMillis;
+    lastOperationReference = operationReference;
+    return answer(context, null);
+  }
+
+  @Override
+  public OpenJobStream open(
+      final RequestContext context, final StreamJobs command, final JobStreamObserver observer) {
+    called(context);
+    lastStream = command;
+    streamObserver = observer;
+    final var stream = new FakeJobStream(failure);
+    lastJobStream = stream;
+    return stream;
+  }
+
+  @Override
+  public CompletableFuture<SignalBroadcasted> broadcast(
+      final RequestContext context, final BroadcastSignal command) {
+    called(context);
+    lastBroadcast = command;
+    return answer(context, broadcasted);
+  }
+
+  @Override
+  public CompletableFuture<Long> setVariables(
+      final RequestContext context, final SetVariables command) {
+    called(context);
+    lastSetVariables = command;
+    return answer(context, variablesKey);
+  }
+
+  @Override
+  public CompletableFuture<Void> resolve(
+      final RequestContext context, final long incidentKey, final Long operationReference) {
+    called(context);
+    lastKey = incidentKey;
+    lastOperationReference = operationReference;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<DecisionEvaluationResult> evaluate(
+      final RequestContext context, final EvaluateDecision command) {
+    called(context);
+    lastEvaluate = command;
+    return answer(context, evaluated);
+  }
+
+  @Override
+  public CompletableFuture<Void> delete(
+      final RequestContext context, final long resourceKey, final Long operationReference) {
+    called(context);
+    lastKey = resourceKey;
+    lastOperationReference = operationReference;
+    return answer(context, null);
+  }
+
+  @Override
   public void close() {
     apiExecutor.shutdownNow();
+  }
+
+  /** A job stream that is registered at once (or fails with the fake's failure). */
+  public static final class FakeJobStream implements OpenJobStream {
+    public final AtomicInteger closed = new AtomicInteger();
+    private final CompletableFuture<Void> registered;
+
+    FakeJobStream(final Throwable failure) {
+      registered = failure == null
+          ? CompletableFuture.completedFuture(null)
+          : CompletableFuture.failedFuture(failure);
+    }
+
+    @Override
+    public CompletableFuture<Void> registered() {
+      return registered;
+    }
+
+    @Override
+    public void close() {
+      closed.incrementAndGet();
+    }
   }
 
   private void called(final RequestContext context) {

@@ -1,0 +1,176 @@
+package io.gatefork.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.worker.JobWorker;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.jobs.JobStreamInfo;
+import io.gatefork.broker.embedded.JournalRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * Job push end to end: the official client's streaming job worker over gRPC, the gateway's job
+ * streams, and the embedded broker pushing jobs as it creates them.
+ */
+class JobStreamingTest extends GatewayTestSupport {
+  @Autowired private BrokerClient brokerClient;
+  @Autowired private MeterRegistry registry;
+
+  private CamundaClient grpcClient() {
+    return CamundaClient.newClientBuilder()
+        .restAddress(URI.create("http://127.0.0.1:" + restPort))
+        .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
+        .preferRestOverGrpc(false)
+        .defaultRequestTimeout(Duration.ofSeconds(20))
+        .defaultJobPollInterval(Duration.ofMillis(100))
+        .numJobWorkerExecutionThreads(4)
+        .build();
+  }
+
+  private void deploy(final CamundaClient client, final String id, final String jobType) {
+    client.newDeployResourceCommand()
+        .addProcessModel(Bpmn.createExecutableProcess(id).startEvent()
+            .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done(), id + ".bpmn")
+        .send().join();
+  }
+
+  /** Jobs created before the broker knows the stream are only announced, never pushed. */
+  private void awaitStreamRegistered(final String jobType) {
+    final String broker = brokerClient.topology().brokers().iterator().next().memberId();
+    await("the broker acknowledged the " + jobType + " stream").atMost(Duration.ofSeconds(30))
+        .until(() -> brokerClient.jobStreams().streams().join().stream()
+            .filter(s -> s.jobType().equals(jobType))
+            .map(JobStreamInfo::connectedBrokers)
+            .anyMatch(brokers -> brokers.contains(broker)));
+  }
+
+  private static List<Long> createInstances(
+      final CamundaClient client, final String processId, final int count,
+      final Map<String, Object> variables) {
+    final List<Long> keys = new ArrayList<>(count);
+    for (int batch = 0; batch < count; batch += 100) {
+      final var futures = new ArrayList<CompletableFuture<Long>>();
+      for (int i = batch; i < Math.min(count, batch + 100); i++) {
+        futures.add(client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
+            .variables(variables).send().toCompletableFuture()
+            .thenApply(created -> created.getProcessInstanceKey()));
+      }
+      futures.forEach(f -> keys.add(f.join()));
+    }
+    return keys;
+  }
+
+  private Set<Long> completedInstances(final Set<Long> instanceKeys) {
+    return broker.records().find(r -> r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
+            ProcessInstanceIntent.ELEMENT_COMPLETED) && instanceKeys.contains(r.key()))
+        .stream().map(JournalRecord::key).collect(Collectors.toSet());
+  }
+
+  private List<JournalRecord> jobEvents(final JobIntent intent, final String jobType) {
+    return broker.records().find(r -> r.is(RecordType.EVENT, ValueType.JOB, intent)
+        && r.valueJson().contains("\"type\":\"" + jobType + "\""));
+  }
+
+  private double streamedMessages() {
+    final Counter counter = registry.find("grpc.server.msg.sent")
+        .tag("grpc_method", "StreamActivatedJobs").counter();
+    return counter == null ? 0 : counter.count();
+  }
+
+  @Test
+  void aStreamingWorkerCompletesAThousandJobsAndEveryInstanceCompletes() {
+    final String type = "streamed-thousand";
+    final int count = 1_000;
+    final Queue<Long> handled = new ConcurrentLinkedQueue<>();
+    try (var client = grpcClient()) {
+      deploy(client, type, type);
+      final double streamedBefore = streamedMessages();
+      try (JobWorker worker = client.newWorker().jobType(type)
+          .handler((jobClient, job) -> {
+            handled.add(job.getKey());
+            jobClient.newCompleteCommand(job).send().join();
+          })
+          .streamEnabled(true)
+          .timeout(Duration.ofMinutes(5))
+          .open()) {
+        awaitStreamRegistered(type);
+
+        final Set<Long> instances = new HashSet<>(createInstances(client, type, count, Map.of()));
+
+        await("every instance completed").atMost(Duration.ofMinutes(2))
+            .pollInterval(Duration.ofMillis(500))
+            .until(() -> completedInstances(instances).size() == count);
+      }
+      await("closing the worker removed its stream").atMost(Duration.ofSeconds(30))
+          .until(() -> brokerClient.jobStreams().streams().join().stream()
+              .noneMatch(s -> s.jobType().equals(type)));
+      assertThat(handled).hasSize(count).doesNotHaveDuplicates();
+      // every job was pushed through the stream, or yielded back and then polled
+      final int yielded = jobEvents(JobIntent.YIELDED, type).size();
+      final double streamed = streamedMessages() - streamedBefore;
+      assertThat(streamed + yielded).isEqualTo(count);
+      assertThat(streamed).as("jobs pushed through the stream").isGreaterThanOrEqualTo(900);
+    }
+  }
+
+  @Test
+  void aSlowConsumerGetsJobsYieldedBackAndCompletesEachExactlyOnce() {
+    final String type = "streamed-slowly";
+    final int count = 40;
+    // 100 KB per job: a client that stops reading fills its flow-control window after ~10 jobs
+    final Map<String, Object> variables = Map.of("blob", "x".repeat(100_000));
+    final Queue<Long> handled = new ConcurrentLinkedQueue<>();
+    try (var client = grpcClient()) {
+      deploy(client, type, type);
+      try (JobWorker worker = client.newWorker().jobType(type)
+          .handler((jobClient, job) -> {
+            handled.add(job.getKey());
+            Thread.sleep(25);
+            jobClient.newCompleteCommand(job).send().join();
+          })
+          .streamEnabled(true)
+          .maxJobsActive(2)
+          .timeout(Duration.ofMinutes(5))
+          .open()) {
+        awaitStreamRegistered(type);
+
+        final Set<Long> instances =
+            new HashSet<>(createInstances(client, type, count, variables));
+
+        await("every instance completed").atMost(Duration.ofMinutes(2))
+            .pollInterval(Duration.ofMillis(500))
+            .until(() -> completedInstances(instances).size() == count);
+      }
+    }
+
+    assertThat(jobEvents(JobIntent.YIELDED, type))
+        .as("jobs the blocked client could not take went back to the broker").isNotEmpty();
+    // none lost (every instance completed), none handed out twice
+    assertThat(handled).hasSize(count).doesNotHaveDuplicates();
+    final var completedJobs = jobEvents(JobIntent.COMPLETED, type).stream()
+        .map(JournalRecord::key).toList();
+    assertThat(completedJobs).hasSize(count).doesNotHaveDuplicates()
+        .containsExactlyInAnyOrderElementsOf(handled);
+  }
+}

@@ -1,0 +1,75 @@
+package io.gatefork.service.job;
+
+import io.camunda.zeebe.msgpack.value.StringValue;
+import io.camunda.zeebe.protocol.impl.stream.job.JobActivationPropertiesImpl;
+import io.camunda.zeebe.protocol.record.value.TenantOwned;
+import io.camunda.zeebe.util.buffer.BufferUtil;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.jobs.JobStreamClient;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import org.agrona.DirectBuffer;
+
+/**
+ * Job streams over the broker client's {@link JobStreamClient}. Each pushed job costs one hop
+ * from the stream actor onto the API executor, where it is read and handed to the observer.
+ */
+public final class BrokerJobStreamServices implements JobStreamServices {
+  private static final List<String> DEFAULT_TENANTS =
+      List.of(TenantOwned.DEFAULT_TENANT_IDENTIFIER);
+
+  private final JobStreamClient streams;
+  private final Executor executor;
+
+  public BrokerJobStreamServices(final BrokerClient brokerClient, final Executor executor) {
+    this(brokerClient.jobStreams(), executor);
+  }
+
+  public BrokerJobStreamServices(final JobStreamClient streams, final Executor executor) {
+    this.streams = Objects.requireNonNull(streams, "streams");
+    this.executor = Objects.requireNonNull(executor, "executor");
+  }
+
+  @Override
+  public OpenJobStream open(
+      final RequestContext context, final StreamJobs command, final JobStreamObserver observer) {
+    final JobActivationPropertiesImpl properties;
+    try {
+      properties = toProperties(command);
+    } catch (final ServiceException e) {
+      return OpenJobStream.failed(e);
+    }
+    final var stream = new PushedJobStream(streams, observer, executor);
+    streams.add(command.type(), properties, stream).whenComplete(stream::onRegistered);
+    return stream;
+  }
+
+  static JobActivationPropertiesImpl toProperties(final StreamJobs command) {
+    if (command == null) {
+      throw ServiceException.invalidArgument("type", "must not be empty");
+    }
+    Inputs.requireNotBlank("type", command.type());
+    Inputs.requirePositive("timeout", command.timeoutMillis());
+    final var fetchVariables = new ArrayList<StringValue>();
+    for (final String name : Inputs.requireNoBlankEntries("fetchVariables",
+        command.fetchVariables())) {
+      fetchVariables.add(new StringValue(name));
+    }
+    final List<String> tenantIds = command.tenantIds() == null || command.tenantIds().isEmpty()
+        ? DEFAULT_TENANTS
+        : Inputs.requireNoBlankEntries("tenantIds", command.tenantIds());
+    final DirectBuffer worker =
+        BufferUtil.wrapString(command.worker() == null ? "" : command.worker());
+    return new JobActivationPropertiesImpl()
+        .setWorker(worker, 0, worker.capacity())
+        .setTimeout(command.timeoutMillis())
+        .setFetchVariables(fetchVariables)
+        // without the tenant of a job the engine never picks this stream for it
+        .setTenantIds(tenantIds);
+  }
+}

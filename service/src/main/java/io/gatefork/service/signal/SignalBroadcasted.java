@@ -1,0 +1,3 @@
+package io.gatefork.service.signal;
+
+public record SignalBroadcasted(long signalKey, String tenantId) {}
