@@ -1,0 +1,49 @@
+# The gatefork gateway image: a drop-in for the stock Camunda gateway image (home /usr/local/zeebe,
+# bin/ lib/ config/, user 1001, the same ports and environment variables). The same image starts
+# the embedded broker for QA clusters: `docker run ... gatefork broker --partitions 3`.
+#
+# Build the distribution first (no network is needed here):
+#   mvn -B install -DskipTests            # produces dist/target/gatefork/{bin,lib,config}
+#   docker build -t gatefork .
+# BASE_IMAGE: any Java 21+ runtime with bash, e.g. a local image where no registry is reachable.
+ARG BASE_IMAGE=eclipse-temurin:21-jre
+FROM ${BASE_IMAGE}
+
+ENV ZB_HOME=/usr/local/zeebe \
+    PATH=/usr/local/zeebe/bin:${PATH}
+
+# uid 1001, as the stock image and the Helm chart's securityContext (runAsUser: 1001) expect;
+# minimal bases may lack useradd, then the entries are written directly
+RUN set -eu; \
+    if ! getent group 1001 >/dev/null; then \
+      if command -v groupadd >/dev/null; then groupadd --system --gid 1001 camunda; \
+      else echo 'camunda:x:1001:' >>/etc/group; fi; \
+    fi; \
+    if ! getent passwd 1001 >/dev/null; then \
+      if command -v useradd >/dev/null; then \
+        useradd --system --uid 1001 --gid 1001 --home-dir /usr/local/zeebe --no-create-home \
+          --shell /usr/sbin/nologin camunda; \
+      else echo 'camunda:x:1001:1001::/usr/local/zeebe:/usr/sbin/nologin' >>/etc/passwd; fi; \
+    fi; \
+    mkdir -p /usr/local/zeebe/data /usr/local/zeebe/logs; \
+    chown 1001:0 /usr/local/zeebe/data /usr/local/zeebe/logs; \
+    chmod 0775 /usr/local/zeebe/data /usr/local/zeebe/logs
+
+WORKDIR /usr/local/zeebe
+# jars first: they change less often than the scripts
+COPY dist/target/gatefork/lib/ lib/
+COPY dist/target/gatefork/config/ config/
+COPY dist/target/gatefork/bin/ bin/
+# the build context may come from a checkout that lost the exec bits
+RUN chmod 0755 bin/*
+
+USER 1001:0
+
+# REST, management (health, metrics), gRPC, cluster
+EXPOSE 8080 9600 26500 26502
+
+# readiness on the management port (MANAGEMENT_SERVER_PORT, default 9600); bash only, no curl
+HEALTHCHECK --interval=10s --timeout=6s --start-period=60s --retries=3 \
+  CMD ["/usr/local/zeebe/bin/healthcheck"]
+
+ENTRYPOINT ["/usr/local/zeebe/bin/entrypoint"]
