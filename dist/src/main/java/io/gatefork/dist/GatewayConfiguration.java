@@ -11,9 +11,19 @@ import io.gatefork.dist.config.UnifiedClusterProperties;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
+import io.gatefork.service.adhocsubprocess.BrokerAdHocSubProcessServices;
+import io.gatefork.service.batchoperation.BrokerBatchOperationServices;
+import io.gatefork.service.clock.BrokerClockServices;
 import io.gatefork.service.decision.BrokerDecisionServices;
 import io.gatefork.service.deployment.BrokerDeploymentServices;
 import io.gatefork.service.executor.ApiExecutor;
+import io.gatefork.service.identity.BrokerAuthorizationServices;
+import io.gatefork.service.identity.BrokerGroupServices;
+import io.gatefork.service.identity.BrokerMappingRuleServices;
+import io.gatefork.service.identity.BrokerRoleServices;
+import io.gatefork.service.identity.BrokerTenantServices;
+import io.gatefork.service.identity.BrokerUserServices;
+import io.gatefork.service.identity.PasswordHasher;
 import io.gatefork.service.incident.BrokerIncidentServices;
 import io.gatefork.service.job.BrokerJobServices;
 import io.gatefork.service.job.BrokerJobStreamServices;
@@ -23,11 +33,13 @@ import io.gatefork.service.resource.BrokerResourceServices;
 import io.gatefork.service.signal.BrokerSignalServices;
 import io.gatefork.service.stage.StageMetrics;
 import io.gatefork.service.topology.BrokerTopologyServices;
+import io.gatefork.service.usertask.BrokerUserTaskServices;
 import io.gatefork.service.variable.BrokerVariableServices;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 
 /**
  * Wires one request path for both front ends: broker client, API executor, the services, and the
@@ -125,6 +137,74 @@ public class GatewayConfiguration {
   public BrokerResourceServices resourceServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerResourceServices(client, executor);
+  }
+
+  // --- served over REST only (gateway.proto 8.8 has no such RPCs)
+
+  @Bean
+  public BrokerUserTaskServices userTaskServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerUserTaskServices(client, executor);
+  }
+
+  @Bean
+  public BrokerClockServices clockServices(final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerClockServices(client, executor);
+  }
+
+  @Bean
+  public BrokerAdHocSubProcessServices adHocSubProcessServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerAdHocSubProcessServices(client, executor);
+  }
+
+  @Bean
+  public BrokerBatchOperationServices batchOperationServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerBatchOperationServices(client, executor);
+  }
+
+  /**
+   * The stock encoding ({@code {bcrypt}...}, Spring Security's delegating encoder), so users
+   * created through gatefork can log in to a stock cluster.
+   */
+  @Bean
+  public PasswordHasher passwordHasher() {
+    return PasswordEncoderFactories.createDelegatingPasswordEncoder()::encode;
+  }
+
+  @Bean
+  public BrokerUserServices userServices(
+      final BrokerClient client, final ApiExecutor executor, final PasswordHasher passwordHasher) {
+    return new BrokerUserServices(client, executor, passwordHasher);
+  }
+
+  @Bean
+  public BrokerGroupServices groupServices(final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerGroupServices(client, executor);
+  }
+
+  @Bean
+  public BrokerRoleServices roleServices(final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerRoleServices(client, executor);
+  }
+
+  @Bean
+  public BrokerTenantServices tenantServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerTenantServices(client, executor);
+  }
+
+  @Bean
+  public BrokerMappingRuleServices mappingRuleServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerMappingRuleServices(client, executor);
+  }
+
+  @Bean
+  public BrokerAuthorizationServices authorizationServices(
+      final BrokerClient client, final ApiExecutor executor) {
+    return new BrokerAuthorizationServices(client, executor);
   }
 
   @Bean

@@ -1,9 +1,13 @@
 package io.gatefork.gateway.rest;
 
+import io.gatefork.gateway.rest.contract.RestOperationCatalog;
+import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
+import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
 import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.DispatcherType;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
@@ -18,12 +22,19 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * The REST API v2 as an auto-configuration: the controllers and the error advice of this module,
- * the security filter chain and the stage-timing filter. The application provides the service beans
- * ({@code TopologyServices}, {@code DeploymentServices}, {@code ProcessInstanceServices}, {@code
- * JobServices}, {@code MessageServices}) and a {@link StageMetrics}.
+ * the answers of the operations it does not serve (from the {@link RestOperationCatalog}), the
+ * security filter chain and the stage-timing filter. The application provides a service bean for
+ * every domain the controllers serve ({@code TopologyServices}, {@code DeploymentServices}, {@code
+ * ProcessInstanceServices}, {@code JobServices}, {@code MessageServices}, {@code IncidentServices},
+ * {@code VariableServices}, {@code SignalServices}, {@code DecisionServices}, {@code
+ * ResourceServices}, {@code UserTaskServices}, {@code ClockServices}, {@code
+ * AdHocSubProcessServices}, {@code BatchOperationServices}, {@code UserServices}, {@code
+ * GroupServices}, {@code RoleServices}, {@code TenantServices}, {@code MappingRuleServices}, {@code
+ * AuthorizationServices}) and a {@link StageMetrics}.
  *
  * <p>Runs before Spring Boot's security and MVC auto-configurations so that their defaults (the
  * default filter chain, the generic ProblemDetail advice) back off in favour of ours.
@@ -54,5 +65,24 @@ public class GatewayRestConfiguration {
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     registration.addUrlPatterns(API_URL_PATTERN);
     return registration;
+  }
+
+  @Bean
+  public RestOperationCatalog gatewayRestOperationCatalog() {
+    return RestOperationCatalog.load();
+  }
+
+  @Bean
+  public UnservedOperationMappings gatewayRestUnservedOperationMappings(
+      final RestOperationCatalog catalog,
+      @Qualifier("requestMappingHandlerMapping")
+          final RequestMappingHandlerMapping handlerMapping) {
+    return new UnservedOperationMappings(catalog, handlerMapping);
+  }
+
+  @Bean
+  public ServedOpenApiDocument gatewayRestServedOpenApiDocument(
+      final RestOperationCatalog catalog) {
+    return new ServedOpenApiDocument(catalog);
   }
 }

@@ -6,7 +6,22 @@ import io.gatefork.gateway.rest.fake.FakeMessageServices;
 import io.gatefork.gateway.rest.fake.FakeProcessInstanceServices;
 import io.gatefork.gateway.rest.fake.FakeServices;
 import io.gatefork.gateway.rest.fake.FakeTopologyServices;
+import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
+import io.gatefork.service.batchoperation.BatchOperationServices;
+import io.gatefork.service.clock.ClockServices;
+import io.gatefork.service.decision.DecisionServices;
+import io.gatefork.service.identity.AuthorizationServices;
+import io.gatefork.service.identity.GroupServices;
+import io.gatefork.service.identity.MappingRuleServices;
+import io.gatefork.service.identity.RoleServices;
+import io.gatefork.service.identity.TenantServices;
+import io.gatefork.service.identity.UserServices;
+import io.gatefork.service.incident.IncidentServices;
+import io.gatefork.service.resource.ResourceServices;
+import io.gatefork.service.signal.SignalServices;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.usertask.UserTaskServices;
+import io.gatefork.service.variable.VariableServices;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -48,6 +63,81 @@ public class TestGatewayApplication {
   @Bean
   FakeMessageServices messageServices(final FakeServices fakes) {
     return fakes.messages;
+  }
+
+  @Bean
+  IncidentServices incidentServices(final FakeServices fakes) {
+    return fakes.incidents.service();
+  }
+
+  @Bean
+  VariableServices variableServices(final FakeServices fakes) {
+    return fakes.variables.service();
+  }
+
+  @Bean
+  SignalServices signalServices(final FakeServices fakes) {
+    return fakes.signals.service();
+  }
+
+  @Bean
+  DecisionServices decisionServices(final FakeServices fakes) {
+    return fakes.decisions.service();
+  }
+
+  @Bean
+  ResourceServices resourceServices(final FakeServices fakes) {
+    return fakes.resources.service();
+  }
+
+  @Bean
+  UserTaskServices userTaskServices(final FakeServices fakes) {
+    return fakes.userTasks.service();
+  }
+
+  @Bean
+  ClockServices clockServices(final FakeServices fakes) {
+    return fakes.clock.service();
+  }
+
+  @Bean
+  AdHocSubProcessServices adHocSubProcessServices(final FakeServices fakes) {
+    return fakes.adHocSubProcesses.service();
+  }
+
+  @Bean
+  BatchOperationServices batchOperationServices(final FakeServices fakes) {
+    return fakes.batchOperations.service();
+  }
+
+  @Bean
+  UserServices userServices(final FakeServices fakes) {
+    return fakes.users.service();
+  }
+
+  @Bean
+  GroupServices groupServices(final FakeServices fakes) {
+    return fakes.groups.service();
+  }
+
+  @Bean
+  RoleServices roleServices(final FakeServices fakes) {
+    return fakes.roles.service();
+  }
+
+  @Bean
+  TenantServices tenantServices(final FakeServices fakes) {
+    return fakes.tenants.service();
+  }
+
+  @Bean
+  MappingRuleServices mappingRuleServices(final FakeServices fakes) {
+    return fakes.mappingRules.service();
+  }
+
+  @Bean
+  AuthorizationServices authorizationServices(final FakeServices fakes) {
+    return fakes.authorizations.service();
   }
 
   @Bean

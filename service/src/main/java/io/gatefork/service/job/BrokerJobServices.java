@@ -10,8 +10,10 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.Inputs;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
@@ -138,6 +140,39 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       record.setTimeout(timeoutMillis);
       request = withOperationReference(
           BrokerRequests.updateJobTimeout(jobKey, record), operationReference);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> update(
+      final RequestContext context,
+      final long jobKey,
+      final JobChangeset changeset,
+      final Long operationReference) {
+    final BrokerRequest<JobRecord> request;
+    try {
+      Inputs.requireKey("jobKey", jobKey);
+      if (changeset == null || changeset.isEmpty()) {
+        throw ServiceException.invalidArgument("changeset",
+            "expected at least one of retries, timeout, but got neither");
+      }
+      final var record = new JobRecord();
+      // the engine applies exactly the attributes named here
+      final Set<String> changed = new HashSet<>(2);
+      if (changeset.retries() != null) {
+        record.setRetries(changeset.retries());
+        changed.add(JobRecord.RETRIES);
+      }
+      if (changeset.timeoutMillis() != null) {
+        record.setTimeout(changeset.timeoutMillis());
+        changed.add(JobRecord.TIMEOUT);
+      }
+      record.setChangedAttributes(changed);
+      request = withOperationReference(BrokerRequests.updateJob(jobKey, record),
+          operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

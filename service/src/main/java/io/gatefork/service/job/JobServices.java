@@ -58,4 +58,19 @@ public interface JobServices {
       final Long operationReference) {
     throw new UnsupportedOperationException("updateTimeout");
   }
+
+  /**
+   * Changes retries and/or timeout in one command ({@code JOB.UPDATE}; the broker answers {@code
+   * UPDATED}), as the stock REST API's {@code PATCH /v2/jobs/{jobKey}} does: both changes apply, or
+   * neither.
+   *
+   * @param operationReference null when absent
+   */
+  default CompletableFuture<Void> update(
+      final RequestContext context,
+      final long jobKey,
+      final JobChangeset changeset,
+      final Long operationReference) {
+    throw new UnsupportedOperationException("update");
+  }
 }

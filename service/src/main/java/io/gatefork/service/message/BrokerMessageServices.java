@@ -1,5 +1,6 @@
 package io.gatefork.service.message;
 
+import io.camunda.zeebe.protocol.impl.record.value.message.MessageCorrelationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.MessageRecord;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerResult;
@@ -34,6 +35,30 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
         BrokerMessageServices::toPublished);
   }
 
+  @Override
+  public CompletableFuture<MessageCorrelated> correlate(
+      final RequestContext context, final CorrelateMessage command) {
+    final MessageCorrelationRecord record;
+    try {
+      if (command == null) {
+        throw ServiceException.invalidArgument("name", "must not be empty");
+      }
+      record = new MessageCorrelationRecord()
+          .setName(Inputs.requireNotBlank("name", command.name()))
+          .setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey())
+          .setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+      final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+      if (variables != null) {
+        record.setVariables(variables);
+      }
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    // routed by correlation key, like a publication, so it meets the same subscriptions
+    return send(context, BrokerRequests.correlateMessage(record),
+        BrokerMessageServices::toCorrelated);
+  }
+
   private static MessageRecord toRecord(final PublishMessage command) {
     if (command == null) {
       throw ServiceException.invalidArgument("name", "must not be empty");
@@ -51,6 +76,13 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
     }
     record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
     return record;
+  }
+
+  private static MessageCorrelated toCorrelated(
+      final BrokerResult.Accepted<MessageCorrelationRecord> answer) {
+    final MessageCorrelationRecord record = answer.value();
+    return new MessageCorrelated(record.getMessageKey(), record.getProcessInstanceKey(),
+        record.getTenantId());
   }
 
   private static MessagePublished toPublished(final BrokerResult.Accepted<MessageRecord> answer) {

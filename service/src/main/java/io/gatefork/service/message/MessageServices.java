@@ -6,4 +6,14 @@ import java.util.concurrent.CompletableFuture;
 public interface MessageServices {
 
   CompletableFuture<MessagePublished> publish(RequestContext context, PublishMessage command);
+
+  /**
+   * Publishes a message and waits for its correlation ({@code MESSAGE_CORRELATION.CORRELATE}; the
+   * broker answers {@code CORRELATED} once a process instance took it, or rejects with {@code
+   * NOT_FOUND} when none did).
+   */
+  default CompletableFuture<MessageCorrelated> correlate(
+      final RequestContext context, final CorrelateMessage command) {
+    throw new UnsupportedOperationException("correlate");
+  }
 }

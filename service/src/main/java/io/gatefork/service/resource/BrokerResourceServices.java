@@ -1,7 +1,9 @@
 package io.gatefork.service.resource;
 
+import io.camunda.zeebe.protocol.impl.record.value.deployment.ResourceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.resource.ResourceDeletionRecord;
 import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
@@ -11,7 +13,10 @@ import io.gatefork.service.validation.Inputs;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
-/** Deletes resources through the deployment partition, which distributes the deletion. */
+/**
+ * Deletes resources through the deployment partition, which distributes the deletion, and reads
+ * deployed resources.
+ */
 public final class BrokerResourceServices extends ApiServices implements ResourceServices {
 
   public BrokerResourceServices(final BrokerClient brokerClient, final Executor executor) {
@@ -30,5 +35,25 @@ public final class BrokerResourceServices extends ApiServices implements Resourc
       return rejectInput(e);
     }
     return send(context, request, answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<FetchedResource> fetch(
+      final RequestContext context, final long resourceKey) {
+    final BrokerRequest<ResourceRecord> request;
+    try {
+      final long key = Inputs.requireKey("resourceKey", resourceKey);
+      request = BrokerRequests.fetchResource(key, new ResourceRecord().setResourceKey(key));
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, BrokerResourceServices::toFetched);
+  }
+
+  private static FetchedResource toFetched(final BrokerResult.Accepted<ResourceRecord> answer) {
+    final ResourceRecord record = answer.value();
+    return new FetchedResource(record.getResourceKey(), record.getResourceId(),
+        record.getResourceName(), record.getVersion(), record.getVersionTag(),
+        record.getTenantId(), record.getDeploymentKey(), record.getResourceProp());
   }
 }

@@ -12,4 +12,14 @@ public interface ResourceServices {
    * @param operationReference null when absent
    */
   CompletableFuture<Void> delete(RequestContext context, long resourceKey, Long operationReference);
+
+  /**
+   * Reads a deployed resource from the engine's state ({@code RESOURCE.FETCH}; the broker answers
+   * {@code FETCHED}, or rejects with {@code NOT_FOUND}). Only resources deployed as such (e.g. RPA
+   * scripts) are found, not process or decision definitions.
+   */
+  default CompletableFuture<FetchedResource> fetch(
+      final RequestContext context, final long resourceKey) {
+    throw new UnsupportedOperationException("fetch");
+  }
 }

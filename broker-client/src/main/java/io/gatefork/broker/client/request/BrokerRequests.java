@@ -2,9 +2,16 @@ package io.gatefork.broker.client.request;
 
 import static io.gatefork.broker.client.request.BrokerRequest.NO_KEY;
 
+import io.camunda.zeebe.protocol.impl.record.value.adhocsubprocess.AdHocSubProcessInstructionRecord;
+import io.camunda.zeebe.protocol.impl.record.value.authorization.AuthorizationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.authorization.MappingRuleRecord;
+import io.camunda.zeebe.protocol.impl.record.value.authorization.RoleRecord;
+import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationLifecycleManagementRecord;
 import io.camunda.zeebe.protocol.impl.record.value.clock.ClockRecord;
 import io.camunda.zeebe.protocol.impl.record.value.decision.DecisionEvaluationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.deployment.DeploymentRecord;
+import io.camunda.zeebe.protocol.impl.record.value.deployment.ResourceRecord;
+import io.camunda.zeebe.protocol.impl.record.value.group.GroupRecord;
 import io.camunda.zeebe.protocol.impl.record.value.incident.IncidentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
@@ -17,15 +24,22 @@ import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstan
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceResultRecord;
 import io.camunda.zeebe.protocol.impl.record.value.resource.ResourceDeletionRecord;
 import io.camunda.zeebe.protocol.impl.record.value.signal.SignalRecord;
+import io.camunda.zeebe.protocol.impl.record.value.tenant.TenantRecord;
+import io.camunda.zeebe.protocol.impl.record.value.user.UserRecord;
 import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableDocumentRecord;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.AdHocSubProcessInstructionIntent;
+import io.camunda.zeebe.protocol.record.intent.AuthorizationIntent;
+import io.camunda.zeebe.protocol.record.intent.BatchOperationIntent;
 import io.camunda.zeebe.protocol.record.intent.ClockIntent;
 import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
+import io.camunda.zeebe.protocol.record.intent.GroupIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.MappingRuleIntent;
 import io.camunda.zeebe.protocol.record.intent.MessageCorrelationIntent;
 import io.camunda.zeebe.protocol.record.intent.MessageIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
@@ -33,7 +47,11 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceMigrationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceModificationIntent;
 import io.camunda.zeebe.protocol.record.intent.ResourceDeletionIntent;
+import io.camunda.zeebe.protocol.record.intent.ResourceIntent;
+import io.camunda.zeebe.protocol.record.intent.RoleIntent;
 import io.camunda.zeebe.protocol.record.intent.SignalIntent;
+import io.camunda.zeebe.protocol.record.intent.TenantIntent;
+import io.camunda.zeebe.protocol.record.intent.UserIntent;
 import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableDocumentIntent;
 
@@ -55,6 +73,16 @@ public final class BrokerRequests {
       final ResourceDeletionRecord record) {
     return new BrokerRequest<>(ValueType.RESOURCE_DELETION, ResourceDeletionIntent.DELETE, NO_KEY,
         record, PartitionTarget.DEPLOYMENT, ResourceDeletionRecord::new);
+  }
+
+  /**
+   * Reads a deployed resource (e.g. an RPA script) from the engine's state: every partition has
+   * it, the one named by the key (where it was deployed) answers.
+   */
+  public static BrokerRequest<ResourceRecord> fetchResource(
+      final long resourceKey, final ResourceRecord record) {
+    return new BrokerRequest<>(ValueType.RESOURCE, ResourceIntent.FETCH, resourceKey, record,
+        PartitionTarget.byKey(resourceKey), ResourceRecord::new);
   }
 
   // --- process instances
@@ -94,6 +122,22 @@ public final class BrokerRequests {
     return new BrokerRequest<>(ValueType.PROCESS_INSTANCE_MIGRATION,
         ProcessInstanceMigrationIntent.MIGRATE, processInstanceKey, record,
         PartitionTarget.byKey(processInstanceKey), ProcessInstanceMigrationRecord::new);
+  }
+
+  public static BrokerRequest<AdHocSubProcessInstructionRecord> activateAdHocSubProcessActivities(
+      final long adHocSubProcessInstanceKey, final AdHocSubProcessInstructionRecord record) {
+    return new BrokerRequest<>(ValueType.AD_HOC_SUB_PROCESS_INSTRUCTION,
+        AdHocSubProcessInstructionIntent.ACTIVATE, adHocSubProcessInstanceKey, record,
+        PartitionTarget.byKey(adHocSubProcessInstanceKey), AdHocSubProcessInstructionRecord::new);
+  }
+
+  /** Cancels, suspends or resumes a batch operation on the partition that leads it. */
+  public static BrokerRequest<BatchOperationLifecycleManagementRecord> batchOperationLifecycle(
+      final BatchOperationIntent intent, final long batchOperationKey,
+      final BatchOperationLifecycleManagementRecord record) {
+    return new BrokerRequest<>(ValueType.BATCH_OPERATION_LIFECYCLE_MANAGEMENT, intent,
+        batchOperationKey, record, PartitionTarget.byKey(batchOperationKey),
+        BatchOperationLifecycleManagementRecord::new);
   }
 
   // --- jobs
@@ -190,5 +234,43 @@ public final class BrokerRequests {
   public static BrokerRequest<ClockRecord> clock(final ClockIntent intent, final ClockRecord record) {
     return new BrokerRequest<>(ValueType.CLOCK, intent, NO_KEY, record,
         PartitionTarget.DEPLOYMENT, ClockRecord::new);
+  }
+
+  // --- identity: the deployment partition owns it and distributes it to the others
+
+  public static BrokerRequest<UserRecord> user(final UserIntent intent, final UserRecord record) {
+    return new BrokerRequest<>(ValueType.USER, intent, NO_KEY, record,
+        PartitionTarget.DEPLOYMENT, UserRecord::new);
+  }
+
+  public static BrokerRequest<GroupRecord> group(
+      final GroupIntent intent, final GroupRecord record) {
+    return new BrokerRequest<>(ValueType.GROUP, intent, NO_KEY, record,
+        PartitionTarget.DEPLOYMENT, GroupRecord::new);
+  }
+
+  public static BrokerRequest<RoleRecord> role(final RoleIntent intent, final RoleRecord record) {
+    return new BrokerRequest<>(ValueType.ROLE, intent, NO_KEY, record,
+        PartitionTarget.DEPLOYMENT, RoleRecord::new);
+  }
+
+  public static BrokerRequest<TenantRecord> tenant(
+      final TenantIntent intent, final TenantRecord record) {
+    return new BrokerRequest<>(ValueType.TENANT, intent, NO_KEY, record,
+        PartitionTarget.DEPLOYMENT, TenantRecord::new);
+  }
+
+  public static BrokerRequest<MappingRuleRecord> mappingRule(
+      final MappingRuleIntent intent, final MappingRuleRecord record) {
+    return new BrokerRequest<>(ValueType.MAPPING_RULE, intent, NO_KEY, record,
+        PartitionTarget.DEPLOYMENT, MappingRuleRecord::new);
+  }
+
+  /** @param authorizationKey the authorization to update or delete; {@code NO_KEY} to create */
+  public static BrokerRequest<AuthorizationRecord> authorization(
+      final AuthorizationIntent intent, final long authorizationKey,
+      final AuthorizationRecord record) {
+    return new BrokerRequest<>(ValueType.AUTHORIZATION, intent, authorizationKey, record,
+        PartitionTarget.DEPLOYMENT, AuthorizationRecord::new);
   }
 }

@@ -8,11 +8,13 @@ import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobServices;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -20,7 +22,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 
-/** Activate, complete, fail jobs and throw BPMN errors for them. */
+/** Activate, complete, fail and update jobs, and throw BPMN errors for them. */
 @RestController
 @RequestMapping(
     path = "/v2/jobs",
@@ -95,5 +97,23 @@ public class JobController {
             RequestChecks.requireText("errorCode", body.errorCode()),
             JobRequestMapper.errorMessage(body.errorMessage()),
             JsonObjectText.jsonOrNull(body.variables())));
+  }
+
+  /** 204; retries and timeout change in one broker command ({@code JOB.UPDATE}). */
+  @PatchMapping("/{jobKey}")
+  public CompletableFuture<ResponseEntity<Object>> updateJob(
+      @PathVariable final String jobKey,
+      @RequestBody final JobUpdateRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_JOB);
+    final long key = LongKeys.parse(JOB_KEY, jobKey);
+    final JobUpdateRequest.Changeset changeset =
+        RequestChecks.require("changeset", body.changeset());
+    return AsyncResponses.noContent(
+        jobServices.update(
+            context,
+            key,
+            new JobChangeset(changeset.retries(), changeset.timeout()),
+            RequestChecks.operationReference("operationReference", body.operationReference())));
   }
 }

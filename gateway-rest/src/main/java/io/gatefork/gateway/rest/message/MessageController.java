@@ -4,6 +4,7 @@ import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.RequestStages;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageServices;
 import io.gatefork.service.message.PublishMessage;
 import jakarta.servlet.http.HttpServletRequest;
@@ -33,5 +34,21 @@ public class MessageController {
     final PublishMessage command = MessageRequestMapper.toPublishMessage(body);
     return AsyncResponses.ok(
         messageServices.publish(context, command), MessageRequestMapper::toResponse);
+  }
+
+  /**
+   * 200 {@code {messageKey, processInstanceKey, tenantId}} once the message was correlated; 404
+   * NOT_FOUND when no process instance was waiting for it and none could start with it.
+   */
+  @PostMapping(
+      path = "/v2/messages/correlation",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> correlateMessage(
+      @RequestBody final MessageCorrelationRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.CORRELATE_MESSAGE);
+    final CorrelateMessage command = MessageRequestMapper.toCorrelateMessage(body);
+    return AsyncResponses.ok(
+        messageServices.correlate(context, command), MessageRequestMapper::toResponse);
   }
 }

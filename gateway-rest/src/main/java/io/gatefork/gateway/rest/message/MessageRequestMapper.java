@@ -2,10 +2,12 @@ package io.gatefork.gateway.rest.message;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.message.CorrelateMessage;
+import io.gatefork.service.message.MessageCorrelated;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.message.PublishMessage;
 
-/** Validates a publication and maps both directions. */
+/** Validates publications and correlations and maps both directions. */
 final class MessageRequestMapper {
 
   private MessageRequestMapper() {}
@@ -18,6 +20,21 @@ final class MessageRequestMapper {
         request.messageId(),
         JsonObjectText.jsonOrNull(request.variables()),
         RequestChecks.tenantId("tenantId", request.tenantId()));
+  }
+
+  static CorrelateMessage toCorrelateMessage(final MessageCorrelationRequest request) {
+    return new CorrelateMessage(
+        RequestChecks.requireText("name", request.name()),
+        request.correlationKey() == null ? "" : request.correlationKey(),
+        JsonObjectText.jsonOrNull(request.variables()),
+        RequestChecks.tenantId("tenantId", request.tenantId()));
+  }
+
+  static MessageCorrelationResponse toResponse(final MessageCorrelated correlated) {
+    return new MessageCorrelationResponse(
+        correlated.tenantId(),
+        Long.toString(correlated.messageKey()),
+        Long.toString(correlated.processInstanceKey()));
   }
 
   static MessagePublicationResponse toResponse(final MessagePublished published) {

@@ -19,12 +19,13 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 
-/** Create and cancel process instances. */
+/** Create, cancel, modify and migrate process instances. */
 @RestController
 @RequestMapping(
     path = "/v2/process-instances",
     produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
 public class ProcessInstanceController {
+  private static final String PROCESS_INSTANCE_KEY = "processInstanceKey";
   private final ProcessInstanceServices processInstanceServices;
 
   public ProcessInstanceController(final ProcessInstanceServices processInstanceServices) {
@@ -76,9 +77,41 @@ public class ProcessInstanceController {
       final HttpServletRequest request) {
     final RequestContext context =
         RequestStages.enter(request, RestOperations.CANCEL_PROCESS_INSTANCE);
-    final long key = LongKeys.parse("processInstanceKey", processInstanceKey);
+    final long key = LongKeys.parse(PROCESS_INSTANCE_KEY, processInstanceKey);
     final Long operationReference = ProcessInstanceRequestMapper.cancelOperationReference(body);
     return AsyncResponses.noContent(
         processInstanceServices.cancel(context, key, operationReference));
+  }
+
+  /** 204 once the broker modified the instance (activations and terminations in one step). */
+  @PostMapping(
+      path = "/{processInstanceKey}/modification",
+      consumes = MediaType.APPLICATION_JSON_VALUE)
+  public CompletableFuture<ResponseEntity<Object>> modifyProcessInstance(
+      @PathVariable final String processInstanceKey,
+      @RequestBody final ModifyProcessInstanceRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.MODIFY_PROCESS_INSTANCE);
+    final long key = LongKeys.parse(PROCESS_INSTANCE_KEY, processInstanceKey);
+    return AsyncResponses.noContent(
+        processInstanceServices.modify(
+            context, ProcessInstanceRequestMapper.toModifyProcessInstance(key, body)));
+  }
+
+  /** 204 once the broker migrated the instance to the target definition. */
+  @PostMapping(
+      path = "/{processInstanceKey}/migration",
+      consumes = MediaType.APPLICATION_JSON_VALUE)
+  public CompletableFuture<ResponseEntity<Object>> migrateProcessInstance(
+      @PathVariable final String processInstanceKey,
+      @RequestBody final MigrateProcessInstanceRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.MIGRATE_PROCESS_INSTANCE);
+    final long key = LongKeys.parse(PROCESS_INSTANCE_KEY, processInstanceKey);
+    return AsyncResponses.noContent(
+        processInstanceServices.migrate(
+            context, ProcessInstanceRequestMapper.toMigrateProcessInstance(key, body)));
   }
 }

@@ -6,6 +6,8 @@ import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.processinstance.CreateProcessInstance;
+import io.gatefork.service.processinstance.MigrateProcessInstance;
+import io.gatefork.service.processinstance.ModifyProcessInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +15,7 @@ import java.util.List;
 /** Validates process-instance requests and turns them into service commands. */
 final class ProcessInstanceRequestMapper {
   static final int LATEST_VERSION = -1;
+  static final String NO_ANCESTOR = "-1";
 
   private ProcessInstanceRequestMapper() {}
 
@@ -64,6 +67,83 @@ final class ProcessInstanceRequestMapper {
     return request == null
         ? null
         : RequestChecks.operationReference("operationReference", request.operationReference());
+  }
+
+  static ModifyProcessInstance toModifyProcessInstance(
+      final long processInstanceKey, final ModifyProcessInstanceRequest request) {
+    final var activations = new ArrayList<ModifyProcessInstance.ActivateInstruction>();
+    final var activateInstructions = request.activateInstructions();
+    for (int i = 0; activateInstructions != null && i < activateInstructions.size(); i++) {
+      final var instruction = activateInstructions.get(i);
+      final String field = "activateInstructions[" + i + "]";
+      if (instruction == null) {
+        throw invalid(field, "must not be null");
+      }
+      final var variables = new ArrayList<ModifyProcessInstance.VariableInstruction>();
+      final var variableInstructions = instruction.variableInstructions();
+      for (int j = 0; variableInstructions != null && j < variableInstructions.size(); j++) {
+        final var variable = variableInstructions.get(j);
+        final String variableField = field + ".variableInstructions[" + j + "].variables";
+        variables.add(
+            new ModifyProcessInstance.VariableInstruction(
+                RequestChecks.require(variableField, variable == null ? null : variable.variables())
+                    .json(),
+                variable.scopeId()));
+      }
+      activations.add(
+          new ModifyProcessInstance.ActivateInstruction(
+              RequestChecks.requireText(field + ".elementId", instruction.elementId()),
+              ancestorKey(
+                  field + ".ancestorElementInstanceKey", instruction.ancestorElementInstanceKey()),
+              variables));
+    }
+    final var terminations = new ArrayList<Long>();
+    final var terminateInstructions = request.terminateInstructions();
+    for (int i = 0; terminateInstructions != null && i < terminateInstructions.size(); i++) {
+      final var instruction = terminateInstructions.get(i);
+      terminations.add(
+          LongKeys.parse(
+              "terminateInstructions[" + i + "].elementInstanceKey",
+              instruction == null ? null : instruction.elementInstanceKey()));
+    }
+    return new ModifyProcessInstance(
+        processInstanceKey,
+        activations,
+        terminations,
+        RequestChecks.operationReference("operationReference", request.operationReference()));
+  }
+
+  static MigrateProcessInstance toMigrateProcessInstance(
+      final long processInstanceKey, final MigrateProcessInstanceRequest request) {
+    final long targetKey =
+        LongKeys.parse("targetProcessDefinitionKey", request.targetProcessDefinitionKey());
+    final var mappingInstructions =
+        RequestChecks.require("mappingInstructions", request.mappingInstructions());
+    final var mappings = new ArrayList<MigrateProcessInstance.MappingInstruction>();
+    for (int i = 0; i < mappingInstructions.size(); i++) {
+      final var mapping = mappingInstructions.get(i);
+      final String field = "mappingInstructions[" + i + "]";
+      if (mapping == null) {
+        throw invalid(field, "must not be null");
+      }
+      mappings.add(
+          new MigrateProcessInstance.MappingInstruction(
+              RequestChecks.requireText(field + ".sourceElementId", mapping.sourceElementId()),
+              RequestChecks.requireText(field + ".targetElementId", mapping.targetElementId())));
+    }
+    return new MigrateProcessInstance(
+        processInstanceKey,
+        targetKey,
+        mappings,
+        RequestChecks.operationReference("operationReference", request.operationReference()));
+  }
+
+  /** Absent or {@code -1}: no ancestor given (the engine finds the flow scope instance). */
+  private static long ancestorKey(final String field, final String value) {
+    if (value == null || NO_ANCESTOR.equals(value)) {
+      return -1;
+    }
+    return LongKeys.parse(field, value);
   }
 
   private static List<String> startElementIds(

@@ -4,6 +4,7 @@ import io.gatefork.gateway.rest.error.ProblemResponses;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.context.request.async.DeferredResult;
 
@@ -18,6 +19,7 @@ public final class AsyncResponses {
   public static final Duration CLIENT_TIMEOUT_GRACE = Duration.ofSeconds(10);
 
   private static final ResponseEntity<Object> NO_CONTENT = ResponseEntity.noContent().build();
+  private static final ResponseEntity<Object> OK_EMPTY = ResponseEntity.ok().build();
 
   private AsyncResponses() {}
 
@@ -29,6 +31,23 @@ public final class AsyncResponses {
             failure == null
                 ? ResponseEntity.ok(toBody.apply(value))
                 : ProblemResponses.of(failure));
+  }
+
+  /** 201 with the mapped body (identity entities created). */
+  public static <T> CompletableFuture<ResponseEntity<Object>> created(
+      final CompletableFuture<T> result, final Function<? super T, ?> toBody) {
+    return result.handle(
+        (value, failure) ->
+            failure == null
+                ? ResponseEntity.status(HttpStatus.CREATED).body(toBody.apply(value))
+                : ProblemResponses.of(failure));
+  }
+
+  /** 200 without body, where the spec answers a command with 200 and no content. */
+  public static CompletableFuture<ResponseEntity<Object>> okEmpty(
+      final CompletableFuture<Void> result) {
+    return result.handle(
+        (ignored, failure) -> failure == null ? OK_EMPTY : ProblemResponses.of(failure));
   }
 
   /** 204 without body. */

@@ -17,7 +17,8 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
  * only at the end).
  *
  * <ul>
- *   <li>{@code /v2/status}, {@code /actuator/**}, {@code /error}: always open (probes, scrapes);
+ *   <li>{@code /v2/status}, {@code /v2/openapi.yaml|json}, {@code /actuator/**}, {@code /error}:
+ *       always open (probes, scrapes, API tooling);
  *   <li>{@code /v2/**}: open for now; the authentication issue turns this into {@code
  *       authenticated()} (basic / OIDC);
  *   <li>anything else: denied.
@@ -32,7 +33,9 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
 public class RestSecurityConfiguration {
-  static final String[] OPEN_PATHS = {"/v2/status", "/actuator/**", "/error"};
+  static final String[] OPEN_PATHS = {
+    "/v2/status", "/v2/openapi.yaml", "/v2/openapi.json", "/actuator/**", "/error"
+  };
   static final String API_PATHS = "/v2/**";
 
   @Bean

@@ -14,6 +14,7 @@ public final class RequestChecks {
   private static final int MAX_TENANT_ID_LENGTH = 256;
   private static final int MAX_TAGS = 10;
   private static final int MAX_TAG_LENGTH = 100;
+  private static final int MAX_IDENTIFIER_LENGTH = 256;
 
   private RequestChecks() {}
 
@@ -124,6 +125,45 @@ public final class RequestChecks {
       throw invalid(field, "must not contain duplicates");
     }
     return values;
+  }
+
+  /**
+   * The id of a user, group, role, mapping rule or client: 1 to 256 of {@code A-Za-z0-9 _ @ . + ~
+   * -} (the union of what the stock gateway accepts for these ids).
+   */
+  public static String identifier(final String field, final String value) {
+    requireText(field, value);
+    if (value.length() > MAX_IDENTIFIER_LENGTH) {
+      throw invalid(field, "must not be longer than " + MAX_IDENTIFIER_LENGTH + " characters");
+    }
+    for (int i = 0; i < value.length(); i++) {
+      final char c = value.charAt(i);
+      if (!isAsciiLetterOrDigit(c)
+          && c != '_'
+          && c != '@'
+          && c != '.'
+          && c != '+'
+          && c != '~'
+          && c != '-') {
+        throw invalid(field, "must contain only the characters A-Z a-z 0-9 _ @ . + ~ -");
+      }
+    }
+    return value;
+  }
+
+  /** An optional e-mail address: when given, something@something. */
+  public static String email(final String field, final String value) {
+    if (value == null || value.isEmpty()) {
+      return value;
+    }
+    final int at = value.indexOf('@');
+    if (at <= 0
+        || at == value.length() - 1
+        || value.indexOf('@', at + 1) >= 0
+        || value.chars().anyMatch(Character::isWhitespace)) {
+      throw invalid(field, "must be an e-mail address");
+    }
+    return value;
   }
 
   /** Names in a list of strings must not be null (e.g. fetchVariables). */

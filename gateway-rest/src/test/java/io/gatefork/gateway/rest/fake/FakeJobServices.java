@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest.fake;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
+import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobServices;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -12,6 +13,7 @@ public final class FakeJobServices implements JobServices {
   public final ScriptedAnswer<Complete, Void> complete = new ScriptedAnswer<>();
   public final ScriptedAnswer<Fail, Void> fail = new ScriptedAnswer<>();
   public final ScriptedAnswer<ThrowError, Void> throwError = new ScriptedAnswer<>();
+  public final ScriptedAnswer<Update, Void> update = new ScriptedAnswer<>();
 
   public record Activate(RequestContext context, ActivateJobs command) {}
 
@@ -31,6 +33,9 @@ public final class FakeJobServices implements JobServices {
       String errorCode,
       String errorMessage,
       String variablesJson) {}
+
+  public record Update(
+      RequestContext context, long jobKey, JobChangeset changeset, Long operationReference) {}
 
   @Override
   public CompletableFuture<List<ActivatedJob>> activate(
@@ -67,8 +72,17 @@ public final class FakeJobServices implements JobServices {
         new ThrowError(context, jobKey, errorCode, errorMessage, variablesJson));
   }
 
+  @Override
+  public CompletableFuture<Void> update(
+      final RequestContext context,
+      final long jobKey,
+      final JobChangeset changeset,
+      final Long operationReference) {
+    return update.answer(new Update(context, jobKey, changeset, operationReference));
+  }
+
   int calls() {
-    return activate.count() + complete.count() + fail.count() + throwError.count();
+    return activate.count() + complete.count() + fail.count() + throwError.count() + update.count();
   }
 
   void reset() {
@@ -76,5 +90,6 @@ public final class FakeJobServices implements JobServices {
     complete.reset();
     fail.reset();
     throwError.reset();
+    update.reset();
   }
 }

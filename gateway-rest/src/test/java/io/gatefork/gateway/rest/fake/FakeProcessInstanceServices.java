@@ -2,6 +2,8 @@ package io.gatefork.gateway.rest.fake;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.processinstance.CreateProcessInstance;
+import io.gatefork.service.processinstance.MigrateProcessInstance;
+import io.gatefork.service.processinstance.ModifyProcessInstance;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.processinstance.ProcessInstanceServices;
@@ -14,6 +16,8 @@ public final class FakeProcessInstanceServices implements ProcessInstanceService
   public final ScriptedAnswer<CreateWithResult, ProcessInstanceResult> createWithResult =
       new ScriptedAnswer<>();
   public final ScriptedAnswer<Cancel, Void> cancel = new ScriptedAnswer<>();
+  public final ScriptedAnswer<ModifyProcessInstance, Void> modify = new ScriptedAnswer<>();
+  public final ScriptedAnswer<MigrateProcessInstance, Void> migrate = new ScriptedAnswer<>();
 
   public record Create(RequestContext context, CreateProcessInstance command) {}
 
@@ -47,13 +51,31 @@ public final class FakeProcessInstanceServices implements ProcessInstanceService
     return cancel.answer(new Cancel(context, processInstanceKey, operationReference));
   }
 
+  @Override
+  public CompletableFuture<Void> modify(
+      final RequestContext context, final ModifyProcessInstance command) {
+    return modify.answer(command);
+  }
+
+  @Override
+  public CompletableFuture<Void> migrate(
+      final RequestContext context, final MigrateProcessInstance command) {
+    return migrate.answer(command);
+  }
+
   int calls() {
-    return create.count() + createWithResult.count() + cancel.count();
+    return create.count()
+        + createWithResult.count()
+        + cancel.count()
+        + modify.count()
+        + migrate.count();
   }
 
   void reset() {
     create.reset();
     createWithResult.reset();
     cancel.reset();
+    modify.reset();
+    migrate.reset();
   }
 }

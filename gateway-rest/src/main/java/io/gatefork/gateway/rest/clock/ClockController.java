@@ -1,0 +1,48 @@
+package io.gatefork.gateway.rest.clock;
+
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.clock.ClockServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Pins the engine's clock and resets it (brokers with a controllable clock only). */
+@RestController
+public class ClockController {
+  private final ClockServices clockServices;
+
+  public ClockController(final ClockServices clockServices) {
+    this.clockServices = clockServices;
+  }
+
+  @PutMapping(
+      path = "/v2/clock",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> pinClock(
+      @RequestBody final ClockPinRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.PIN_CLOCK);
+    final long timestamp =
+        RequestChecks.notNegative(
+            "timestamp", RequestChecks.require("timestamp", body.timestamp()), 0);
+    return AsyncResponses.noContent(clockServices.pin(context, timestamp));
+  }
+
+  /** No body: back to the system clock. */
+  @PostMapping(
+      path = "/v2/clock/reset",
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> resetClock(final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.RESET_CLOCK);
+    return AsyncResponses.noContent(clockServices.reset(context));
+  }
+}

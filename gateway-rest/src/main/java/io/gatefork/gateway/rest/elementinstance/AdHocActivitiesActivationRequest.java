@@ -1,0 +1,14 @@
+package io.gatefork.gateway.rest.elementinstance;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.gatefork.gateway.rest.json.JsonObjectText;
+import java.util.List;
+
+/** Body of the ad-hoc sub-process activation; at least one element is required. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record AdHocActivitiesActivationRequest(
+    List<Element> elements, Boolean cancelRemainingInstances) {
+
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Element(String elementId, JsonObjectText variables) {}
+}

@@ -1,0 +1,91 @@
+package io.gatefork.gateway.rest.elementinstance;
+
+import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.LongKeys;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.adhocsubprocess.ActivateAdHocSubProcessActivities;
+import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
+import io.gatefork.service.variable.SetVariables;
+import io.gatefork.service.variable.VariableServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Commands on element instances: set variables in a scope, activate ad-hoc activities. */
+@RestController
+@RequestMapping(
+    path = "/v2/element-instances",
+    consumes = MediaType.APPLICATION_JSON_VALUE,
+    produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+public class ElementInstanceController {
+  private final VariableServices variableServices;
+  private final AdHocSubProcessServices adHocSubProcessServices;
+
+  public ElementInstanceController(
+      final VariableServices variableServices,
+      final AdHocSubProcessServices adHocSubProcessServices) {
+    this.variableServices = variableServices;
+    this.adHocSubProcessServices = adHocSubProcessServices;
+  }
+
+  /** 204; {@code local} false (the default) updates each variable where it is visible. */
+  @PutMapping("/{elementInstanceKey}/variables")
+  public CompletableFuture<ResponseEntity<Object>> createElementInstanceVariables(
+      @PathVariable final String elementInstanceKey,
+      @RequestBody final SetVariablesRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.SET_VARIABLES);
+    final long key = LongKeys.parse("elementInstanceKey", elementInstanceKey);
+    final SetVariables command =
+        new SetVariables(
+            key,
+            RequestChecks.require("variables", body.variables()).json(),
+            Boolean.TRUE.equals(body.local()),
+            RequestChecks.operationReference("operationReference", body.operationReference()));
+    return AsyncResponses.noContent(
+        variableServices.setVariables(context, command).thenApply(documentKey -> null));
+  }
+
+  /** 204 once the broker activated the elements. */
+  @PostMapping("/ad-hoc-activities/{adHocSubProcessInstanceKey}/activation")
+  public CompletableFuture<ResponseEntity<Object>> activateAdHocSubProcessActivities(
+      @PathVariable final String adHocSubProcessInstanceKey,
+      @RequestBody final AdHocActivitiesActivationRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.ACTIVATE_AD_HOC_ACTIVITIES);
+    final long key = LongKeys.parse("adHocSubProcessInstanceKey", adHocSubProcessInstanceKey);
+    final List<AdHocActivitiesActivationRequest.Element> elements =
+        RequestChecks.require("elements", body.elements());
+    if (elements.isEmpty()) {
+      throw RequestChecks.invalid("elements", "must contain at least one element");
+    }
+    final var activations = new ArrayList<ActivateAdHocSubProcessActivities.Element>();
+    for (int i = 0; i < elements.size(); i++) {
+      final var element = elements.get(i);
+      final String field = "elements[" + i + "].elementId";
+      activations.add(
+          new ActivateAdHocSubProcessActivities.Element(
+              RequestChecks.requireText(field, element == null ? null : element.elementId()),
+              JsonObjectText.jsonOrNull(element.variables())));
+    }
+    return AsyncResponses.noContent(
+        adHocSubProcessServices.activateActivities(
+            context,
+            new ActivateAdHocSubProcessActivities(
+                key, activations, Boolean.TRUE.equals(body.cancelRemainingInstances()))));
+  }
+}

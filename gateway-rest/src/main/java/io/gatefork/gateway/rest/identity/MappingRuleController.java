@@ -1,0 +1,103 @@
+package io.gatefork.gateway.rest.identity;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.identity.MappingRule;
+import io.gatefork.service.identity.MappingRuleServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Mapping rules: token claims that make a caller count as the rule. */
+@RestController
+@RequestMapping(
+    path = "/v2/mapping-rules",
+    produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+public class MappingRuleController {
+  private static final String ID = "mappingRuleId";
+
+  private final MappingRuleServices services;
+
+  public MappingRuleController(final MappingRuleServices services) {
+    this.services = services;
+  }
+
+  /** Body of {@code POST /v2/mapping-rules}; all four fields are required. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record MappingRuleCreateRequest(
+      String mappingRuleId, String name, String claimName, String claimValue) {}
+
+  /** Body of {@code PUT /v2/mapping-rules/{id}}; all three fields are required. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record MappingRuleUpdateRequest(String name, String claimName, String claimValue) {}
+
+  /** {@code MappingRuleCreateResult} / {@code MappingRuleUpdateResult} of the spec. */
+  public record MappingRuleResponse(
+      String claimName, String claimValue, String name, String mappingRuleId) {}
+
+  /** 201 with the rule. */
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  public CompletableFuture<ResponseEntity<Object>> createMappingRule(
+      @RequestBody final MappingRuleCreateRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_MAPPING_RULE);
+    final var rule =
+        rule(
+            RequestChecks.identifier(ID, body.mappingRuleId()),
+            body.name(),
+            body.claimName(),
+            body.claimValue());
+    return AsyncResponses.created(
+        services.create(context, rule), MappingRuleController::toResponse);
+  }
+
+  /** 200 with the rule as stored. */
+  @PutMapping(path = "/{mappingRuleId}", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public CompletableFuture<ResponseEntity<Object>> updateMappingRule(
+      @PathVariable final String mappingRuleId,
+      @RequestBody final MappingRuleUpdateRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_MAPPING_RULE);
+    final var rule =
+        rule(
+            RequestChecks.identifier(ID, mappingRuleId),
+            body.name(),
+            body.claimName(),
+            body.claimValue());
+    return AsyncResponses.ok(services.update(context, rule), MappingRuleController::toResponse);
+  }
+
+  @DeleteMapping("/{mappingRuleId}")
+  public CompletableFuture<ResponseEntity<Object>> deleteMappingRule(
+      @PathVariable final String mappingRuleId, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_MAPPING_RULE);
+    return AsyncResponses.noContent(
+        services.delete(context, RequestChecks.identifier(ID, mappingRuleId)));
+  }
+
+  private static MappingRule rule(
+      final String id, final String name, final String claimName, final String claimValue) {
+    return new MappingRule(
+        0,
+        id,
+        RequestChecks.requireText("name", name),
+        RequestChecks.requireText("claimName", claimName),
+        RequestChecks.requireText("claimValue", claimValue));
+  }
+
+  private static MappingRuleResponse toResponse(final MappingRule rule) {
+    return new MappingRuleResponse(
+        rule.claimName(), rule.claimValue(), rule.name(), rule.mappingRuleId());
+  }
+}

@@ -1,0 +1,61 @@
+package io.gatefork.gateway.rest.identity;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.identity.EntityDefinition;
+import io.gatefork.service.identity.MemberType;
+import io.gatefork.service.identity.MembershipServices;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * What the group, role and tenant controllers share: the update body, its validation, and member
+ * assignment with the member's id checked under its path variable's name.
+ */
+final class MembershipRequests {
+
+  private MembershipRequests() {}
+
+  /** Body of {@code PUT /v2/groups|roles|tenants/{id}}: both fields are required. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record EntityUpdateRequest(String name, String description) {}
+
+  static EntityDefinition toUpdate(final String id, final EntityUpdateRequest body) {
+    return new EntityDefinition(
+        id,
+        RequestChecks.requireText("name", body.name()),
+        RequestChecks.require("description", body.description()));
+  }
+
+  static CompletableFuture<ResponseEntity<Object>> assign(
+      final MembershipServices services,
+      final RequestContext context,
+      final String id,
+      final MemberType memberType,
+      final String memberField,
+      final String memberId) {
+    return AsyncResponses.noContent(
+        services.assign(context, id, memberType, memberId(memberField, memberType, memberId)));
+  }
+
+  static CompletableFuture<ResponseEntity<Object>> unassign(
+      final MembershipServices services,
+      final RequestContext context,
+      final String id,
+      final MemberType memberType,
+      final String memberField,
+      final String memberId) {
+    return AsyncResponses.noContent(
+        services.unassign(context, id, memberType, memberId(memberField, memberType, memberId)));
+  }
+
+  private static String memberId(
+      final String field, final MemberType memberType, final String value) {
+    // client ids come from the identity provider: any non-blank text
+    return memberType == MemberType.CLIENT
+        ? RequestChecks.requireText(field, value)
+        : RequestChecks.identifier(field, value);
+  }
+}

@@ -1,0 +1,179 @@
+package io.gatefork.gateway.rest.identity;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.identity.EntityDefinition;
+import io.gatefork.service.identity.EntitySaved;
+import io.gatefork.service.identity.MemberType;
+import io.gatefork.service.identity.RoleServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Roles: create, update, delete, and their members (users, clients, groups, mapping rules). */
+@RestController
+@RequestMapping(
+    path = "/v2/roles",
+    produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+public class RoleController {
+  private static final String ID = "roleId";
+
+  private final RoleServices services;
+
+  public RoleController(final RoleServices services) {
+    this.services = services;
+  }
+
+  /** Body of {@code POST /v2/roles}; roleId and name are required. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record RoleCreateRequest(String roleId, String name, String description) {}
+
+  /** {@code RoleCreateResult} / {@code RoleUpdateResult} of the spec. */
+  public record RoleResponse(String roleId, String name, String description) {}
+
+  /** 201 with the role. */
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  public CompletableFuture<ResponseEntity<Object>> createRole(
+      @RequestBody final RoleCreateRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_ROLE);
+    final var role =
+        new EntityDefinition(
+            checkedId(body.roleId()),
+            RequestChecks.requireText("name", body.name()),
+            body.description());
+    return AsyncResponses.created(services.create(context, role), RoleController::toResponse);
+  }
+
+  /** 200 with the role as stored. */
+  @PutMapping(path = "/{roleId}", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public CompletableFuture<ResponseEntity<Object>> updateRole(
+      @PathVariable final String roleId,
+      @RequestBody final MembershipRequests.EntityUpdateRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_ROLE);
+    return AsyncResponses.ok(
+        services.update(context, MembershipRequests.toUpdate(checkedId(roleId), body)),
+        RoleController::toResponse);
+  }
+
+  @DeleteMapping("/{roleId}")
+  public CompletableFuture<ResponseEntity<Object>> deleteRole(
+      @PathVariable final String roleId, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_ROLE);
+    return AsyncResponses.noContent(services.delete(context, checkedId(roleId)));
+  }
+
+  @PutMapping("/{roleId}/users/{username}")
+  public CompletableFuture<ResponseEntity<Object>> assignRoleToUser(
+      @PathVariable final String roleId,
+      @PathVariable final String username,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+    return MembershipRequests.assign(
+        services, context, checkedId(roleId), MemberType.USER, "username", username);
+  }
+
+  @DeleteMapping("/{roleId}/users/{username}")
+  public CompletableFuture<ResponseEntity<Object>> unassignRoleFromUser(
+      @PathVariable final String roleId,
+      @PathVariable final String username,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+    return MembershipRequests.unassign(
+        services, context, checkedId(roleId), MemberType.USER, "username", username);
+  }
+
+  @PutMapping("/{roleId}/clients/{clientId}")
+  public CompletableFuture<ResponseEntity<Object>> assignRoleToClient(
+      @PathVariable final String roleId,
+      @PathVariable final String clientId,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+    return MembershipRequests.assign(
+        services, context, checkedId(roleId), MemberType.CLIENT, "clientId", clientId);
+  }
+
+  @DeleteMapping("/{roleId}/clients/{clientId}")
+  public CompletableFuture<ResponseEntity<Object>> unassignRoleFromClient(
+      @PathVariable final String roleId,
+      @PathVariable final String clientId,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+    return MembershipRequests.unassign(
+        services, context, checkedId(roleId), MemberType.CLIENT, "clientId", clientId);
+  }
+
+  @PutMapping("/{roleId}/groups/{groupId}")
+  public CompletableFuture<ResponseEntity<Object>> assignRoleToGroup(
+      @PathVariable final String roleId,
+      @PathVariable final String groupId,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+    return MembershipRequests.assign(
+        services, context, checkedId(roleId), MemberType.GROUP, "groupId", groupId);
+  }
+
+  @DeleteMapping("/{roleId}/groups/{groupId}")
+  public CompletableFuture<ResponseEntity<Object>> unassignRoleFromGroup(
+      @PathVariable final String roleId,
+      @PathVariable final String groupId,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+    return MembershipRequests.unassign(
+        services, context, checkedId(roleId), MemberType.GROUP, "groupId", groupId);
+  }
+
+  @PutMapping("/{roleId}/mapping-rules/{mappingRuleId}")
+  public CompletableFuture<ResponseEntity<Object>> assignRoleToMappingRule(
+      @PathVariable final String roleId,
+      @PathVariable final String mappingRuleId,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+    return MembershipRequests.assign(
+        services,
+        context,
+        checkedId(roleId),
+        MemberType.MAPPING_RULE,
+        "mappingRuleId",
+        mappingRuleId);
+  }
+
+  @DeleteMapping("/{roleId}/mapping-rules/{mappingRuleId}")
+  public CompletableFuture<ResponseEntity<Object>> unassignRoleFromMappingRule(
+      @PathVariable final String roleId,
+      @PathVariable final String mappingRuleId,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+    return MembershipRequests.unassign(
+        services,
+        context,
+        checkedId(roleId),
+        MemberType.MAPPING_RULE,
+        "mappingRuleId",
+        mappingRuleId);
+  }
+
+  private static RoleResponse toResponse(final EntitySaved saved) {
+    return new RoleResponse(saved.id(), saved.name(), saved.description());
+  }
+
+  private static String checkedId(final String value) {
+    return RequestChecks.identifier(ID, value);
+  }
+}

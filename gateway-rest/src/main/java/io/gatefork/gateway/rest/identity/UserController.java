@@ -1,0 +1,117 @@
+package io.gatefork.gateway.rest.identity;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.identity.UserDefinition;
+import io.gatefork.service.identity.UserSaved;
+import io.gatefork.service.identity.UserServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Users of the cluster's own identity, and the initial admin user. Passwords are hashed by the
+ * service before anything is sent; answers never carry them.
+ */
+@RestController
+public class UserController {
+  private static final String USERNAME = "username";
+
+  private final UserServices userServices;
+
+  public UserController(final UserServices userServices) {
+    this.userServices = userServices;
+  }
+
+  /** Body of {@code POST /v2/users} and {@code POST /v2/setup/user}. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record UserRequest(String username, String password, String name, String email) {}
+
+  /**
+   * Body of {@code PUT /v2/users/{username}}: name and email are replaced, an empty password kept.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record UserUpdateRequest(String password, String name, String email) {}
+
+  /** {@code UserResult} without the key (as the stock gateway answers commands). */
+  public record UserResponse(String username, String name, String email) {}
+
+  /** 201 with the user. */
+  @PostMapping(
+      path = "/v2/users",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> createUser(
+      @RequestBody final UserRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_USER);
+    return AsyncResponses.created(
+        userServices.create(context, toDefinition(body)), UserController::toResponse);
+  }
+
+  /**
+   * 201 with the user, who gets the admin role; only while no user has it (403 FORBIDDEN
+   * afterwards, from the broker).
+   */
+  @PostMapping(
+      path = "/v2/setup/user",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> createAdminUser(
+      @RequestBody final UserRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_ADMIN_USER);
+    return AsyncResponses.created(
+        userServices.createInitialAdmin(context, toDefinition(body)), UserController::toResponse);
+  }
+
+  /** 200 with the user as stored. */
+  @PutMapping(
+      path = "/v2/users/{username}",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> updateUser(
+      @PathVariable final String username,
+      @RequestBody final UserUpdateRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_USER);
+    final var user =
+        new UserDefinition(
+            RequestChecks.identifier(USERNAME, username),
+            body.name(),
+            RequestChecks.email("email", body.email()),
+            body.password());
+    return AsyncResponses.ok(userServices.update(context, user), UserController::toResponse);
+  }
+
+  @DeleteMapping(
+      path = "/v2/users/{username}",
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> deleteUser(
+      @PathVariable final String username, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_USER);
+    return AsyncResponses.noContent(
+        userServices.delete(context, RequestChecks.identifier(USERNAME, username)));
+  }
+
+  private static UserDefinition toDefinition(final UserRequest body) {
+    return new UserDefinition(
+        RequestChecks.identifier(USERNAME, body.username()),
+        body.name(),
+        RequestChecks.email("email", body.email()),
+        RequestChecks.requireText("password", body.password()));
+  }
+
+  private static UserResponse toResponse(final UserSaved user) {
+    return new UserResponse(user.username(), user.name(), user.email());
+  }
+}

@@ -1,0 +1,46 @@
+package io.gatefork.gateway.rest.signal;
+
+import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.signal.BroadcastSignal;
+import io.gatefork.service.signal.SignalServices;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class SignalController {
+  private final SignalServices signalServices;
+
+  public SignalController(final SignalServices signalServices) {
+    this.signalServices = signalServices;
+  }
+
+  /** 200 {@code {signalKey, tenantId}} once the broadcast is accepted. */
+  @PostMapping(
+      path = "/v2/signals/broadcast",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+  public CompletableFuture<ResponseEntity<Object>> broadcastSignal(
+      @RequestBody final SignalBroadcastRequest body, final HttpServletRequest request) {
+    final RequestContext context = RequestStages.enter(request, RestOperations.BROADCAST_SIGNAL);
+    final var command =
+        new BroadcastSignal(
+            RequestChecks.requireText("signalName", body.signalName()),
+            JsonObjectText.jsonOrNull(body.variables()),
+            RequestChecks.tenantId("tenantId", body.tenantId()));
+    return AsyncResponses.ok(
+        signalServices.broadcast(context, command),
+        broadcasted ->
+            new SignalBroadcastResponse(
+                broadcasted.tenantId(), Long.toString(broadcasted.signalKey())));
+  }
+}

@@ -1,0 +1,23 @@
+package io.gatefork.gateway.rest.system;
+
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /v2/license}: gatefork carries no Camunda license, so it answers what a stock gateway
+ * without one answers: not valid, type {@code unknown}, not commercial, no expiry.
+ */
+@RestController
+public class LicenseController {
+  static final LicenseResponse NO_LICENSE = new LicenseResponse(false, "unknown", false, null);
+
+  @GetMapping(path = "/v2/license", produces = MediaType.APPLICATION_JSON_VALUE)
+  public LicenseResponse getLicense(final HttpServletRequest request) {
+    RequestStages.enter(request, RestOperations.LICENSE);
+    return NO_LICENSE;
+  }
+}

@@ -1,0 +1,117 @@
+package io.gatefork.service.identity;
+
+import static io.gatefork.broker.client.request.BrokerRequest.NO_KEY;
+
+import io.camunda.zeebe.protocol.impl.record.value.authorization.AuthorizationRecord;
+import io.camunda.zeebe.protocol.record.intent.AuthorizationIntent;
+import io.camunda.zeebe.protocol.record.value.AuthorizationOwnerType;
+import io.camunda.zeebe.protocol.record.value.AuthorizationResourceMatcher;
+import io.camunda.zeebe.protocol.record.value.AuthorizationResourceType;
+import io.camunda.zeebe.protocol.record.value.PermissionType;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.request.BrokerRequest;
+import io.gatefork.broker.client.request.BrokerRequests;
+import io.gatefork.service.ApiServices;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+public final class BrokerAuthorizationServices extends ApiServices
+    implements AuthorizationServices {
+  /** The resource id that grants the permissions on every resource of the type. */
+  static final String WILDCARD = "*";
+
+  public BrokerAuthorizationServices(final BrokerClient brokerClient, final Executor executor) {
+    super(brokerClient, executor);
+  }
+
+  @Override
+  public CompletableFuture<Long> create(
+      final RequestContext context, final AuthorizationGrant grant) {
+    final BrokerRequest<AuthorizationRecord> request;
+    try {
+      request = BrokerRequests.authorization(AuthorizationIntent.CREATE, NO_KEY, toRecord(grant));
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> {
+      final Long key = answer.value().getAuthorizationKey();
+      return key != null && key > 0 ? key : answer.key();
+    });
+  }
+
+  @Override
+  public CompletableFuture<Void> update(
+      final RequestContext context, final long authorizationKey, final AuthorizationGrant grant) {
+    final BrokerRequest<AuthorizationRecord> request;
+    try {
+      final long key = Inputs.requireKey("authorizationKey", authorizationKey);
+      request = BrokerRequests.authorization(AuthorizationIntent.UPDATE, key,
+          toRecord(grant).setAuthorizationKey(key));
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> delete(final RequestContext context, final long authorizationKey) {
+    final BrokerRequest<AuthorizationRecord> request;
+    try {
+      final long key = Inputs.requireKey("authorizationKey", authorizationKey);
+      // the matcher has no default: the record cannot be written without one
+      request = BrokerRequests.authorization(AuthorizationIntent.DELETE, key,
+          new AuthorizationRecord().setAuthorizationKey(key)
+              .setResourceMatcher(AuthorizationResourceMatcher.UNSPECIFIED));
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  private static AuthorizationRecord toRecord(final AuthorizationGrant grant) {
+    if (grant == null) {
+      throw ServiceException.invalidArgument("ownerId", "must not be empty");
+    }
+    final String resourceId = Inputs.requireNotBlank("resourceId", grant.resourceId());
+    return new AuthorizationRecord()
+        .setOwnerId(Inputs.requireNotBlank("ownerId", grant.ownerId()))
+        .setOwnerType(enumValue("ownerType", AuthorizationOwnerType.class, grant.ownerType()))
+        .setResourceId(resourceId)
+        .setResourceMatcher(WILDCARD.equals(resourceId)
+            ? AuthorizationResourceMatcher.ANY
+            : AuthorizationResourceMatcher.ID)
+        .setResourceType(
+            enumValue("resourceType", AuthorizationResourceType.class, grant.resourceType()))
+        .setPermissionTypes(permissions(grant.permissionTypes()));
+  }
+
+  private static Set<PermissionType> permissions(final List<String> names) {
+    if (names == null || names.isEmpty()) {
+      throw ServiceException.invalidArgument("permissionTypes", "expected at least one");
+    }
+    final Set<PermissionType> permissions = EnumSet.noneOf(PermissionType.class);
+    for (int i = 0; i < names.size(); i++) {
+      permissions.add(enumValue("permissionTypes[" + i + "]", PermissionType.class, names.get(i)));
+    }
+    return permissions;
+  }
+
+  private static <E extends Enum<E>> E enumValue(
+      final String field, final Class<E> type, final String name) {
+    final String value = Inputs.requireNotBlank(field, name);
+    for (final E constant : type.getEnumConstants()) {
+      if (constant.name().equals(value)) {
+        return constant;
+      }
+    }
+    throw ServiceException.invalidArgument(field, "expected one of "
+        + Arrays.toString(type.getEnumConstants()) + ", but was '" + value + "'");
+  }
+}

@@ -1,0 +1,123 @@
+package io.gatefork.service.identity;
+
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.record.value.EntityType;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.request.BrokerRequest;
+import io.gatefork.service.ApiServices;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * The shared flow of groups, roles and tenants: validate, fill the record type's fields, send to
+ * the deployment partition. Subclasses name the record type, its fields and which members it
+ * takes.
+ *
+ * @param <R> the record type ({@code GroupRecord}, {@code RoleRecord}, {@code TenantRecord})
+ */
+abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends ApiServices
+    implements MembershipServices {
+
+  /** The five commands of the life cycle, mapped to each record type's own intents. */
+  enum Command { CREATE, UPDATE, DELETE, ADD_ENTITY, REMOVE_ENTITY }
+
+  private final String idField;
+  private final Set<MemberType> memberTypes;
+
+  BrokerMembershipServices(
+      final BrokerClient brokerClient,
+      final Executor executor,
+      final String idField,
+      final Set<MemberType> memberTypes) {
+    super(brokerClient, executor);
+    this.idField = idField;
+    this.memberTypes = memberTypes;
+  }
+
+  abstract R newRecord(String id);
+
+  abstract void describe(R record, String name, String description);
+
+  abstract void member(R record, EntityType type, String memberId);
+
+  abstract BrokerRequest<R> request(Command command, R record);
+
+  abstract EntitySaved toSaved(BrokerResult.Accepted<R> answer);
+
+  @Override
+  public CompletableFuture<EntitySaved> create(
+      final RequestContext context, final EntityDefinition entity) {
+    return save(context, Command.CREATE, entity);
+  }
+
+  @Override
+  public CompletableFuture<EntitySaved> update(
+      final RequestContext context, final EntityDefinition entity) {
+    return save(context, Command.UPDATE, entity);
+  }
+
+  private CompletableFuture<EntitySaved> save(
+      final RequestContext context, final Command command, final EntityDefinition entity) {
+    final BrokerRequest<R> request;
+    try {
+      if (entity == null) {
+        throw ServiceException.invalidArgument(idField, "must not be empty");
+      }
+      final R record = newRecord(Inputs.requireNotBlank(idField, entity.id()));
+      describe(record, Inputs.requireNotBlank("name", entity.name()),
+          entity.description() == null ? "" : entity.description());
+      request = request(command, record);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, this::toSaved);
+  }
+
+  @Override
+  public CompletableFuture<Void> delete(final RequestContext context, final String id) {
+    final BrokerRequest<R> request;
+    try {
+      request = request(Command.DELETE, newRecord(Inputs.requireNotBlank(idField, id)));
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> assign(
+      final RequestContext context, final String id, final MemberType memberType,
+      final String memberId) {
+    return membership(context, Command.ADD_ENTITY, id, memberType, memberId);
+  }
+
+  @Override
+  public CompletableFuture<Void> unassign(
+      final RequestContext context, final String id, final MemberType memberType,
+      final String memberId) {
+    return membership(context, Command.REMOVE_ENTITY, id, memberType, memberId);
+  }
+
+  private CompletableFuture<Void> membership(
+      final RequestContext context, final Command command, final String id,
+      final MemberType memberType, final String memberId) {
+    final BrokerRequest<R> request;
+    try {
+      if (memberType == null || !memberTypes.contains(memberType)) {
+        throw ServiceException.invalidArgument("memberType",
+            "expected one of " + memberTypes + ", but was " + memberType);
+      }
+      final R record = newRecord(Inputs.requireNotBlank(idField, id));
+      member(record, memberType.entityType(), Inputs.requireNotBlank("memberId", memberId));
+      request = request(command, record);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+}

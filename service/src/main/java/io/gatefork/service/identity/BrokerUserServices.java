@@ -1,0 +1,104 @@
+package io.gatefork.service.identity;
+
+import io.camunda.zeebe.protocol.impl.record.value.user.UserRecord;
+import io.camunda.zeebe.protocol.record.intent.UserIntent;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.request.BrokerRequest;
+import io.gatefork.broker.client.request.BrokerRequests;
+import io.gatefork.service.ApiServices;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/** User commands; passwords leave the gateway only as hashes. */
+public final class BrokerUserServices extends ApiServices implements UserServices {
+  private final PasswordHasher passwordHasher;
+
+  public BrokerUserServices(
+      final BrokerClient brokerClient,
+      final Executor executor,
+      final PasswordHasher passwordHasher) {
+    super(brokerClient, executor);
+    this.passwordHasher = Objects.requireNonNull(passwordHasher, "passwordHasher");
+  }
+
+  @Override
+  public CompletableFuture<UserSaved> create(
+      final RequestContext context, final UserDefinition user) {
+    return createAs(context, UserIntent.CREATE, user);
+  }
+
+  @Override
+  public CompletableFuture<UserSaved> createInitialAdmin(
+      final RequestContext context, final UserDefinition user) {
+    return createAs(context, UserIntent.CREATE_INITIAL_ADMIN, user);
+  }
+
+  private CompletableFuture<UserSaved> createAs(
+      final RequestContext context, final UserIntent intent, final UserDefinition user) {
+    final BrokerRequest<UserRecord> request;
+    try {
+      if (user == null) {
+        throw ServiceException.invalidArgument("username", "must not be empty");
+      }
+      final var record = new UserRecord()
+          .setUsername(Inputs.requireNotBlank("username", user.username()))
+          .setName(orEmpty(user.name()))
+          .setEmail(orEmpty(user.email()))
+          .setPassword(passwordHasher.hash(Inputs.requireNotBlank("password", user.password())));
+      request = BrokerRequests.user(intent, record);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, BrokerUserServices::toSaved);
+  }
+
+  /** Name and email are replaced (absent = empty); an absent or empty password is kept. */
+  @Override
+  public CompletableFuture<UserSaved> update(
+      final RequestContext context, final UserDefinition user) {
+    final BrokerRequest<UserRecord> request;
+    try {
+      if (user == null) {
+        throw ServiceException.invalidArgument("username", "must not be empty");
+      }
+      final var record = new UserRecord()
+          .setUsername(Inputs.requireNotBlank("username", user.username()))
+          .setName(orEmpty(user.name()))
+          .setEmail(orEmpty(user.email()));
+      if (user.password() != null && !user.password().isEmpty()) {
+        record.setPassword(passwordHasher.hash(user.password()));
+      }
+      request = BrokerRequests.user(UserIntent.UPDATE, record);
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, BrokerUserServices::toSaved);
+  }
+
+  @Override
+  public CompletableFuture<Void> delete(final RequestContext context, final String username) {
+    final BrokerRequest<UserRecord> request;
+    try {
+      request = BrokerRequests.user(UserIntent.DELETE,
+          new UserRecord().setUsername(Inputs.requireNotBlank("username", username)));
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> null);
+  }
+
+  private static UserSaved toSaved(final BrokerResult.Accepted<UserRecord> answer) {
+    final UserRecord record = answer.value();
+    final long key = record.getUserKey() > 0 ? record.getUserKey() : answer.key();
+    return new UserSaved(key, record.getUsername(), record.getName(), record.getEmail());
+  }
+
+  private static String orEmpty(final String value) {
+    return value == null ? "" : value;
+  }
+}
