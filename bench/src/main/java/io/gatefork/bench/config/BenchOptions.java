@@ -1,0 +1,292 @@
+package io.gatefork.bench.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Everything one benchmark run is told, from the command line. {@code --smoke} only changes
+ * defaults (2 modes, seconds per cell, a tiny overload step): flags given explicitly still win.
+ */
+public record BenchOptions(
+    List<Mode> modes,
+    List<Protocol> protocols,
+    double rate,
+    Duration warmup,
+    Duration window,
+    int rounds,
+    double gatewayCpus,
+    Path out,
+    boolean smoke,
+    Workload workload,
+    Phase sweep,
+    Phase overload,
+    Ramp ramp,
+    int partitions,
+    String image,
+    String baseImage,
+    boolean buildImage,
+    Path root,
+    String gatewayRuntime,
+    String brokerRuntime,
+    Ports ports,
+    Duration maxDuration,
+    String commandLine) {
+
+  /** The starter and workers, modelled on the upstream benchmark starter and worker. */
+  public record Workload(int tasks, Duration workDelay, int workerThreads, int maxJobsActive,
+      boolean jobStreaming, Duration requestTimeout, int maxInFlight) {
+    /** Jobs per second the workers can finish at most (open jobs x 1 s / delay). */
+    public double workerCapacityPerSecond() {
+      final long delayMs = Math.max(1, workDelay.toMillis());
+      return maxJobsActive * 1000.0 / delayMs;
+    }
+  }
+
+  /** An extra set of cells (a sweep or the overload step); empty modes = not run. */
+  public record Phase(List<Mode> modes, List<Protocol> protocols, double rate, int requestLimit,
+      Duration warmup, Duration window) {
+    public boolean enabled() {
+      return !modes.isEmpty() && !protocols.isEmpty();
+    }
+  }
+
+  /** Offered rates stepped up per mode, to find where a mode stops keeping up. */
+  public record Ramp(List<Double> rates, List<Mode> modes, List<Protocol> protocols,
+      Duration warmup, Duration window) {
+    public boolean enabled() {
+      return !rates.isEmpty() && !modes.isEmpty() && !protocols.isEmpty();
+    }
+  }
+
+  private static final Set<String> FLAGS = Set.of("smoke", "job-streaming", "overload", "no-build",
+      "help");
+
+  public static final String USAGE = """
+      scripts/bench.sh [options]
+        --modes a,b,...          modes (default stock,patched,executor,pathpattern,fail-fast); known: %s
+        --protocols rest,grpc    client protocols (default both)
+        --rate N                 process instances created per second (default 150)
+        --warmup D --window D    warm-up and measured window per cell (default 20s, 60s)
+        --rounds N               rounds; the mode order rotates per round (default 1)
+        --gateway-cpus N         CPU limit of the gateway container (default 2; 1 and 4 too)
+        --tasks 1|10             service tasks per instance (default 1)
+        --work-delay D --worker-threads N --max-jobs-active N   workers (default 50ms, 10, 60)
+        --job-streaming          job streaming instead of polling (not supported by gatefork yet)
+        --sweep a,b,...          executor sweep modes (e.g. exec-x4,exec-x8,exec-x16,queue-16,queue-64,queue-256)
+        --sweep-protocols P --sweep-warmup D --sweep-window D
+        --overload               the overload step: --overload-rate 300 against --overload-request-limit 20
+        --overload-modes a,b --overload-protocols P --overload-warmup D --overload-window D
+        --ramp r1,r2,...         offered rates for the saturation ramp (default none)
+        --ramp-modes a,b --ramp-protocols P --ramp-warmup D --ramp-window D
+        --smoke                  a short run for CI: stock,patched, seconds per cell
+        --out DIR                results folder (default results/<timestamp>)
+        --image TAG              gateway image (default gatefork:bench), built when missing or stale
+        --base-image IMG         base image for that build (default gatefork-base:21 if present,
+                                 else eclipse-temurin:21-jre)
+        --no-build               never build the image
+        --gateway process        run the gateway as a local process (development only: no CPU limit)
+        --broker docker|process  the embedded broker in a container (default) or as a local process
+        --port-offset N          shift every port (default ports 28080 REST, 28500 gRPC, 28600 mgmt)
+        --request-timeout D      client request timeout (default 10s)
+        --max-in-flight N        create calls in flight at most; more are skipped and counted (256;
+                                 the REST client's pool fails badly with thousands queued)
+        --partitions N           broker partitions (default 3)
+        --root DIR               repository root (scripts/bench.sh sets it)
+        --max-duration D         stop starting new cells after this long (default: planned time x 2)
+      """.formatted(String.join(",", Modes.names()));
+
+  public static BenchOptions parse(final String... args) {
+    final Map<String, String> given = new HashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      final String arg = args[i];
+      if (!arg.startsWith("--")) {
+        throw new IllegalArgumentException("unexpected argument '" + arg + "'\n" + USAGE);
+      }
+      String key = arg.substring(2);
+      String value;
+      final int eq = key.indexOf('=');
+      if (eq >= 0) {
+        value = key.substring(eq + 1);
+        key = key.substring(0, eq);
+      } else if (FLAGS.contains(key)) {
+        value = "true";
+      } else {
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException("--" + key + " needs a value");
+        }
+        value = args[++i];
+      }
+      given.put(key, value);
+    }
+    if (given.containsKey("help")) {
+      throw new IllegalArgumentException(USAGE);
+    }
+    final var o = new Reader(given);
+    final boolean smoke = o.bool("smoke");
+
+    final List<Mode> modes = Modes.parse(o.list("modes",
+        smoke ? "stock,patched" : "stock,patched,executor,pathpattern,fail-fast"));
+    final List<Protocol> protocols = protocols(o.list("protocols", "rest,grpc"));
+    final double rate = o.positive("rate", "150");
+    final Duration warmup = o.duration("warmup", smoke ? "3s" : "20s");
+    final Duration window = o.duration("window", smoke ? "5s" : "60s");
+
+    final var workload = new Workload(
+        (int) o.positive("tasks", "1"),
+        o.duration("work-delay", "50ms"),
+        (int) o.positive("worker-threads", "10"),
+        (int) o.positive("max-jobs-active", "60"),
+        o.bool("job-streaming"),
+        o.duration("request-timeout", "10s"),
+        (int) o.positive("max-in-flight", "256"));
+    if (workload.tasks() != 1 && workload.tasks() != 10) {
+      throw new IllegalArgumentException("--tasks must be 1 or 10");
+    }
+
+    final var sweep = new Phase(
+        Modes.parse(o.list("sweep", "")),
+        protocols(o.list("sweep-protocols", "rest")),
+        rate, 0,
+        o.duration("sweep-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
+        o.duration("sweep-window", o.raw("window", smoke ? "5s" : "60s")));
+
+    final boolean overloadOn = o.bool("overload") || smoke && !given.containsKey("overload");
+    final var overload = new Phase(
+        overloadOn ? Modes.parse(o.list("overload-modes", smoke ? "fail-fast" : "stock,fail-fast"))
+            : List.of(),
+        protocols(o.list("overload-protocols", smoke ? "rest" : o.raw("protocols", "rest,grpc"))),
+        o.positive("overload-rate", "300"),
+        (int) o.positive("overload-request-limit", "20"),
+        o.duration("overload-warmup", smoke ? "2s" : "5s"),
+        o.duration("overload-window", smoke ? "4s" : "20s"));
+
+    final List<Double> rampRates = new ArrayList<>();
+    for (final String r : o.list("ramp", "")) {
+      rampRates.add(Double.parseDouble(r));
+    }
+    final var ramp = new Ramp(rampRates,
+        Modes.parse(o.list("ramp-modes", "stock,patched")),
+        protocols(o.list("ramp-protocols", "rest")),
+        o.duration("ramp-warmup", "5s"),
+        o.duration("ramp-window", "15s"));
+
+    final double cpus = o.positive("gateway-cpus", "2");
+    final Path root = Path.of(o.raw("root", ".")).toAbsolutePath().normalize();
+    final String outDefault = "results/"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))
+        + (smoke ? "-smoke" : "");
+    final Path out = root.resolve(o.raw("out", outDefault)).normalize();
+    final String gatewayRuntime = o.choice("gateway", "docker", "docker", "process");
+    final String brokerRuntime = o.choice("broker", "docker", "docker", "process");
+    final Ports ports = Ports.withOffset((int) o.number("port-offset", "0"));
+    final Duration maxDuration = given.containsKey("max-duration")
+        ? o.duration("max-duration", "0s") : null;
+
+    final int rounds = (int) o.positive("rounds", "1");
+    final int partitions = (int) o.positive("partitions", "3");
+    final String image = o.raw("image", "gatefork:bench");
+    final String baseImage = o.raw("base-image", "");
+    final boolean build = !o.bool("no-build");
+    o.rejectUnknown();
+    return new BenchOptions(modes, protocols, rate, warmup, window, rounds, cpus, out, smoke,
+        workload, sweep, overload, ramp, partitions, image, baseImage, build, root, gatewayRuntime,
+        brokerRuntime, ports, maxDuration, "scripts/bench.sh " + String.join(" ", args));
+  }
+
+  private static List<Protocol> protocols(final List<String> names) {
+    return names.stream().map(Protocol::parse).toList();
+  }
+
+  public static Duration parseDuration(final String text) {
+    final String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+      }
+      if (t.endsWith("s")) {
+        return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+      }
+      if (t.endsWith("m")) {
+        return Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
+      }
+      return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
+    } catch (final NumberFormatException e) {
+      throw new IllegalArgumentException("not a duration: '" + text + "' (e.g. 500ms, 20s, 2m)");
+    }
+  }
+
+  /** Reads options and remembers which were used, so that a typo is an error, not a default. */
+  private static final class Reader {
+    private final Map<String, String> given;
+    private final Set<String> used = new HashSet<>();
+
+    Reader(final Map<String, String> given) {
+      this.given = given;
+    }
+
+    String raw(final String key, final String fallback) {
+      used.add(key);
+      final String value = given.get(key);
+      return value != null ? value : fallback;
+    }
+
+    List<String> list(final String key, final String fallback) {
+      final String value = raw(key, fallback);
+      if (value.isBlank() || value.equals("none")) {
+        return List.of();
+      }
+      return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    boolean bool(final String key) {
+      return Boolean.parseBoolean(raw(key, "false"));
+    }
+
+    double number(final String key, final String fallback) {
+      final String value = raw(key, fallback);
+      try {
+        return Double.parseDouble(value);
+      } catch (final NumberFormatException e) {
+        throw new IllegalArgumentException("--" + key + " is not a number: '" + value + "'");
+      }
+    }
+
+    double positive(final String key, final String fallback) {
+      final double value = number(key, fallback);
+      if (!(value > 0)) {
+        throw new IllegalArgumentException("--" + key + " must be positive, was " + value);
+      }
+      return value;
+    }
+
+    Duration duration(final String key, final String fallback) {
+      return parseDuration(raw(key, fallback));
+    }
+
+    String choice(final String key, final String fallback, final String... allowed) {
+      final String value = raw(key, fallback);
+      if (!Arrays.asList(allowed).contains(value)) {
+        throw new IllegalArgumentException("--" + key + " must be one of " + Arrays.toString(allowed));
+      }
+      return value;
+    }
+
+    void rejectUnknown() {
+      for (final String key : given.keySet()) {
+        if (!used.contains(key)) {
+          throw new IllegalArgumentException("unknown option --" + key + "\n" + USAGE);
+        }
+      }
+    }
+  }
+}

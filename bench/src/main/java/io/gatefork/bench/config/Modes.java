@@ -1,0 +1,78 @@
+package io.gatefork.bench.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The modes the harness knows. {@code stock} switches every change back to upstream behaviour,
+ * {@code patched} is the defaults; each single change is stock plus that change, so its effect is
+ * measured alone. The sweeps vary the dedicated executor of {@code patched}.
+ */
+public final class Modes {
+  static final String STRATEGY = "GATEFORK_API_EXECUTORSTRATEGY";
+  static final String MATCHING = "SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY";
+  static final String RETRY = "GATEFORK_RETRY_RESOURCEEXHAUSTED";
+  static final String MAX_MULTIPLIER = "CAMUNDA_API_REST_EXECUTOR_MAXPOOLSIZEMULTIPLIER";
+  static final String QUEUE = "CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY";
+
+  private static final Map<String, String> STOCK = Map.of(
+      STRATEGY, "common-pool", MATCHING, "ant_path_matcher", RETRY, "next-partition");
+
+  private static final Map<String, Mode> ALL = new LinkedHashMap<>();
+
+  static {
+    add("stock", "upstream emulation: common pool, AntPathMatcher, next-partition retry", STOCK);
+    add("patched", "gatefork defaults", Map.of());
+    add("executor", "stock + dedicated API executor", with(STOCK, STRATEGY, "dedicated"));
+    add("pathpattern", "stock + PathPattern matching", with(STOCK, MATCHING, "path_pattern_parser"));
+    add("fail-fast", "stock + fail-fast on RESOURCE_EXHAUSTED", with(STOCK, RETRY, "fail-fast"));
+    add("direct", "patched with responses handled on the transport thread",
+        Map.of(STRATEGY, "direct"));
+    for (final int multiplier : new int[] {2, 4, 8, 16}) {
+      add("exec-x" + multiplier, "patched, executor max = cores x " + multiplier,
+          Map.of(MAX_MULTIPLIER, Integer.toString(multiplier)));
+    }
+    for (final int queue : new int[] {16, 64, 256}) {
+      add("queue-" + queue, "patched, executor queue " + queue,
+          Map.of(QUEUE, Integer.toString(queue)));
+    }
+  }
+
+  private Modes() {}
+
+  public static Mode get(final String name) {
+    final Mode mode = ALL.get(name.trim());
+    if (mode == null) {
+      throw new IllegalArgumentException("unknown mode '" + name + "'; known: " + names());
+    }
+    return mode;
+  }
+
+  public static List<Mode> parse(final List<String> names) {
+    final List<Mode> modes = new ArrayList<>();
+    for (final String name : names) {
+      modes.add(get(name));
+    }
+    return modes;
+  }
+
+  public static List<String> names() {
+    return List.copyOf(ALL.keySet());
+  }
+
+  private static void add(final String name, final String description,
+      final Map<String, String> env) {
+    ALL.put(name, new Mode(name, description, Collections.unmodifiableMap(new LinkedHashMap<>(
+        new java.util.TreeMap<>(env)))));
+  }
+
+  private static Map<String, String> with(final Map<String, String> base, final String key,
+      final String value) {
+    final Map<String, String> env = new LinkedHashMap<>(base);
+    env.put(key, value);
+    return env;
+  }
+}

@@ -1,0 +1,76 @@
+package io.gatefork.bench.report;
+
+import io.gatefork.bench.stats.LatencySummary;
+import java.util.Map;
+
+/** Everything measured in one cell; the raw JSON holds a list of these. */
+public record CellResult(
+    int index,
+    String phase,
+    String mode,
+    String protocol,
+    int round,
+    double offeredRate,
+    int brokerRequestLimit,
+    double gatewayCpus,
+    double warmupSeconds,
+    double windowSeconds,
+    Map<String, String> env,
+    Throughput throughput,
+    Map<String, LatencySummary> latency,
+    Map<String, Map<String, Long>> errors,
+    Map<String, Map<String, StageStat>> stages,
+    GatewayCpu gatewayCpu,
+    double machineCpuBusyPct,
+    double brokerCores,
+    double loadGeneratorCores,
+    Amplification amplification,
+    ExecutorFigures executor,
+    double startupSeconds,
+    String failure) {
+
+  public static final String CREATE = "create";
+  public static final String COMPLETE = "complete";
+  public static final String END_TO_END = "end-to-end";
+
+  public boolean ok() {
+    return failure == null;
+  }
+
+  public LatencySummary latency(final String operation) {
+    return latency == null ? LatencySummary.EMPTY
+        : latency.getOrDefault(operation, LatencySummary.EMPTY);
+  }
+
+  /**
+   * @param createsSent create calls started in the window
+   * @param created successful creates answered in the window
+   * @param completed instances completed in the window
+   * @param skipped creates not sent because too many were in flight
+   */
+  public record Throughput(long createsSent, long created, long completed, long skipped,
+      double createdPerSecond, double completedPerSecond, double createErrorPct,
+      long createdInCell, long completedInCell) {}
+
+  /**
+   * @param coresUsed CPU seconds per second inside the gateway's cgroup
+   * @param throttledPct share of CFS periods that hit the quota
+   */
+  public record GatewayCpu(double coresUsed, long periods, long throttledPeriods,
+      double throttledPct, double throttledSeconds, String source) {}
+
+  /**
+   * Counted over the whole load (warm-up, window and drain), so that calls queued in one phase
+   * and answered in another do not skew the ratio.
+   *
+   * @param brokerRequests process-instance creation requests the gateway sent to brokers
+   * @param clientRequests create calls the client sent
+   * @param gatewayRequests create requests the gateway answered (stage timer)
+   */
+  public record Amplification(double brokerRequests, long clientRequests, double gatewayRequests,
+      double perClientRequest) {}
+
+  /** The API executor in the window; queue depth sampled once a second (-1: not exposed). */
+  public record ExecutorFigures(double callerRuns, double queueMax, double queueMean,
+      int queueSamples) {}
+}

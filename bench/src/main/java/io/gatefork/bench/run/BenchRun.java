@@ -1,0 +1,203 @@
+package io.gatefork.bench.run;
+
+import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.cpu.MachineCpu;
+import io.gatefork.bench.report.Analysis;
+import io.gatefork.bench.report.CellResult;
+import io.gatefork.bench.report.ResultsWriter;
+import io.gatefork.bench.report.RunResult;
+import io.gatefork.bench.runtime.Commands;
+import io.gatefork.bench.runtime.Docker;
+import io.gatefork.bench.runtime.ImageBuilder;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** A whole benchmark run: checks, image, the planned cells in order, the results folder. */
+public final class BenchRun {
+  private final BenchOptions options;
+  private final Progress progress;
+
+  public BenchRun(final BenchOptions options, final Progress progress) {
+    this.options = options;
+    this.progress = progress;
+  }
+
+  /** Runs everything and writes the results; returns the analysis of what was measured. */
+  public Analysis run() throws IOException {
+    if (options.workload().jobStreaming()) {
+      throw new UnsupportedOperationException("job streaming is not implemented in the gatefork"
+          + " gateway yet: --job-streaming is unsupported (run without it: workers poll)");
+    }
+    final String started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    final List<CellPlan> plan = RunPlan.of(options);
+    final Duration estimate = RunPlan.estimate(plan);
+    final Duration budget = options.maxDuration() != null ? options.maxDuration()
+        : estimate.multipliedBy(2);
+    Files.createDirectories(options.out());
+    final Path logDir = options.out().resolve("logs");
+    Files.createDirectories(logDir);
+
+    final List<String> notes = new ArrayList<>();
+    if (options.gatewayRuntime().equals("docker") || options.brokerRuntime().equals("docker")) {
+      Docker.unavailableReason().ifPresent(reason -> {
+        throw new IllegalStateException("Docker is not available: " + reason);
+      });
+      if (options.buildImage()) {
+        progress.line(ImageBuilder.ensure(options.root(), options.image(), options.baseImage(),
+            logDir.resolve("image-build.log"), progress::line));
+      } else if (!Docker.imageExists(options.image())) {
+        throw new IllegalStateException("no image " + options.image() + " and --no-build given");
+      }
+    }
+    if (options.gatewayRuntime().equals("process")) {
+      notes.add("gateway ran as a local process WITHOUT a CPU limit (development mode): not"
+          + " comparable with container runs");
+    }
+    final double capacity = options.workload().workerCapacityPerSecond();
+    final double jobsPerSecond = options.rate() * options.workload().tasks();
+    if (jobsPerSecond > capacity * 0.9) {
+      notes.add(String.format(Locale.ROOT, "workers can complete at most %.0f jobs/s (%d open"
+          + " jobs, %d ms delay) against %.0f jobs/s offered: completion will lag", capacity,
+          options.workload().maxJobsActive(), options.workload().workDelay().toMillis(),
+          jobsPerSecond));
+    }
+    if (options.protocols().contains(io.gatefork.bench.config.Protocol.REST)) {
+      notes.add("REST: camunda-client-java 8.8 keeps Apache HttpClient 5's default pool of 5"
+          + " connections per route; the starter and the workers use a client each, so REST"
+          + " client latency includes waiting for a pooled connection when the gateway is slow");
+    }
+    checkPortsFree();
+    final Map<String, String> machine = machine(options);
+    progress.line("plan: " + plan.size() + " cells, about " + minutes(estimate) + " min"
+        + " (bounded to " + minutes(budget) + " min); results in " + options.out());
+    notes.forEach(n -> progress.line("note: " + n));
+
+    final var registry = new NodeRegistry();
+    final String runId = Long.toString(ProcessHandle.current().pid());
+    final var runner = new CellRunner(options,
+        new NodeLauncher(options, logDir, registry, runId), registry, progress, logDir);
+    final List<CellResult> results = new ArrayList<>();
+    final long deadline = System.nanoTime() + budget.toNanos();
+    try {
+      for (final CellPlan cell : plan) {
+        if (System.nanoTime() > deadline) {
+          notes.add("time budget of " + minutes(budget) + " min used up: cells from "
+              + cell.index() + " on were not run");
+          progress.line("time budget used up: skipping the remaining cells");
+          break;
+        }
+        final CellResult result = runner.run(cell);
+        results.add(result);
+        if (result.ok()) {
+          progress.line(cell.title() + " done: " + summary(result));
+        }
+      }
+    } finally {
+      registry.release();
+    }
+
+    final var run = new RunResult(started,
+        OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), options.commandLine(),
+        optionsMap(options), machine, notes, results);
+    final var analysis = new Analysis(results, options.partitions());
+    final Path display = options.root().relativize(options.out());
+    for (final Path file : ResultsWriter.write(run, analysis, options.out(), display.toString())) {
+      progress.line("wrote " + file);
+    }
+    return analysis;
+  }
+
+  private static String summary(final CellResult r) {
+    return String.format(Locale.ROOT, "created %.1f/s completed %.1f/s create p50 %.2f ms p99 %.2f"
+            + " ms, gateway %.2f cores throttled %.1f%%, machine %.0f%%, errors %.2f%%",
+        r.throughput().createdPerSecond(), r.throughput().completedPerSecond(),
+        r.latency(CellResult.CREATE).p50Ms(), r.latency(CellResult.CREATE).p99Ms(),
+        r.gatewayCpu().coresUsed(), r.gatewayCpu().throttledPct(), r.machineCpuBusyPct(),
+        r.throughput().createErrorPct());
+  }
+
+  private void checkPortsFree() {
+    final var p = options.ports();
+    for (final int port : new int[] {p.rest(), p.grpc(), p.management(), p.gatewayCluster(),
+        p.broker()}) {
+      try (var socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+        socket.setReuseAddress(true);
+      } catch (final IOException e) {
+        throw new IllegalStateException("port " + port + " is in use (leftover bench containers?"
+            + " docker ps --filter name=gatefork-bench); or pick others with --port-offset");
+      }
+    }
+  }
+
+  private static Map<String, String> machine(final BenchOptions o) {
+    final Map<String, String> m = new LinkedHashMap<>();
+    m.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    m.put("gateway cpus", o.gatewayRuntime().equals("docker")
+        ? String.format(Locale.ROOT, "%.2f", o.gatewayCpus()) : "unlimited (process)");
+    m.put("kernel", read("/proc/sys/kernel/osrelease"));
+    m.put("load average at start", read("/proc/loadavg"));
+    m.put("load generator JVM", System.getProperty("java.vm.name") + " "
+        + System.getProperty("java.version"));
+    if (o.gatewayRuntime().equals("docker") || o.brokerRuntime().equals("docker")) {
+      m.put("docker", Docker.serverVersion());
+      m.put("other containers at start", Integer.toString(Commands.run(
+          List.of("docker", "ps", "-q"), Duration.ofSeconds(20)).output().strip().lines()
+          .filter(l -> !l.isBlank()).toList().size()));
+    }
+    m.put("image", o.image());
+    m.put("broker", o.brokerRuntime().equals("docker")
+        ? "embedded broker container (no CPU limit), " + o.partitions() + " partitions"
+        : "embedded broker local process, " + o.partitions() + " partitions");
+    m.put("machine CPU source", MachineCpu.available() ? "/proc/stat" : "unavailable");
+    return m;
+  }
+
+  private static Map<String, Object> optionsMap(final BenchOptions o) {
+    final Map<String, Object> m = new LinkedHashMap<>();
+    m.put("modes", o.modes().stream().map(x -> x.name()).toList());
+    m.put("protocols", o.protocols().stream().map(x -> x.tag()).toList());
+    m.put("rate", o.rate());
+    m.put("warmupSeconds", o.warmup().toMillis() / 1000.0);
+    m.put("windowSeconds", o.window().toMillis() / 1000.0);
+    m.put("rounds", o.rounds());
+    m.put("gatewayCpus", o.gatewayCpus());
+    m.put("smoke", o.smoke());
+    m.put("tasks", o.workload().tasks());
+    m.put("workDelayMs", o.workload().workDelay().toMillis());
+    m.put("workerThreads", o.workload().workerThreads());
+    m.put("maxJobsActive", o.workload().maxJobsActive());
+    m.put("jobWorker", o.workload().jobStreaming() ? "streaming" : "polling");
+    m.put("sweep", o.sweep().modes().stream().map(x -> x.name()).toList());
+    m.put("overload", o.overload().enabled() ? Map.of("modes",
+        o.overload().modes().stream().map(x -> x.name()).toList(), "rate", o.overload().rate(),
+        "brokerRequestLimit", o.overload().requestLimit()) : Map.of());
+    m.put("ramp", o.ramp().enabled() ? Map.of("rates", o.ramp().rates(), "modes",
+        o.ramp().modes().stream().map(x -> x.name()).toList()) : Map.of());
+    m.put("gatewayRuntime", o.gatewayRuntime());
+    m.put("brokerRuntime", o.brokerRuntime());
+    return m;
+  }
+
+  private static String read(final String file) {
+    try {
+      return Files.readString(Path.of(file)).strip();
+    } catch (final IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static String minutes(final Duration d) {
+    return String.format(Locale.ROOT, "%.1f", d.toSeconds() / 60.0);
+  }
+}

@@ -1,0 +1,405 @@
+package io.gatefork.bench.run;
+
+import io.camunda.client.CamundaClient;
+import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.Protocol;
+import io.gatefork.bench.cpu.CpuSample;
+import io.gatefork.bench.cpu.CpuSource;
+import io.gatefork.bench.cpu.MachineCpu;
+import io.gatefork.bench.cpu.ProcessCpuSource;
+import io.gatefork.bench.load.BenchProcess;
+import io.gatefork.bench.load.LoadRecorder;
+import io.gatefork.bench.load.Starter;
+import io.gatefork.bench.load.Workers;
+import io.gatefork.bench.prometheus.ManagementClient;
+import io.gatefork.bench.prometheus.MetricsSnapshot;
+import io.gatefork.bench.report.CellResult;
+import io.gatefork.bench.report.CellResult.Amplification;
+import io.gatefork.bench.report.CellResult.ExecutorFigures;
+import io.gatefork.bench.report.CellResult.GatewayCpu;
+import io.gatefork.bench.report.CellResult.Throughput;
+import io.gatefork.bench.report.StageBreakdown;
+import io.gatefork.bench.runtime.Node;
+import io.gatefork.bench.stats.LatencySummary;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one cell: fresh broker and gateway, deploy, start the workers and the starter, warm up,
+ * measure a fixed window (scrapes, cgroup and /proc/stat readings at both ends), drain, tear
+ * down. Every wait is bounded; a failure ends the cell, not the run.
+ */
+final class CellRunner {
+  static final String CREATE_OPERATION = "create-process-instance";
+  private static final String CREATE_REQUEST_TYPE = "PROCESS_INSTANCE_CREATION#CREATE";
+  private static final Duration BROKER_START = Duration.ofSeconds(90);
+  private static final Duration GATEWAY_START = Duration.ofSeconds(120);
+  private static final Duration TOPOLOGY = Duration.ofSeconds(30);
+  private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+  private final BenchOptions options;
+  private final NodeLauncher launcher;
+  private final NodeRegistry registry;
+  private final Progress progress;
+  private final Path logDir;
+
+  CellRunner(final BenchOptions options, final NodeLauncher launcher, final NodeRegistry registry,
+      final Progress progress, final Path logDir) {
+    this.options = options;
+    this.launcher = launcher;
+    this.registry = registry;
+    this.progress = progress;
+    this.logDir = logDir;
+  }
+
+  CellResult run(final CellPlan plan) {
+    final long started = System.nanoTime();
+    Node broker = null;
+    Node gateway = null;
+    try {
+      progress.line(plan.title() + " starting broker and gateway (" + plan.mode().description()
+          + ")");
+      broker = launcher.broker(plan);
+      gateway = launcher.gateway(plan);
+      awaitBroker(broker);
+      final var management = new ManagementClient(options.ports().management());
+      awaitGateway(gateway, management);
+      final double startup = (System.nanoTime() - started) / 1e9;
+      progress.line(plan.title() + " ready after " + Math.round(startup) + "s");
+      // separate clients, as upstream's starter and worker are separate applications (and the
+      // REST client's connection pool is per client)
+      try (CamundaClient client = client(plan.protocol());
+          CamundaClient workerClient = client(plan.protocol())) {
+        awaitTopology(client);
+        return measure(plan, client, workerClient, management, gateway, broker, startup);
+      }
+    } catch (final Exception e) {
+      progress.line(plan.title() + " FAILED: " + e.getMessage());
+      return failed(plan, e, (System.nanoTime() - started) / 1e9);
+    } finally {
+      if (gateway != null) {
+        gateway.saveOutput(logDir.resolve(plan.label() + "-gateway.log"));
+      }
+      if (broker != null) {
+        broker.saveOutput(logDir.resolve(plan.label() + "-broker.log"));
+      }
+      registry.close(gateway);
+      registry.close(broker);
+    }
+  }
+
+  private CellResult measure(final CellPlan plan, final CamundaClient client,
+      final CamundaClient workerClient, final ManagementClient management, final Node gateway,
+      final Node broker, final double startup)
+      throws InterruptedException {
+    final var workload = options.workload();
+    final BenchProcess process = BenchProcess.withTasks(workload.tasks());
+    client.newDeployResourceCommand().addProcessModel(process.model(), process.resourceName())
+        .send().join(30, TimeUnit.SECONDS);
+    awaitDeployedEverywhere(client, process);
+
+    final var recorder = new LoadRecorder();
+    final Duration maxRun = plan.warmup().plus(plan.window()).plusSeconds(5);
+    final var starter = new Starter(client, process, plan.rate(), recorder,
+        workload.requestTimeout(), workload.maxInFlight(), maxRun);
+    final Thread starterThread = new Thread(starter, "gatefork-bench-starter");
+    final var queueDepths = new ArrayList<Double>();
+    MetricsSnapshot before;
+    MetricsSnapshot after;
+    MetricsSnapshot loadStart;
+    MetricsSnapshot loadEnd;
+    CpuSample cpuBefore = null;
+    CpuSample cpuAfter = null;
+    MachineCpu.Ticks machineBefore = null;
+    MachineCpu.Ticks machineAfter = null;
+    final List<Double> fallbackCores = new ArrayList<>();
+    final Optional<CpuSource> cpu = gateway.cpu();
+    final Optional<CpuSource> brokerCpu = broker.cpu();
+    final CpuSource ownCpu = new ProcessCpuSource(ProcessHandle.current());
+    CpuSample brokerBefore = null;
+    CpuSample brokerAfter = null;
+    CpuSample ownBefore = null;
+    CpuSample ownAfter = null;
+    try (Workers workers = Workers.open(workerClient, process, recorder, workload.workDelay(),
+        workload.maxJobsActive(), workload.requestTimeout())) {
+      loadStart = management.scrape();
+      starterThread.start();
+      final var ticker = new Ticker(plan, recorder);
+      ticker.runFor("warmup", plan.warmup(), gateway, () -> { });
+
+      before = management.scrape();
+      cpuBefore = cpu.map(CpuSource::sample).orElse(null);
+      machineBefore = MachineCpu.available() ? MachineCpu.read() : null;
+      brokerBefore = brokerCpu.map(CpuSource::sample).orElse(null);
+      ownBefore = ownCpu.sample();
+      final long windowStart = System.nanoTime();
+      recorder.openWindow(windowStart, windowStart + plan.window().toNanos());
+      ticker.runFor("measure", plan.window(), gateway, () -> {
+        management.meter("gatefork.api.executor.queue.size").ifPresent(queueDepths::add);
+        if (cpu.isEmpty()) {
+          gateway.cpuCoresNow().ifPresent(fallbackCores::add);
+        }
+      });
+      cpuAfter = cpu.map(CpuSource::sample).orElse(null);
+      machineAfter = machineBefore != null ? MachineCpu.read() : null;
+      brokerAfter = brokerCpu.map(CpuSource::sample).orElse(null);
+      ownAfter = ownCpu.sample();
+      after = management.scrape();
+      starter.stop();
+      starterThread.join(5_000);
+      drain(recorder, workload.requestTimeout());
+      recorder.closeWindow();
+      loadEnd = management.scrape();
+    } finally {
+      starter.stop();
+      starterThread.interrupt();
+    }
+
+    final double seconds = plan.window().toNanos() / 1e9;
+    final long sent = recorder.createsSent.sum();
+    final Map<String, Long> createErrors = recorder.createErrors();
+    final long createErrorCount = createErrors.values().stream().mapToLong(Long::longValue).sum();
+    final var throughput = new Throughput(sent, recorder.createdInWindow.sum(),
+        recorder.completedInWindow.sum(), recorder.skipped.sum(),
+        recorder.createdInWindow.sum() / seconds, recorder.completedInWindow.sum() / seconds,
+        sent > 0 ? 100.0 * createErrorCount / sent : 0, recorder.createdTotal.sum(),
+        recorder.completedTotal.sum());
+
+    final Map<String, LatencySummary> latency = new LinkedHashMap<>();
+    latency.put(CellResult.CREATE, recorder.create.summary());
+    latency.put(CellResult.COMPLETE, recorder.complete.summary());
+    latency.put(CellResult.END_TO_END, recorder.endToEnd.summary());
+    final Map<String, Map<String, Long>> errors = new LinkedHashMap<>();
+    errors.put(CellResult.CREATE, createErrors);
+    errors.put(CellResult.COMPLETE, recorder.completeErrors());
+
+    final double brokerRequests = diff(loadStart, loadEnd, "zeebe_gateway_total_requests_total",
+        labels -> CREATE_REQUEST_TYPE.equals(labels.get("requestType")));
+    final double gatewayCreates = diff(loadStart, loadEnd,
+        StageBreakdown.METRIC + "_count", labels -> plan.protocol().tag().equals(labels.get("api"))
+            && CREATE_OPERATION.equals(labels.get("operation"))
+            && "total".equals(labels.get("stage")));
+    final long clientCreates = recorder.sentTotal.sum();
+    final var amplification = new Amplification(brokerRequests, clientCreates, gatewayCreates,
+        clientCreates > 0 ? brokerRequests / clientCreates : 0);
+
+    final double callerRuns = diff(before, after, "gatefork_api_executor_caller_runs_total",
+        labels -> true);
+    final var executor = new ExecutorFigures(callerRuns,
+        queueDepths.stream().mapToDouble(Double::doubleValue).max().orElse(-1),
+        queueDepths.stream().mapToDouble(Double::doubleValue).average().orElse(-1),
+        queueDepths.size());
+
+    GatewayCpu gatewayCpu;
+    if (cpuBefore != null && cpuAfter != null) {
+      final var delta = cpuAfter.since(cpuBefore);
+      gatewayCpu = new GatewayCpu(delta.coresUsed(), delta.periods(), delta.throttledPeriods(),
+          delta.throttledPct(), delta.throttledSeconds(), cpu.get().describe());
+    } else {
+      gatewayCpu = new GatewayCpu(
+          fallbackCores.stream().mapToDouble(Double::doubleValue).average().orElse(-1), 0, 0, -1,
+          -1, "docker stats --no-stream (no throttling figures)");
+    }
+    final double machineBusy = machineBefore != null ? machineAfter.busyPctSince(machineBefore) : -1;
+    final double brokerCores = brokerBefore != null && brokerAfter != null
+        ? brokerAfter.since(brokerBefore).coresUsed() : -1;
+    final double ownCores = ownAfter.since(ownBefore).coresUsed();
+
+    return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
+        plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
+        plan.warmup().toMillis() / 1000.0, seconds, plan.mode().env(), throughput, latency, errors,
+        StageBreakdown.between(before, after, plan.protocol().tag()), gatewayCpu, machineBusy,
+        brokerCores, ownCores, amplification, executor, startup, null);
+  }
+
+  /** Ticks once a second for {@code length}, printing progress every few seconds. */
+  private final class Ticker {
+    private final CellPlan plan;
+    private final LoadRecorder recorder;
+    private long lastPrint = System.nanoTime();
+    private long lastCreated;
+    private long lastCompleted;
+    private long lastSent;
+    private long lastErrors;
+
+    Ticker(final CellPlan plan, final LoadRecorder recorder) {
+      this.plan = plan;
+      this.recorder = recorder;
+    }
+
+    void runFor(final String stage, final Duration length, final Node gateway,
+        final Runnable everySecond) throws InterruptedException {
+      final long start = System.nanoTime();
+      final long end = start + length.toNanos();
+      long nextTick = start;
+      while (true) {
+        final long now = System.nanoTime();
+        if (now >= end) {
+          return;
+        }
+        if (now >= nextTick) {
+          everySecond.run();
+          nextTick += TimeUnit.SECONDS.toNanos(1);
+        }
+        if (now - lastPrint >= PROGRESS_EVERY.toNanos()) {
+          print(stage, (now - start) / 1_000_000_000L, length.toSeconds(), now);
+          if (!gateway.alive()) {
+            throw new IllegalStateException("the gateway stopped during " + stage);
+          }
+        }
+        TimeUnit.NANOSECONDS.sleep(Math.min(end - now, Math.max(1_000_000L,
+            Math.min(nextTick, lastPrint + PROGRESS_EVERY.toNanos()) - now)));
+      }
+    }
+
+    private void print(final String stage, final long elapsed, final long of, final long now) {
+      final double seconds = (now - lastPrint) / 1e9;
+      final long sent = recorder.sentTotal.sum();
+      final long created = recorder.createdTotal.sum();
+      final long completed = recorder.completedTotal.sum();
+      final long errors = recorder.errorsTotal.sum();
+      progress.line("%s %s %ds/%ds sent %.0f/s created %.0f/s completed %.0f/s errors %d in-flight %d"
+          .formatted(plan.title(), stage, elapsed, of, (sent - lastSent) / seconds,
+              (created - lastCreated) / seconds, (completed - lastCompleted) / seconds,
+              errors - lastErrors, recorder.inFlight.get()));
+      lastPrint = now;
+      lastSent = sent;
+      lastCreated = created;
+      lastCompleted = completed;
+      lastErrors = errors;
+    }
+  }
+
+  private CamundaClient client(final Protocol protocol) {
+    final var workload = options.workload();
+    return CamundaClient.newClientBuilder()
+        .applyEnvironmentVariableOverrides(false)
+        .restAddress(URI.create("http://127.0.0.1:" + options.ports().rest()))
+        .grpcAddress(URI.create("http://127.0.0.1:" + options.ports().grpc()))
+        .preferRestOverGrpc(protocol == Protocol.REST)
+        .defaultRequestTimeout(workload.requestTimeout())
+        .numJobWorkerExecutionThreads(workload.workerThreads())
+        .defaultJobWorkerMaxJobsActive(workload.maxJobsActive())
+        .useDefaultRetryPolicy(false)
+        .build();
+  }
+
+  private void awaitBroker(final Node broker) throws InterruptedException {
+    final long deadline = System.nanoTime() + BROKER_START.toNanos();
+    while (System.nanoTime() < deadline) {
+      final String output = broker.output();
+      if (output.contains("listening on")) {
+        return;
+      }
+      if (!broker.alive()) {
+        throw new IllegalStateException("the broker exited: " + tail(output));
+      }
+      TimeUnit.MILLISECONDS.sleep(250);
+    }
+    throw new IllegalStateException("the broker was not ready within " + BROKER_START);
+  }
+
+  private void awaitGateway(final Node gateway, final ManagementClient management)
+      throws InterruptedException {
+    final long deadline = System.nanoTime() + GATEWAY_START.toNanos();
+    int checks = 0;
+    while (System.nanoTime() < deadline) {
+      if (management.ready()) {
+        return;
+      }
+      if (++checks % 8 == 0 && !gateway.alive()) {
+        throw new IllegalStateException("the gateway exited: " + tail(gateway.output()));
+      }
+      TimeUnit.MILLISECONDS.sleep(250);
+    }
+    throw new IllegalStateException("the gateway was not ready within " + GATEWAY_START + ": "
+        + tail(gateway.output()));
+  }
+
+  private void awaitTopology(final CamundaClient client) throws InterruptedException {
+    final long deadline = System.nanoTime() + TOPOLOGY.toNanos();
+    String last = "no answer";
+    while (System.nanoTime() < deadline) {
+      try {
+        final var topology = client.newTopologyRequest().send().join(5, TimeUnit.SECONDS);
+        final long leaders = topology.getBrokers().stream()
+            .flatMap(b -> b.getPartitions().stream()).filter(p -> p.isLeader()).count();
+        if (leaders >= options.partitions()) {
+          return;
+        }
+        last = leaders + " leaders";
+      } catch (final RuntimeException e) {
+        last = e.getMessage();
+      }
+      TimeUnit.MILLISECONDS.sleep(250);
+    }
+    throw new IllegalStateException("no leader for every partition within " + TOPOLOGY + ": "
+        + last);
+  }
+
+  /**
+   * The deployment reaches the other partitions asynchronously: create until a run of creates
+   * (round robin over the partitions) succeeds, so the warm-up starts on a complete cluster.
+   */
+  private void awaitDeployedEverywhere(final CamundaClient client, final BenchProcess process)
+      throws InterruptedException {
+    final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    int inARow = 0;
+    String last = "";
+    while (inARow < options.partitions() * 2) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the process was not deployed to every partition: " + last);
+      }
+      try {
+        client.newCreateInstanceCommand().bpmnProcessId(process.processId()).latestVersion()
+            .variables(Map.of(Workers.SENT_AT, 0L)).send().join(10, TimeUnit.SECONDS);
+        inARow++;
+      } catch (final RuntimeException e) {
+        inARow = 0;
+        last = e.getMessage();
+        TimeUnit.MILLISECONDS.sleep(200);
+      }
+    }
+  }
+
+  /** After the window: let in-flight creates answer and started instances finish, bounded. */
+  private static void drain(final LoadRecorder recorder, final Duration requestTimeout)
+      throws InterruptedException {
+    final long deadline = System.nanoTime()
+        + Math.min(requestTimeout.toNanos() + TimeUnit.SECONDS.toNanos(2),
+            TimeUnit.SECONDS.toNanos(15));
+    while (System.nanoTime() < deadline) {
+      if (recorder.inFlight.get() == 0
+          && recorder.completedTotal.sum() >= recorder.createdTotal.sum()) {
+        return;
+      }
+      TimeUnit.MILLISECONDS.sleep(100);
+    }
+  }
+
+  private static double diff(final MetricsSnapshot before, final MetricsSnapshot after,
+      final String name, final java.util.function.Predicate<Map<String, String>> filter) {
+    return after.sum(name, filter) - before.sum(name, filter);
+  }
+
+  private CellResult failed(final CellPlan plan, final Exception e, final double elapsed) {
+    final String message = e.getClass().getSimpleName() + ": " + e.getMessage();
+    return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
+        plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
+        plan.warmup().toMillis() / 1000.0, plan.window().toMillis() / 1000.0, plan.mode().env(),
+        null, null, null, null, null, -1, -1, -1, null, null, elapsed, message);
+  }
+
+  private static String tail(final String output) {
+    final String[] lines = output.strip().split("\n");
+    return String.join(" | ", java.util.Arrays.copyOfRange(lines,
+        Math.max(0, lines.length - 5), lines.length));
+  }
+}

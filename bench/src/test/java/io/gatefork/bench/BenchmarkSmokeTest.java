@@ -1,0 +1,75 @@
+package io.gatefork.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.report.Charts;
+import io.gatefork.bench.report.ResultsWriter;
+import io.gatefork.bench.run.BenchRun;
+import io.gatefork.bench.run.Progress;
+import io.gatefork.bench.runtime.Docker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps the harness working: the {@code --smoke} run (stock and patched over REST and gRPC, a
+ * few seconds each, plus a tiny overload step) against the real image. Its numbers are not
+ * asserted, only that every cell measured something and the results folder is complete.
+ * Needs Docker: {@code -Dqa.docker.required=true} (CI) fails without it, otherwise it is skipped.
+ */
+class BenchmarkSmokeTest {
+  @Test
+  void theSmokeRunMeasuresEveryCellAndWritesTheResultsFolder() throws Exception {
+    final var unavailable = Docker.unavailableReason();
+    if (unavailable.isPresent()) {
+      if (Boolean.getBoolean("qa.docker.required")) {
+        fail("Docker is required (qa.docker.required=true) but not available: "
+            + unavailable.get());
+      }
+      final String line = "bench smoke skipped: Docker is not available (" + unavailable.get()
+          + "); -Dqa.docker.required=true turns this into a failure";
+      System.out.println(line);
+      Assumptions.abort(line);
+    }
+    final Path root = Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath()
+        .normalize();
+    final Path out = root.resolve("bench/target/bench-smoke");
+    final List<String> args = new ArrayList<>(List.of("--smoke", "--root", root.toString(),
+        "--out", out.toString()));
+    final String baseImage = System.getProperty("qa.base.image", "");
+    if (!baseImage.isBlank()) {
+      args.addAll(List.of("--base-image", baseImage));
+    }
+
+    final var analysis = new BenchRun(BenchOptions.parse(args.toArray(String[]::new)),
+        new Progress(System.out)).run();
+
+    assertThat(analysis.failures()).as("failed cells").isEmpty();
+    assertThat(analysis.cells()).extracting(c -> c.phase() + " " + c.mode() + "/" + c.protocol())
+        .containsExactly("main stock/rest", "main stock/grpc", "main patched/rest",
+            "main patched/grpc", "overload fail-fast/rest");
+    for (final var cell : analysis.cells()) {
+      assertThat(cell.throughput().createsSent()).as(cell.mode() + " creates sent").isPositive();
+      assertThat(cell.throughput().createdInCell()).as(cell.mode() + " created").isPositive();
+      assertThat(cell.amplification().brokerRequests()).as("broker requests seen").isPositive();
+      assertThat(cell.gatewayCpu().coresUsed()).as("gateway CPU read").isPositive();
+    }
+    for (final var cell : analysis.cells()) {
+      if (cell.phase().equals("main")) {
+        assertThat(cell.throughput().completedInCell()).as(cell.mode() + " instances completed")
+            .isPositive();
+      }
+    }
+    for (final String file : List.of(ResultsWriter.JSON, ResultsWriter.REPORT,
+        ResultsWriter.README_SECTION, Charts.LATENCY, Charts.STAGES, Charts.THROTTLING)) {
+      assertThat(out.resolve(file)).as(file).isNotEmptyFile();
+    }
+    assertThat(Files.readString(out.resolve(ResultsWriter.REPORT)))
+        .contains("## Modes and protocols", "## Targets");
+  }
+}

@@ -1,0 +1,118 @@
+package io.gatefork.bench.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BenchOptionsTest {
+  @Test
+  void defaultsAreTheIssuesFullRun() {
+    final var o = BenchOptions.parse();
+    assertThat(o.modes()).extracting(Mode::name)
+        .containsExactly("stock", "patched", "executor", "pathpattern", "fail-fast");
+    assertThat(o.protocols()).containsExactly(Protocol.REST, Protocol.GRPC);
+    assertThat(o.rate()).isEqualTo(150);
+    assertThat(o.warmup()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(o.window()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(o.gatewayCpus()).isEqualTo(2);
+    assertThat(o.workload().workDelay()).isEqualTo(Duration.ofMillis(50));
+    assertThat(o.workload().workerThreads()).isEqualTo(10);
+    assertThat(o.workload().maxJobsActive()).isEqualTo(60);
+    assertThat(o.workload().jobStreaming()).isFalse();
+    assertThat(o.overload().enabled()).isFalse();
+    assertThat(o.sweep().enabled()).isFalse();
+    assertThat(o.ramp().enabled()).isFalse();
+    assertThat(o.out().toString()).contains("results/");
+  }
+
+  @Test
+  void smokeIsShortWithTwoModesAndATinyOverloadStep() {
+    final var o = BenchOptions.parse("--smoke");
+    assertThat(o.modes()).extracting(Mode::name).containsExactly("stock", "patched");
+    assertThat(o.warmup().plus(o.window())).isLessThanOrEqualTo(Duration.ofSeconds(10));
+    assertThat(o.overload().enabled()).isTrue();
+    assertThat(o.overload().modes()).extracting(Mode::name).containsExactly("fail-fast");
+  }
+
+  @Test
+  void explicitFlagsWinOverSmokeDefaults() {
+    final var o = BenchOptions.parse("--smoke", "--modes", "patched", "--window=7s",
+        "--protocols", "grpc");
+    assertThat(o.modes()).extracting(Mode::name).containsExactly("patched");
+    assertThat(o.window()).isEqualTo(Duration.ofSeconds(7));
+    assertThat(o.protocols()).containsExactly(Protocol.GRPC);
+  }
+
+  @Test
+  void theOverloadStepAndSweepsAreOptIn() {
+    final var o = BenchOptions.parse("--overload", "--overload-request-limit", "5",
+        "--sweep", "exec-x4,queue-16", "--ramp", "150,300");
+    assertThat(o.overload().modes()).extracting(Mode::name).containsExactly("stock", "fail-fast");
+    assertThat(o.overload().requestLimit()).isEqualTo(5);
+    assertThat(o.overload().rate()).isEqualTo(300);
+    assertThat(o.sweep().modes()).extracting(Mode::name).containsExactly("exec-x4", "queue-16");
+    assertThat(o.ramp().rates()).containsExactly(150.0, 300.0);
+  }
+
+  @Test
+  void aTypoIsAnErrorNotADefault() {
+    assertThatThrownBy(() -> BenchOptions.parse("--rtae", "10"))
+        .hasMessageContaining("unknown option --rtae");
+    assertThatThrownBy(() -> BenchOptions.parse("--modes", "stok"))
+        .hasMessageContaining("unknown mode 'stok'");
+    assertThatThrownBy(() -> BenchOptions.parse("--rate", "-1"))
+        .hasMessageContaining("--rate must be positive");
+    assertThatThrownBy(() -> BenchOptions.parse("--tasks", "3"))
+        .hasMessageContaining("--tasks must be 1 or 10");
+  }
+
+  @Test
+  void durationsTakeUnits() {
+    assertThat(BenchOptions.parseDuration("500ms")).isEqualTo(Duration.ofMillis(500));
+    assertThat(BenchOptions.parseDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
+    assertThat(BenchOptions.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
+    assertThat(BenchOptions.parseDuration("45")).isEqualTo(Duration.ofSeconds(45));
+    assertThatThrownBy(() -> BenchOptions.parseDuration("soon"))
+        .hasMessageContaining("not a duration");
+  }
+
+  @Test
+  void streamingCanBeAskedFor() {
+    assertThat(BenchOptions.parse("--job-streaming").workload().jobStreaming()).isTrue();
+  }
+
+  @Test
+  void stockSwitchesAllThreeChangesBackAndEachSingleChangeModeDiffersInOneKey() {
+    final Map<String, String> stock = Modes.get("stock").env();
+    assertThat(stock).containsOnly(
+        Map.entry("GATEFORK_API_EXECUTORSTRATEGY", "common-pool"),
+        Map.entry("SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY", "ant_path_matcher"),
+        Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "next-partition"));
+    assertThat(Modes.get("patched").env()).isEmpty();
+    assertThat(differences(stock, Modes.get("executor").env()))
+        .containsOnly(Map.entry("GATEFORK_API_EXECUTORSTRATEGY", "dedicated"));
+    assertThat(differences(stock, Modes.get("pathpattern").env()))
+        .containsOnly(Map.entry("SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY", "path_pattern_parser"));
+    assertThat(differences(stock, Modes.get("fail-fast").env()))
+        .containsOnly(Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "fail-fast"));
+    assertThat(Modes.get("exec-x16").env())
+        .containsOnly(Map.entry("CAMUNDA_API_REST_EXECUTOR_MAXPOOLSIZEMULTIPLIER", "16"));
+    assertThat(Modes.get("queue-256").env())
+        .containsOnly(Map.entry("CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY", "256"));
+  }
+
+  private static Map<String, String> differences(final Map<String, String> base,
+      final Map<String, String> other) {
+    final var diff = new java.util.HashMap<String, String>();
+    other.forEach((k, v) -> {
+      if (!v.equals(base.get(k))) {
+        diff.put(k, v);
+      }
+    });
+    assertThat(other.keySet()).containsAll(base.keySet());
+    return diff;
+  }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Gateway benchmark: A/B modes of the gatefork image in a CPU-limited container, REST against
+# gRPC, driven by the official camunda-client-java. Writes results/<timestamp>/ (results.json,
+# report.md, readme-section.md, charts). Options: `scripts/bench.sh --help`.
+#
+#   scripts/bench.sh --smoke                                   # a minute or two, CI-sized
+#   scripts/bench.sh --modes stock,patched --rate 150 --warmup 20s --window 60s --rounds 1 \
+#                    --gateway-cpus 2 --protocols rest,grpc --overload --out results/mine
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=find-jdk.sh
+source scripts/find-jdk.sh
+
+# Rebuild when the distribution or the harness is missing, or a source or pom is newer.
+stamp=bench/target/bench.classpath
+needs_build=false
+only_help=false
+for arg in "$@"; do [ "$arg" = --help ] && only_help=true; done
+if $only_help && [ -f "$stamp" ]; then
+  needs_build=false
+elif [ ! -d dist/target/gatefork/lib ] || [ ! -d bench/target/classes ] || [ ! -f "$stamp" ]; then
+  needs_build=true
+elif [ -n "$(find . -path ./results -prune -o -path '*/target' -prune -o \
+      \( -name '*.java' -o -name 'pom.xml' -o -name '*.yaml' -o -path './dist/src/main/dist/*' \) \
+      -newer "$stamp" -print -quit)" ]; then
+  needs_build=true
+fi
+if $needs_build; then
+  echo "building (mvn -B -q install -DskipTests) ..."
+  mvn -B -q install -DskipTests
+  mvn -B -q -pl bench dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+  touch "$stamp"
+fi
+
+flags=""
+[ "$(java -XshowSettings:properties -version 2>&1 \
+    | sed -n 's/^ *java.specification.version = //p' | cut -d. -f1)" -ge 24 ] \
+  && flags="--enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow"
+# shellcheck disable=SC2086 # flags is a list
+exec java $flags -Xmx1g -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
+  -cp "bench/target/classes:$(cat "$stamp")" io.gatefork.bench.BenchmarkMain --root "$PWD" "$@"
