@@ -81,7 +81,7 @@ public record BenchOptions(
         --gateway-cpus N         CPU limit of the gateway container (default 2; 1 and 4 too)
         --tasks 1|10             service tasks per instance (default 1)
         --work-delay D --worker-threads N --max-jobs-active N   workers (default 50ms, 10, 60)
-        --job-streaming          job streaming instead of polling (not supported by gatefork yet)
+        --job-streaming          job streaming (StreamActivatedJobs) instead of polling
         --sweep a,b,...          executor sweep modes (e.g. exec-x4,exec-x8,exec-x16,queue-16,queue-64,queue-256)
         --sweep-protocols P --sweep-warmup D --sweep-window D
         --overload               the overload step: --overload-rate 300 against --overload-request-limit 20

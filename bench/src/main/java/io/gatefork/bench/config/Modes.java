@@ -17,6 +17,7 @@ public final class Modes {
   static final String RETRY = "GATEFORK_RETRY_RESOURCEEXHAUSTED";
   static final String MAX_MULTIPLIER = "CAMUNDA_API_REST_EXECUTOR_MAXPOOLSIZEMULTIPLIER";
   static final String QUEUE = "CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY";
+  static final String KEEP_ALIVE = "SERVER_TOMCAT_MAXKEEPALIVEREQUESTS";
 
   private static final Map<String, String> STOCK = Map.of(
       STRATEGY, "common-pool", MATCHING, "ant_path_matcher", RETRY, "next-partition");
@@ -39,6 +40,9 @@ public final class Modes {
       add("queue-" + queue, "patched, executor queue " + queue,
           Map.of(QUEUE, Integer.toString(queue)));
     }
+    // Tomcat closes a kept-alive connection after 100 requests by default; gatefork sets -1
+    add("keepalive-100", "patched, Tomcat max-keep-alive-requests 100 (Tomcat's default)",
+        Map.of(KEEP_ALIVE, "100"));
   }
 
   private Modes() {}

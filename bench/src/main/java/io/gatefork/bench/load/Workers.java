@@ -32,7 +32,7 @@ public final class Workers implements AutoCloseable {
 
   public static Workers open(final CamundaClient client, final BenchProcess process,
       final LoadRecorder recorder, final Duration workDelay, final int maxJobsActive,
-      final Duration requestTimeout) {
+      final Duration requestTimeout, final boolean streaming) {
     final ScheduledExecutorService completer = Executors.newSingleThreadScheduledExecutor(
         r -> new Thread(r, "gatefork-bench-completer"));
     final Semaphore open = new Semaphore(maxJobsActive);
@@ -50,7 +50,7 @@ public final class Workers implements AutoCloseable {
         .timeout(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(100))
         .fetchVariables(SENT_AT)
-        .streamEnabled(false)
+        .streamEnabled(streaming)
         .open();
     return new Workers(worker, completer);
   }

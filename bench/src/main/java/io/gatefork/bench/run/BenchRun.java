@@ -35,10 +35,6 @@ public final class BenchRun {
 
   /** Runs everything and writes the results; returns the analysis of what was measured. */
   public Analysis run() throws IOException {
-    if (options.workload().jobStreaming()) {
-      throw new UnsupportedOperationException("job streaming is not implemented in the gatefork"
-          + " gateway yet: --job-streaming is unsupported (run without it: workers poll)");
-    }
     final String started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
     final List<CellPlan> plan = RunPlan.of(options);
     final Duration estimate = RunPlan.estimate(plan);

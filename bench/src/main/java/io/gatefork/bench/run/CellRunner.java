@@ -128,7 +128,7 @@ final class CellRunner {
     CpuSample ownBefore = null;
     CpuSample ownAfter = null;
     try (Workers workers = Workers.open(workerClient, process, recorder, workload.workDelay(),
-        workload.maxJobsActive(), workload.requestTimeout())) {
+        workload.maxJobsActive(), workload.requestTimeout(), workload.jobStreaming())) {
       loadStart = management.scrape();
       starterThread.start();
       final var ticker = new Ticker(plan, recorder);
