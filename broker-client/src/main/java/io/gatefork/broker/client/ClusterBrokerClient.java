@@ -6,6 +6,7 @@ import io.gatefork.broker.client.jobs.JobAvailableNotifications;
 import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.broker.client.jobs.TransportJobStreamClient;
 import io.gatefork.broker.client.metrics.BrokerClientMetrics;
+import io.gatefork.broker.client.metrics.JobStreamMetrics;
 import io.gatefork.broker.client.metrics.PartitionRoleGauges;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.retry.RequestRetryHandler;
@@ -71,7 +72,8 @@ final class ClusterBrokerClient implements BrokerClient {
     client.jobNotifications.start().join();
     try {
       client.jobStreams = TransportJobStreamClient.start(
-          client.cluster.getCommunicationService(), "gatefork-" + config.memberId());
+          client.cluster.getCommunicationService(), "gatefork-" + config.memberId(),
+          new JobStreamMetrics(registry));
     } catch (final RuntimeException e) {
       client.close();
       throw e;

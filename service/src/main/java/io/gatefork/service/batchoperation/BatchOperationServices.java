@@ -4,11 +4,17 @@ import io.gatefork.service.RequestContext;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The lifecycle of an existing batch operation ({@code BATCH_OPERATION_LIFECYCLE_MANAGEMENT} on
- * the partition of its key, which leads it). Creating one needs a search filter the brokers
- * resolve against secondary storage: not served here.
+ * Batch operations: creating one from a search filter ({@code BATCH_OPERATION_CREATION}, resolved
+ * by the brokers against their secondary storage) and the lifecycle of an existing one ({@code
+ * BATCH_OPERATION_LIFECYCLE_MANAGEMENT} on the partition of its key, which leads it).
  */
 public interface BatchOperationServices {
+
+  /** {@code CREATE}: the broker answers {@code CREATED} with the new operation's key. */
+  default CompletableFuture<BatchOperationCreated> create(
+      final RequestContext context, final CreateBatchOperation command) {
+    throw new UnsupportedOperationException("create");
+  }
 
   /** {@code CANCEL}: the broker answers {@code CANCELED}. */
   CompletableFuture<Void> cancel(RequestContext context, long batchOperationKey);

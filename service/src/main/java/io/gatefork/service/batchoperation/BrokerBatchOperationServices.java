@@ -1,5 +1,6 @@
 package io.gatefork.service.batchoperation;
 
+import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationCreationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationLifecycleManagementRecord;
 import io.camunda.zeebe.protocol.record.intent.BatchOperationIntent;
 import io.gatefork.broker.client.BrokerClient;
@@ -17,6 +18,21 @@ public final class BrokerBatchOperationServices extends ApiServices
 
   public BrokerBatchOperationServices(final BrokerClient brokerClient, final Executor executor) {
     super(brokerClient, executor);
+  }
+
+  @Override
+  public CompletableFuture<BatchOperationCreated> create(
+      final RequestContext context, final CreateBatchOperation command) {
+    final BrokerRequest<BatchOperationCreationRecord> request;
+    try {
+      request = BrokerRequests.createBatchOperation(BatchOperationRecords.toRecord(command));
+    } catch (final ServiceException e) {
+      return rejectInput(e);
+    }
+    return send(context, request, answer -> new BatchOperationCreated(
+        answer.value().getBatchOperationKey() > 0
+            ? answer.value().getBatchOperationKey() : answer.key(),
+        command.type()));
   }
 
   @Override

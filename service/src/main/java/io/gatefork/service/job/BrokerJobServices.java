@@ -53,10 +53,22 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
   @Override
   public CompletableFuture<Void> complete(
       final RequestContext context, final long jobKey, final String variablesJson) {
+    return complete(context, jobKey, variablesJson, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> complete(
+      final RequestContext context,
+      final long jobKey,
+      final String variablesJson,
+      final JobCompletionResult result) {
     final JobRecord record;
     try {
       Inputs.requireKey("jobKey", jobKey);
       record = withVariables(new JobRecord(), variablesJson);
+      if (result != null) {
+        record.setResult(JobResultRecords.toRecord(result));
+      }
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

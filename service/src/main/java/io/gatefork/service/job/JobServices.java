@@ -16,6 +16,23 @@ public interface JobServices {
   /** @param variablesJson a JSON object, or null */
   CompletableFuture<Void> complete(RequestContext context, long jobKey, String variablesJson);
 
+  /**
+   * Completes a job with the worker's result for the user task listener or ad-hoc sub-process
+   * that waits on it.
+   *
+   * @param result null to complete without a result
+   */
+  default CompletableFuture<Void> complete(
+      final RequestContext context,
+      final long jobKey,
+      final String variablesJson,
+      final JobCompletionResult result) {
+    if (result == null) {
+      return complete(context, jobKey, variablesJson);
+    }
+    throw new UnsupportedOperationException("complete with a job result");
+  }
+
   CompletableFuture<Void> fail(
       RequestContext context,
       long jobKey,

@@ -2,6 +2,7 @@ package io.gatefork.service.processinstance;
 
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRuntimeInstruction;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationMappingInstruction;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationActivateInstruction;
@@ -10,6 +11,7 @@ import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstan
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationVariableInstruction;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceResultRecord;
+import io.camunda.zeebe.protocol.record.value.RuntimeInstructionType;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.request.BrokerRequest;
@@ -223,6 +225,12 @@ public final class BrokerProcessInstanceServices extends ApiServices
     for (final String elementId :
         Inputs.requireNoBlankEntries("startInstructions", command.startElementIds())) {
       record.startInstructions().add().setElementId(elementId);
+    }
+    for (final String elementId : Inputs.requireNoBlankEntries(
+        "runtimeInstructions.afterElementId", command.terminateAfterElementIds())) {
+      record.addRuntimeInstruction(new ProcessInstanceCreationRuntimeInstruction()
+          .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)
+          .setAfterElementId(elementId));
     }
     final Set<String> tags = tags(command.tags());
     if (!tags.isEmpty()) {

@@ -11,6 +11,8 @@ import java.util.List;
  * @param operationReference null when absent
  * @param startElementIds elements to start at instead of the start event
  * @param tags up to 10 unique tags
+ * @param terminateAfterElementIds runtime instructions: terminate the instance once one of these
+ *     elements has completed or terminated
  */
 public record CreateProcessInstance(
     Long processDefinitionKey,
@@ -20,4 +22,20 @@ public record CreateProcessInstance(
     String tenantId,
     Long operationReference,
     List<String> startElementIds,
-    List<String> tags) {}
+    List<String> tags,
+    List<String> terminateAfterElementIds) {
+
+  /** Without runtime instructions. */
+  public CreateProcessInstance(
+      final Long processDefinitionKey,
+      final String bpmnProcessId,
+      final int version,
+      final String variablesJson,
+      final String tenantId,
+      final Long operationReference,
+      final List<String> startElementIds,
+      final List<String> tags) {
+    this(processDefinitionKey, bpmnProcessId, version, variablesJson, tenantId,
+        operationReference, startElementIds, tags, List.of());
+  }
+}

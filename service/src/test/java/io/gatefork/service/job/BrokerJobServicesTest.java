@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.record.RejectionType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.value.JobResultType;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
@@ -35,6 +36,70 @@ class BrokerJobServicesTest {
     assertThat(sent.intent()).isEqualTo(JobIntent.COMPLETE);
     assertThat(sent.request().key()).isEqualTo(JOB_KEY);
     assertThat(sent.valueAs(new JobRecord()).getVariables()).containsEntry("done", true);
+  }
+
+  @Test
+  void completeWithUserTaskCorrectionsListsExactlyTheCorrectedAttributes() throws Exception {
+    final var result = new JobCompletionResult.UserTask(false, null,
+        new JobCompletionResult.Corrections("", "2026-12-01T10:00:00Z", null, List.of("u1"), null,
+            70));
+
+    services.complete(RequestContext.create(), JOB_KEY, null, result).get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst().valueAs(new JobRecord()).getResult();
+    assertThat(sent.getType()).isEqualTo(JobResultType.USER_TASK);
+    assertThat(sent.isDenied()).isFalse();
+    assertThat(sent.getCorrectedAttributes())
+        .containsExactlyInAnyOrder("assignee", "dueDate", "candidateUsersList", "priority");
+    assertThat(sent.getCorrections().getAssignee()).isEmpty();
+    assertThat(sent.getCorrections().getDueDate()).isEqualTo("2026-12-01T10:00:00Z");
+    assertThat(sent.getCorrections().getCandidateUsersList()).containsExactly("u1");
+    assertThat(sent.getCorrections().getPriority()).isEqualTo(70);
+  }
+
+  @Test
+  void completeWithADenialSendsTheReason() throws Exception {
+    services.complete(RequestContext.create(), JOB_KEY, null,
+        new JobCompletionResult.UserTask(true, "not yet", null)).get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst().valueAs(new JobRecord()).getResult();
+    assertThat(sent.isDenied()).isTrue();
+    assertThat(sent.getDeniedReason()).isEqualTo("not yet");
+    assertThat(sent.getCorrectedAttributes()).isEmpty();
+  }
+
+  @Test
+  void completeWithAnAdHocResultSendsTheElementsToActivate() throws Exception {
+    services.complete(RequestContext.create(), JOB_KEY, null,
+        new JobCompletionResult.AdHocSubProcess(
+            List.of(new JobCompletionResult.ActivateElement("a", "{\"n\":1}")), true, false))
+        .get(5, TimeUnit.SECONDS);
+
+    final var sent = broker.sent().getFirst().valueAs(new JobRecord()).getResult();
+    assertThat(sent.getType()).isEqualTo(JobResultType.AD_HOC_SUB_PROCESS);
+    assertThat(sent.getActivateElements()).hasSize(1);
+    assertThat(sent.getActivateElements().getFirst().getElementId()).isEqualTo("a");
+    assertThat(String.valueOf(sent.getActivateElements().getFirst().getVariables().get("n")))
+        .isEqualTo("1");
+    assertThat(sent.isCompletionConditionFulfilled()).isTrue();
+    assertThat(sent.isCancelRemainingInstances()).isFalse();
+  }
+
+  @Test
+  void invalidJobResultsNeverReachTheBroker() {
+    assertFails(services.complete(RequestContext.create(), JOB_KEY, null,
+            new JobCompletionResult.UserTask(false, null, new JobCompletionResult.Corrections(
+                null, null, null, null, null, 101))),
+        ServiceStatus.INVALID_ARGUMENT, "result.corrections.priority: must be between 0 and 100");
+    assertFails(services.complete(RequestContext.create(), JOB_KEY, null,
+            new JobCompletionResult.UserTask(false, null, new JobCompletionResult.Corrections(
+                null, "tomorrow", null, null, null, null))),
+        ServiceStatus.INVALID_ARGUMENT, "result.corrections.dueDate: expected an RFC 3339");
+    assertFails(services.complete(RequestContext.create(), JOB_KEY, null,
+            new JobCompletionResult.AdHocSubProcess(
+                List.of(new JobCompletionResult.ActivateElement("a", "[1]")), false, false)),
+        ServiceStatus.INVALID_ARGUMENT, "result.activateElements[0].variables:");
+    assertThat(broker.sent()).isEmpty();
   }
 
   @Test

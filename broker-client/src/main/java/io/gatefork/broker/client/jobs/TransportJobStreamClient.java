@@ -57,6 +57,13 @@ public final class TransportJobStreamClient
   /** Starts the scheduler and the stream service; blocks until both run. */
   public static TransportJobStreamClient start(
       final ClusterCommunicationService communication, final String name) {
+    return start(communication, name, ClientStreamMetrics.noop());
+  }
+
+  /** As {@link #start(ClusterCommunicationService, String)}, reporting to {@code metrics}. */
+  public static TransportJobStreamClient start(
+      final ClusterCommunicationService communication, final String name,
+      final ClientStreamMetrics metrics) {
     final ActorScheduler scheduler =
         ActorScheduler.newActorScheduler()
             .setSchedulerName(name)
@@ -67,7 +74,7 @@ public final class TransportJobStreamClient
     try {
       final ClientStreamService<JobActivationProperties> service =
           new TransportFactory(scheduler)
-              .createRemoteStreamClient(communication, ClientStreamMetrics.noop());
+              .createRemoteStreamClient(communication, metrics);
       service.start(scheduler).join();
       return new TransportJobStreamClient(scheduler, service);
     } catch (final RuntimeException e) {

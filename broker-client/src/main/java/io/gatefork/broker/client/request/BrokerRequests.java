@@ -6,6 +6,7 @@ import io.camunda.zeebe.protocol.impl.record.value.adhocsubprocess.AdHocSubProce
 import io.camunda.zeebe.protocol.impl.record.value.authorization.AuthorizationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.authorization.MappingRuleRecord;
 import io.camunda.zeebe.protocol.impl.record.value.authorization.RoleRecord;
+import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationCreationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationLifecycleManagementRecord;
 import io.camunda.zeebe.protocol.impl.record.value.clock.ClockRecord;
 import io.camunda.zeebe.protocol.impl.record.value.decision.DecisionEvaluationRecord;
@@ -138,6 +139,16 @@ public final class BrokerRequests {
     return new BrokerRequest<>(ValueType.BATCH_OPERATION_LIFECYCLE_MANAGEMENT, intent,
         batchOperationKey, record, PartitionTarget.byKey(batchOperationKey),
         BatchOperationLifecycleManagementRecord::new);
+  }
+
+  /**
+   * Creates a batch operation from a search filter. Any partition can take it: it leads the
+   * operation (its key names the partition) and distributes it to the others.
+   */
+  public static BrokerRequest<BatchOperationCreationRecord> createBatchOperation(
+      final BatchOperationCreationRecord record) {
+    return new BrokerRequest<>(ValueType.BATCH_OPERATION_CREATION, BatchOperationIntent.CREATE,
+        NO_KEY, record, PartitionTarget.ROUND_ROBIN, BatchOperationCreationRecord::new);
   }
 
   // --- jobs

@@ -190,7 +190,8 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
       final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
     unary(request, observer, GatewayRequestValidator::completeJob,
         (context, r) -> services.jobs().complete(context, r.getJobKey(),
-            GatewayRequestMapper.absentIfBlank(r.getVariables())),
+            GatewayRequestMapper.absentIfBlank(r.getVariables()),
+            GatewayRequestMapper.jobResult(r)),
         ignored -> COMPLETED);
   }
 

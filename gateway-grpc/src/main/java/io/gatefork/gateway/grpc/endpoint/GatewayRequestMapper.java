@@ -2,10 +2,14 @@ package io.gatefork.gateway.grpc.endpoint;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployProcessRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultActivateElement;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultCorrections;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest.MappingInstruction;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
@@ -20,6 +24,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRe
 import io.gatefork.service.decision.EvaluateDecision;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.StreamJobs;
 import io.gatefork.service.message.PublishMessage;
 import io.gatefork.service.processinstance.CreateProcessInstance;
@@ -58,6 +63,16 @@ final class GatewayRequestMapper {
         startElementIds.add(request.getStartInstructions(i).getElementId());
       }
     }
+    final List<String> terminateAfterElementIds;
+    if (request.getRuntimeInstructionsCount() == 0) {
+      terminateAfterElementIds = List.of();
+    } else {
+      terminateAfterElementIds = new ArrayList<>(request.getRuntimeInstructionsCount());
+      for (int i = 0; i < request.getRuntimeInstructionsCount(); i++) {
+        terminateAfterElementIds.add(
+            request.getRuntimeInstructions(i).getTerminate().getAfterElementId());
+      }
+    }
     return new CreateProcessInstance(
         request.getProcessDefinitionKey() > 0 ? request.getProcessDefinitionKey() : null,
         absentIfEmpty(request.getBpmnProcessId()),
@@ -66,7 +81,44 @@ final class GatewayRequestMapper {
         absentIfEmpty(request.getTenantId()),
         request.hasOperationReference() ? request.getOperationReference() : null,
         startElementIds,
-        request.getTagsList());
+        request.getTagsList(),
+        terminateAfterElementIds);
+  }
+
+  /**
+   * Proto presence is the REST API's null: an unset correction keeps the task's value, a set one
+   * (even empty) replaces it. Without a type the result is a user task's, as in the stock gateway.
+   */
+  static JobCompletionResult jobResult(final CompleteJobRequest request) {
+    if (!request.hasResult()) {
+      return null;
+    }
+    final JobResult result = request.getResult();
+    if (GatewayRequestValidator.JOB_RESULT_AD_HOC_SUB_PROCESS.equals(result.getType())) {
+      final var elements =
+          new ArrayList<JobCompletionResult.ActivateElement>(result.getActivateElementsCount());
+      for (final JobResultActivateElement element : result.getActivateElementsList()) {
+        elements.add(new JobCompletionResult.ActivateElement(
+            element.getElementId(), absentIfBlank(element.getVariables())));
+      }
+      return new JobCompletionResult.AdHocSubProcess(
+          elements, result.getIsCompletionConditionFulfilled(),
+          result.getIsCancelRemainingInstances());
+    }
+    JobCompletionResult.Corrections corrections = null;
+    if (result.hasCorrections()) {
+      final JobResultCorrections given = result.getCorrections();
+      corrections = new JobCompletionResult.Corrections(
+          given.hasAssignee() ? given.getAssignee() : null,
+          given.hasDueDate() ? given.getDueDate() : null,
+          given.hasFollowUpDate() ? given.getFollowUpDate() : null,
+          given.hasCandidateUsers() ? given.getCandidateUsers().getValuesList() : null,
+          given.hasCandidateGroups() ? given.getCandidateGroups().getValuesList() : null,
+          given.hasPriority() ? given.getPriority() : null);
+    }
+    return new JobCompletionResult.UserTask(
+        result.getDenied(), result.hasDeniedReason() ? result.getDeniedReason() : null,
+        corrections);
   }
 
   /** Zero or negative: the cluster's request timeout, as in the stock gateway. */

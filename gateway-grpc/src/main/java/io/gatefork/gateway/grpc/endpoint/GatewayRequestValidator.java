@@ -10,6 +10,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployProcessRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessRequestObject;
@@ -35,6 +36,8 @@ import java.util.List;
  */
 final class GatewayRequestValidator {
   static final String DEFAULT_TENANT = "<default>";
+  static final String JOB_RESULT_USER_TASK = "userTask";
+  static final String JOB_RESULT_AD_HOC_SUB_PROCESS = "adHocSubProcess";
 
   private GatewayRequestValidator() {}
 
@@ -73,9 +76,17 @@ final class GatewayRequestValidator {
         return blank(rpc, "startInstructions[" + i + "].elementId");
       }
     }
-    if (request.getRuntimeInstructionsCount() > 0) {
-      return Status.UNIMPLEMENTED.withDescription(
-          "gatefork does not serve " + rpc + " with runtimeInstructions yet");
+    for (int i = 0; i < request.getRuntimeInstructionsCount(); i++) {
+      final var instruction = request.getRuntimeInstructions(i);
+      if (!instruction.hasTerminate()) {
+        return invalid(
+            "Expected to handle gRPC request %s with a known instruction in"
+                    .formatted(rpc)
+                + " 'runtimeInstructions[%d]', but none was set".formatted(i));
+      }
+      if (instruction.getTerminate().getAfterElementId().isBlank()) {
+        return blank(rpc, "runtimeInstructions[" + i + "].terminate.afterElementId");
+      }
     }
     return tenant(rpc, request.getTenantId());
   }
@@ -111,11 +122,24 @@ final class GatewayRequestValidator {
     if (key != null) {
       return key;
     }
-    if (request.hasResult()) {
-      // job results drive user task / ad-hoc sub-process listeners; silently dropping one
-      // would complete the job with a different outcome than the worker asked for
-      return Status.UNIMPLEMENTED.withDescription(
-          "gatefork does not serve CompleteJob with a job result yet");
+    return request.hasResult() ? jobResult(request.getResult()) : null;
+  }
+
+  /** The shape only; values (priority range, dates, variables) are checked by the service. */
+  private static Status jobResult(final JobResult result) {
+    final String rpc = "CompleteJob";
+    if (result.hasType()
+        && !JOB_RESULT_USER_TASK.equals(result.getType())
+        && !JOB_RESULT_AD_HOC_SUB_PROCESS.equals(result.getType())) {
+      return invalid(
+          "Expected to handle gRPC request CompleteJob with 'result.type' one of [%s, %s], but it"
+                  .formatted(JOB_RESULT_USER_TASK, JOB_RESULT_AD_HOC_SUB_PROCESS)
+              + " was '%s'".formatted(result.getType()));
+    }
+    for (int i = 0; i < result.getActivateElementsCount(); i++) {
+      if (result.getActivateElements(i).getElementId().isBlank()) {
+        return blank(rpc, "result.activateElements[" + i + "].elementId");
+      }
     }
     return null;
   }

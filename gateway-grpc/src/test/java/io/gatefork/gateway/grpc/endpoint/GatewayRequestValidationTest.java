@@ -17,6 +17,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultActivateElement;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessInstanceCreationRuntimeInstruction;
@@ -278,6 +279,37 @@ class GatewayRequestValidationTest {
             c -> c.broadcastSignal(BroadcastSignalRequest.getDefaultInstance()),
             "BroadcastSignal with non-blank 'signalName', but it was blank"),
         invalid(
+            "runtime instruction without an instruction",
+            c -> c.createProcessInstance(CreateProcessInstanceRequest.newBuilder()
+                .setBpmnProcessId("p")
+                .addRuntimeInstructions(ProcessInstanceCreationRuntimeInstruction.getDefaultInstance())
+                .build()),
+            "'runtimeInstructions[0]', but none was set"),
+        invalid(
+            "terminate runtime instruction without an element",
+            c -> c.createProcessInstance(CreateProcessInstanceRequest.newBuilder()
+                .setBpmnProcessId("p")
+                .addRuntimeInstructions(ProcessInstanceCreationRuntimeInstruction.newBuilder()
+                    .setTerminate(TerminateProcessInstanceInstruction.newBuilder()
+                        .setAfterElementId(" ")))
+                .build()),
+            "non-blank 'runtimeInstructions[0].terminate.afterElementId'"),
+        invalid(
+            "job result of an unknown type",
+            c -> c.completeJob(CompleteJobRequest.newBuilder()
+                .setJobKey(1)
+                .setResult(JobResult.newBuilder().setType("serviceTask"))
+                .build()),
+            "'result.type' one of [userTask, adHocSubProcess], but it was 'serviceTask'"),
+        invalid(
+            "job result activating an element without id",
+            c -> c.completeJob(CompleteJobRequest.newBuilder()
+                .setJobKey(1)
+                .setResult(JobResult.newBuilder().setType("adHocSubProcess")
+                    .addActivateElements(JobResultActivateElement.newBuilder().setElementId("")))
+                .build()),
+            "non-blank 'result.activateElements[0].elementId'"),
+        invalid(
             "broadcast a signal to another tenant",
             c -> c.broadcastSignal(BroadcastSignalRequest.newBuilder().setSignalName("s")
                 .setTenantId("tenant-a").build()),
@@ -295,48 +327,6 @@ class GatewayRequestValidationTest {
     assertThat(error).as("the call must fail").isNotNull();
     assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
     assertThat(error.getStatus().getDescription()).contains(expectedMessage);
-    assertThat(gateway.services.calls).hasValue(0);
-  }
-
-  static Stream<Arguments> unsupportedFeatures() {
-    return Stream.of(
-        Arguments.of(
-            "runtime instructions",
-            (Consumer<GatewayBlockingStub>)
-                c ->
-                    c.createProcessInstance(
-                        CreateProcessInstanceRequest.newBuilder()
-                            .setBpmnProcessId("p")
-                            .addRuntimeInstructions(
-                                ProcessInstanceCreationRuntimeInstruction.newBuilder()
-                                    .setTerminate(
-                                        TerminateProcessInstanceInstruction.newBuilder()
-                                            .setAfterElementId("a")))
-                            .build()),
-            "gatefork does not serve CreateProcessInstance with runtimeInstructions yet"),
-        Arguments.of(
-            "job result",
-            (Consumer<GatewayBlockingStub>)
-                c ->
-                    c.completeJob(
-                        CompleteJobRequest.newBuilder()
-                            .setJobKey(1)
-                            .setResult(JobResult.newBuilder().setDenied(true))
-                            .build()),
-            "gatefork does not serve CompleteJob with a job result yet"));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("unsupportedFeatures")
-  void unsupportedFeatureIsRefusedInsteadOfSilentlyDropped(
-      final String name, final Consumer<GatewayBlockingStub> call, final String expectedMessage) {
-    final var error =
-        catchThrowableOfType(
-            StatusRuntimeException.class, () -> call.accept(gateway.client()));
-
-    assertThat(error).as("the call must fail").isNotNull();
-    assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED);
-    assertThat(error.getStatus().getDescription()).isEqualTo(expectedMessage);
     assertThat(gateway.services.calls).hasValue(0);
   }
 

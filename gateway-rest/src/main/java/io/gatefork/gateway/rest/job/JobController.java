@@ -9,6 +9,7 @@ import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.JobChangeset;
+import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
@@ -58,9 +59,9 @@ public class JobController {
       final HttpServletRequest request) {
     final RequestContext context = RequestStages.enter(request, RestOperations.COMPLETE_JOB);
     final long key = LongKeys.parse(JOB_KEY, jobKey);
-    JobRequestMapper.rejectResult(body);
+    final JobCompletionResult result = JobRequestMapper.toResult(body);
     final String variables = body == null ? null : JsonObjectText.jsonOrNull(body.variables());
-    return AsyncResponses.noContent(jobServices.complete(context, key, variables));
+    return AsyncResponses.noContent(jobServices.complete(context, key, variables, result));
   }
 
   @PostMapping("/{jobKey}/failure")

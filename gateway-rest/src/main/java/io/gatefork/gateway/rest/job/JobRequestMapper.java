@@ -1,8 +1,12 @@
 package io.gatefork.gateway.rest.job;
 
+import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.JobCompletionResult;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Validates job requests and turns them into service arguments. */
 final class JobRequestMapper {
@@ -21,14 +25,48 @@ final class JobRequestMapper {
         request.requestTimeout() == null ? null : Duration.ofMillis(request.requestTimeout()));
   }
 
-  /**
-   * Job results (user-task corrections and denial, ad-hoc sub-process activations) cannot be passed
-   * to the service yet; completing without them would e.g. approve a denied task.
-   */
-  static void rejectResult(final JobCompletionRequest request) {
-    if (request != null && request.result() != null) {
-      throw RequestChecks.invalid("result", "job results are not supported by this gateway yet");
+  static final String USER_TASK_RESULT = "userTask";
+  static final String AD_HOC_SUB_PROCESS_RESULT = "adHocSubProcess";
+
+  /** Null when the body has no result; value checks (priority, dates) are the service's. */
+  static JobCompletionResult toResult(final JobCompletionRequest request) {
+    if (request == null || request.result() == null) {
+      return null;
     }
+    final JobCompletionRequest.Result result = request.result();
+    final String type = result.type() == null ? USER_TASK_RESULT : result.type();
+    if (AD_HOC_SUB_PROCESS_RESULT.equals(type)) {
+      return adHocSubProcess(result);
+    }
+    if (!USER_TASK_RESULT.equals(type)) {
+      throw RequestChecks.invalid("result.type",
+          "must be one of [" + USER_TASK_RESULT + ", " + AD_HOC_SUB_PROCESS_RESULT
+              + "], but was '" + type + "'");
+    }
+    final JobCompletionRequest.Corrections given = result.corrections();
+    final JobCompletionResult.Corrections corrections = given == null
+        ? null
+        : new JobCompletionResult.Corrections(given.assignee(), given.dueDate(),
+            given.followUpDate(), given.candidateUsers(), given.candidateGroups(),
+            given.priority());
+    return new JobCompletionResult.UserTask(
+        Boolean.TRUE.equals(result.denied()), result.deniedReason(), corrections);
+  }
+
+  private static JobCompletionResult adHocSubProcess(final JobCompletionRequest.Result result) {
+    final List<JobCompletionRequest.ActivateElement> given =
+        result.activateElements() == null ? List.of() : result.activateElements();
+    final List<JobCompletionResult.ActivateElement> elements = new ArrayList<>(given.size());
+    for (int i = 0; i < given.size(); i++) {
+      final JobCompletionRequest.ActivateElement element = given.get(i);
+      final String field = "result.activateElements[" + i + "].elementId";
+      elements.add(new JobCompletionResult.ActivateElement(
+          RequestChecks.requireText(field, element == null ? null : element.elementId()),
+          JsonObjectText.jsonOrNull(element.variables())));
+    }
+    return new JobCompletionResult.AdHocSubProcess(elements,
+        Boolean.TRUE.equals(result.completionConditionFulfilled()),
+        Boolean.TRUE.equals(result.cancelRemainingInstances()));
   }
 
   static String errorMessage(final String errorMessage) {

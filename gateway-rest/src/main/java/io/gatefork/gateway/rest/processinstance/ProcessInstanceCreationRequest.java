@@ -19,7 +19,7 @@ public record ProcessInstanceCreationRequest(
     String tenantId,
     Long operationReference,
     List<StartInstruction> startInstructions,
-    List<Object> runtimeInstructions,
+    List<RuntimeInstruction> runtimeInstructions,
     Boolean awaitCompletion,
     List<String> fetchVariables,
     Long requestTimeout,
@@ -27,6 +27,10 @@ public record ProcessInstanceCreationRequest(
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record StartInstruction(String elementId) {}
+
+  /** The spec's oneOf by {@code type}; 8.8 has only {@code TERMINATE_PROCESS_INSTANCE}. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record RuntimeInstruction(String type, String afterElementId) {}
 
   boolean awaitsCompletion() {
     return Boolean.TRUE.equals(awaitCompletion);

@@ -16,6 +16,7 @@ import java.util.List;
 final class ProcessInstanceRequestMapper {
   static final int LATEST_VERSION = -1;
   static final String NO_ANCESTOR = "-1";
+  static final String TERMINATE_PROCESS_INSTANCE = "TERMINATE_PROCESS_INSTANCE";
 
   private ProcessInstanceRequestMapper() {}
 
@@ -38,10 +39,6 @@ final class ProcessInstanceRequestMapper {
         byId && request.processDefinitionVersion() != null
             ? request.processDefinitionVersion()
             : LATEST_VERSION;
-    if (request.runtimeInstructions() != null && !request.runtimeInstructions().isEmpty()) {
-      // alpha in 8.8; silently dropping a TERMINATE instruction would change the outcome
-      throw invalid("runtimeInstructions", "are not supported by this gateway");
-    }
     return new CreateProcessInstance(
         processDefinitionKey,
         processDefinitionId,
@@ -50,7 +47,31 @@ final class ProcessInstanceRequestMapper {
         RequestChecks.tenantId("tenantId", request.tenantId()),
         RequestChecks.operationReference("operationReference", request.operationReference()),
         startElementIds(request.startInstructions()),
-        RequestChecks.tags("tags", request.tags()));
+        RequestChecks.tags("tags", request.tags()),
+        terminateAfterElementIds(request.runtimeInstructions()));
+  }
+
+  private static List<String> terminateAfterElementIds(
+      final List<ProcessInstanceCreationRequest.RuntimeInstruction> instructions) {
+    if (instructions == null || instructions.isEmpty()) {
+      return List.of();
+    }
+    final List<String> elementIds = new ArrayList<>(instructions.size());
+    for (int i = 0; i < instructions.size(); i++) {
+      final var instruction = instructions.get(i);
+      final String field = "runtimeInstructions[" + i + "]";
+      if (instruction == null) {
+        throw invalid(field, "must not be null");
+      }
+      final String type = RequestChecks.requireText(field + ".type", instruction.type());
+      if (!TERMINATE_PROCESS_INSTANCE.equals(type)) {
+        throw invalid(field + ".type",
+            "must be " + TERMINATE_PROCESS_INSTANCE + ", but was '" + type + "'");
+      }
+      elementIds.add(RequestChecks.requireText(field + ".afterElementId",
+          instruction.afterElementId()));
+    }
+    return elementIds;
   }
 
   /** Null for the cluster's request timeout (absent or 0). */

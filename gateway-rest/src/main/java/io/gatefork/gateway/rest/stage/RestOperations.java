@@ -38,6 +38,13 @@ public final class RestOperations {
   public static final String CANCEL_BATCH_OPERATION = "cancel-batch-operation";
   public static final String SUSPEND_BATCH_OPERATION = "suspend-batch-operation";
   public static final String RESUME_BATCH_OPERATION = "resume-batch-operation";
+  public static final String CREATE_CANCELLATION_BATCH_OPERATION =
+      "create-cancellation-batch-operation";
+  public static final String CREATE_INCIDENT_RESOLUTION_BATCH_OPERATION =
+      "create-incident-resolution-batch-operation";
+  public static final String CREATE_MIGRATION_BATCH_OPERATION = "create-migration-batch-operation";
+  public static final String CREATE_MODIFICATION_BATCH_OPERATION =
+      "create-modification-batch-operation";
   public static final String LICENSE = "license";
   public static final String AUTHENTICATION = "authentication";
 

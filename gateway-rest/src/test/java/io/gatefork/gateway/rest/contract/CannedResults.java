@@ -1,6 +1,8 @@
 package io.gatefork.gateway.rest.contract;
 
+import io.camunda.zeebe.protocol.record.value.BatchOperationType;
 import io.gatefork.gateway.rest.fake.FakeServices;
+import io.gatefork.service.batchoperation.BatchOperationCreated;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.identity.EntitySaved;
@@ -47,6 +49,9 @@ final class CannedResults {
               FetchedResource.class,
               new FetchedResource(KEY, "script", "script.rpa", 1, "", TENANT, KEY, "{}")),
           Map.entry(UserSaved.class, new UserSaved(KEY, "id-1", "Name", "a@b.c")),
+          Map.entry(
+              BatchOperationCreated.class,
+              new BatchOperationCreated(KEY, BatchOperationType.CANCEL_PROCESS_INSTANCE)),
           Map.entry(EntitySaved.class, new EntitySaved(KEY, "id-1", "Name", "")),
           Map.entry(MappingRule.class, new MappingRule(KEY, "id-1", "Name", "claim", "value")));
 

@@ -68,14 +68,34 @@ class OperationContractTest extends RestTestSupport {
           "resetClock");
 
   private static final Set<String> UNDOCUMENTED_503 =
-      Set.of("createMappingRule", "getResource", "getResourceContent", "cancelBatchOperation");
+      Set.of(
+          "createMappingRule",
+          "getResource",
+          "getResourceContent",
+          "cancelBatchOperation",
+          "cancelProcessInstancesBatchOperation",
+          "resolveIncidentsBatchOperation",
+          "migrateProcessInstancesBatchOperation",
+          "modifyProcessInstancesBatchOperation");
 
   /**
    * Sample bodies where the spec's required fields alone are not a valid request: an update of a
-   * user task must change something.
+   * user task must change something, a batch operation's filter must select by something.
    */
+  private static final String BATCH_FILTER = "\"filter\":{\"processDefinitionId\":\"order\"}";
+
   private static final Map<String, String> SAMPLE_BODIES =
-      Map.of("updateUserTask", "{\"changeset\":{\"priority\":50}}");
+      Map.of(
+          "updateUserTask", "{\"changeset\":{\"priority\":50}}",
+          "cancelProcessInstancesBatchOperation", "{" + BATCH_FILTER + "}",
+          "resolveIncidentsBatchOperation", "{" + BATCH_FILTER + "}",
+          "migrateProcessInstancesBatchOperation",
+          "{" + BATCH_FILTER + ",\"migrationPlan\":{\"targetProcessDefinitionKey\":\""
+              + CannedResults.KEY + "\",\"mappingInstructions\":[{\"sourceElementId\":\"a\","
+              + "\"targetElementId\":\"b\"}]}}",
+          "modifyProcessInstancesBatchOperation",
+          "{" + BATCH_FILTER + ",\"moveInstructions\":[{\"sourceElementId\":\"a\","
+              + "\"targetElementId\":\"b\"}]}");
 
   private static RestApiSpec spec;
   private static RestOperationCatalog catalog;

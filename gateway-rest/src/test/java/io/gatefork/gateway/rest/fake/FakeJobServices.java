@@ -4,6 +4,7 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.JobChangeset;
+import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +18,8 @@ public final class FakeJobServices implements JobServices {
 
   public record Activate(RequestContext context, ActivateJobs command) {}
 
-  public record Complete(RequestContext context, long jobKey, String variablesJson) {}
+  public record Complete(
+      RequestContext context, long jobKey, String variablesJson, JobCompletionResult result) {}
 
   public record Fail(
       RequestContext context,
@@ -46,7 +48,16 @@ public final class FakeJobServices implements JobServices {
   @Override
   public CompletableFuture<Void> complete(
       final RequestContext context, final long jobKey, final String variablesJson) {
-    return complete.answer(new Complete(context, jobKey, variablesJson));
+    return complete(context, jobKey, variablesJson, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> complete(
+      final RequestContext context,
+      final long jobKey,
+      final String variablesJson,
+      final JobCompletionResult result) {
+    return complete.answer(new Complete(context, jobKey, variablesJson, result));
   }
 
   @Override

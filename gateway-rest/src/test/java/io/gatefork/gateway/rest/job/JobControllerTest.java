@@ -9,6 +9,7 @@ import io.gatefork.gateway.rest.support.RestTestSupport;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.job.ActivatedJob;
+import io.gatefork.service.job.JobCompletionResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -236,14 +237,70 @@ class JobControllerTest extends RestTestSupport {
   }
 
   @Test
-  void completionWithAJobResultIsRejectedRatherThanDropped() throws Exception {
+  void completesWithAUserTaskResultKeepingOnlyTheGivenCorrections() throws Exception {
+    fakes.jobs.complete.succeedWith(null);
+
     final var result =
-        performSync(
+        performAsync(
             json(
                 "/v2/jobs/7/completion",
-                "{\"result\": {\"type\": \"userTask\", \"denied\": true}}"));
+                """
+                {"result": {"type": "userTask", "denied": false,
+                  "corrections": {"assignee": "", "priority": 80, "candidateGroups": ["ops"],
+                                  "dueDate": null}}}"""));
 
-    assertProblem(result, 400, "INVALID_ARGUMENT", "result: ", "/v2/jobs/7/completion");
+    assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
+    assertThat(fakes.jobs.complete.lastCall().result())
+        .isEqualTo(new JobCompletionResult.UserTask(false, null,
+            new JobCompletionResult.Corrections("", null, null, null, List.of("ops"), 80)));
+  }
+
+  @Test
+  void aResultWithoutTypeIsAUserTaskResult() throws Exception {
+    fakes.jobs.complete.succeedWith(null);
+
+    performAsync(
+        json("/v2/jobs/7/completion",
+            "{\"result\": {\"denied\": true, \"deniedReason\": \"no\"}}"));
+
+    assertThat(fakes.jobs.complete.lastCall().result())
+        .isEqualTo(new JobCompletionResult.UserTask(true, "no", null));
+  }
+
+  @Test
+  void completesWithAnAdHocSubProcessResult() throws Exception {
+    fakes.jobs.complete.succeedWith(null);
+
+    final var result =
+        performAsync(
+            json(
+                "/v2/jobs/7/completion",
+                """
+                {"result": {"type": "adHocSubProcess",
+                  "activateElements": [{"elementId": "a", "variables": {"x": 1}}, {"elementId": "b"}],
+                  "isCompletionConditionFulfilled": true, "isCancelRemainingInstances": true}}"""));
+
+    assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
+    assertThat(fakes.jobs.complete.lastCall().result())
+        .isEqualTo(new JobCompletionResult.AdHocSubProcess(
+            List.of(new JobCompletionResult.ActivateElement("a", "{\"x\":1}"),
+                new JobCompletionResult.ActivateElement("b", null)),
+            true, true));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          unknown type            | {"result": {"type": "serviceTask"}}                             | result.type: must be one of [userTask, adHocSubProcess]
+          element without id      | {"result": {"type": "adHocSubProcess", "activateElements": [{}]}} | result.activateElements[0].elementId: is required
+          """)
+  void rejectsABadJobResultAndSendsNothing(
+      final String name, final String body, final String detail) throws Exception {
+    final var result = performSync(json("/v2/jobs/7/completion", body));
+
+    assertProblem(result, 400, "INVALID_ARGUMENT", detail, "/v2/jobs/7/completion");
     assertThat(fakes.calls()).isZero();
   }
 

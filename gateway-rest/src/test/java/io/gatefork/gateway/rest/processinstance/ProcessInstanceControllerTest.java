@@ -83,6 +83,19 @@ class ProcessInstanceControllerTest extends RestTestSupport {
   }
 
   @Test
+  void createsWithTerminateRuntimeInstructions() throws Exception {
+    fakes.processInstances.create.succeedWith(CREATED);
+
+    performAsync(create("""
+        {"processDefinitionId": "order-process", "runtimeInstructions": [
+          {"type": "TERMINATE_PROCESS_INSTANCE", "afterElementId": "review"},
+          {"type": "TERMINATE_PROCESS_INSTANCE", "afterElementId": "ship"}]}"""));
+
+    assertThat(fakes.processInstances.create.lastCall().command().terminateAfterElementIds())
+        .containsExactly("review", "ship");
+  }
+
+  @Test
   void createsByIdAndVersion() throws Exception {
     fakes.processInstances.create.succeedWith(CREATED);
 
@@ -196,7 +209,9 @@ class ProcessInstanceControllerTest extends RestTestSupport {
           too many tags                | {"processDefinitionId": "p", "tags": ["a","b","c","d","e","f","g","h","i","j","k"]} | tags: must not contain more than 10 tags
           bad tenant                   | {"processDefinitionId": "p", "tenantId": "a b"}                  | tenantId: must be '<default>' or contain only
           negative request timeout     | {"processDefinitionId": "p", "awaitCompletion": true, "requestTimeout": -1} | requestTimeout: must not be negative
-          runtime instructions         | {"processDefinitionId": "p", "runtimeInstructions": [{"type": "TERMINATE_PROCESS_INSTANCE", "afterElementId": "x"}]} | runtimeInstructions: are not supported
+          runtime instruction type     | {"processDefinitionId": "p", "runtimeInstructions": [{"type": "PAUSE", "afterElementId": "x"}]} | runtimeInstructions[0].type: must be TERMINATE_PROCESS_INSTANCE
+          runtime instruction no type  | {"processDefinitionId": "p", "runtimeInstructions": [{"afterElementId": "x"}]} | runtimeInstructions[0].type: is required
+          terminate without element    | {"processDefinitionId": "p", "runtimeInstructions": [{"type": "TERMINATE_PROCESS_INSTANCE"}]} | runtimeInstructions[0].afterElementId: is required
           malformed JSON               | {"processDefinitionId": "p", "tenantId": }                       | tenantId: malformed JSON at line 1
           body an array                | [1, 2]                                                           | request body: must be a JSON object
           """)

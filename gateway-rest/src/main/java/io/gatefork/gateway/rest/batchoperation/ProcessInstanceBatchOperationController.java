@@ -1,0 +1,120 @@
+package io.gatefork.gateway.rest.batchoperation;
+
+import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.gateway.rest.validation.LongKeys;
+import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.batchoperation.BatchOperationCreated;
+import io.gatefork.service.batchoperation.BatchOperationServices;
+import io.gatefork.service.batchoperation.CreateBatchOperation;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Batch operations over the process instances a filter selects: cancel, resolve incidents,
+ * migrate, modify. 200 {@code {batchOperationKey, batchOperationType}} once a broker created it;
+ * the brokers then resolve the filter against their secondary storage.
+ */
+@RestController
+@RequestMapping(
+    path = "/v2/process-instances",
+    consumes = MediaType.APPLICATION_JSON_VALUE,
+    produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
+public class ProcessInstanceBatchOperationController {
+  private static final String FILTER = "filter";
+
+  private final BatchOperationServices batchOperationServices;
+
+  public ProcessInstanceBatchOperationController(
+      final BatchOperationServices batchOperationServices) {
+    this.batchOperationServices = batchOperationServices;
+  }
+
+  @PostMapping("/cancellation")
+  public CompletableFuture<ResponseEntity<Object>> cancelProcessInstancesBatchOperation(
+      @RequestBody final ProcessInstanceBatchOperationRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.CREATE_CANCELLATION_BATCH_OPERATION);
+    return create(context, CreateBatchOperation.cancelProcessInstances(
+        ProcessInstanceFilterParser.parse(FILTER, body.filter())));
+  }
+
+  @PostMapping("/incident-resolution")
+  public CompletableFuture<ResponseEntity<Object>> resolveIncidentsBatchOperation(
+      @RequestBody final ProcessInstanceBatchOperationRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.CREATE_INCIDENT_RESOLUTION_BATCH_OPERATION);
+    return create(context, CreateBatchOperation.resolveIncidents(
+        ProcessInstanceFilterParser.parse(FILTER, body.filter())));
+  }
+
+  @PostMapping("/migration")
+  public CompletableFuture<ResponseEntity<Object>> migrateProcessInstancesBatchOperation(
+      @RequestBody final ProcessInstanceBatchOperationRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.CREATE_MIGRATION_BATCH_OPERATION);
+    RequestChecks.require(FILTER, body.filter());
+    final var plan = RequestChecks.require("migrationPlan", body.migrationPlan());
+    final var mappings = RequestChecks.require(
+        "migrationPlan.mappingInstructions", plan.mappingInstructions());
+    final long target = LongKeys.parse(
+        "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey());
+    final List<CreateBatchOperation.MappingInstruction> instructions =
+        new ArrayList<>(mappings.size());
+    for (int i = 0; i < mappings.size(); i++) {
+      final String field = "migrationPlan.mappingInstructions[" + i + "]";
+      final var mapping = RequestChecks.require(field, mappings.get(i));
+      instructions.add(new CreateBatchOperation.MappingInstruction(
+          RequestChecks.requireText(field + ".sourceElementId", mapping.sourceElementId()),
+          RequestChecks.requireText(field + ".targetElementId", mapping.targetElementId())));
+    }
+    return create(context, CreateBatchOperation.migrateProcessInstances(
+        ProcessInstanceFilterParser.parse(FILTER, body.filter()),
+        new CreateBatchOperation.MigrationPlan(target, instructions)));
+  }
+
+  @PostMapping("/modification")
+  public CompletableFuture<ResponseEntity<Object>> modifyProcessInstancesBatchOperation(
+      @RequestBody final ProcessInstanceBatchOperationRequest body,
+      final HttpServletRequest request) {
+    final RequestContext context =
+        RequestStages.enter(request, RestOperations.CREATE_MODIFICATION_BATCH_OPERATION);
+    RequestChecks.require(FILTER, body.filter());
+    final var moves = RequestChecks.require("moveInstructions", body.moveInstructions());
+    final List<CreateBatchOperation.MoveInstruction> instructions =
+        new ArrayList<>(moves.size());
+    for (int i = 0; i < moves.size(); i++) {
+      final String field = "moveInstructions[" + i + "]";
+      final var move = RequestChecks.require(field, moves.get(i));
+      instructions.add(new CreateBatchOperation.MoveInstruction(
+          RequestChecks.requireText(field + ".sourceElementId", move.sourceElementId()),
+          RequestChecks.requireText(field + ".targetElementId", move.targetElementId())));
+    }
+    return create(context, CreateBatchOperation.modifyProcessInstances(
+        ProcessInstanceFilterParser.parse(FILTER, body.filter()), instructions));
+  }
+
+  private CompletableFuture<ResponseEntity<Object>> create(
+      final RequestContext context, final CreateBatchOperation command) {
+    return AsyncResponses.ok(batchOperationServices.create(context, command),
+        ProcessInstanceBatchOperationController::toResponse);
+  }
+
+  private static BatchOperationCreatedResponse toResponse(final BatchOperationCreated created) {
+    return new BatchOperationCreatedResponse(
+        Long.toString(created.batchOperationKey()), created.type().name());
+  }
+}

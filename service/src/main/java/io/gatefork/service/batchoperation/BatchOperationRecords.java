@@ -1,0 +1,98 @@
+package io.gatefork.service.batchoperation;
+
+import io.camunda.search.filter.ProcessInstanceFilter;
+import io.camunda.security.auth.CamundaAuthentication;
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationCreationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationProcessInstanceMigrationPlan;
+import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationProcessInstanceModificationMoveInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationProcessInstanceModificationPlan;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationMappingInstruction;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.Inputs;
+import java.util.List;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * Checks a {@link CreateBatchOperation} and writes the broker's creation record. The filter and the
+ * authentication travel as MessagePack of the search-domain objects the brokers read back, written
+ * with the same converter they read it with.
+ */
+final class BatchOperationRecords {
+  private static final ProcessInstanceFilter NO_CRITERIA = new ProcessInstanceFilter.Builder().build();
+  /** gatefork sends commands without user claims; the brokers' searches see no user either. */
+  private static final byte[] NO_AUTHENTICATION =
+      MsgPackConverter.convertToMsgPack(CamundaAuthentication.none());
+
+  private BatchOperationRecords() {}
+
+  static BatchOperationCreationRecord toRecord(final CreateBatchOperation command) {
+    if (command == null || command.type() == null) {
+      throw ServiceException.invalidArgument("batchOperationType", "is required");
+    }
+    final ProcessInstanceFilter filter = command.filter();
+    // an empty filter would select every instance the brokers know: refuse it rather than guess
+    if (filter == null || NO_CRITERIA.equals(filter)) {
+      throw ServiceException.invalidArgument("filter", "must select by at least one criterion");
+    }
+    final var record = new BatchOperationCreationRecord()
+        .setBatchOperationType(command.type())
+        .setEntityFilter(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(filter)))
+        .setAuthentication(new UnsafeBuffer(NO_AUTHENTICATION));
+    switch (command.type()) {
+      case MIGRATE_PROCESS_INSTANCE -> record.setMigrationPlan(migrationPlan(command));
+      case MODIFY_PROCESS_INSTANCE -> record.setModificationPlan(modificationPlan(command));
+      default -> { }
+    }
+    return record;
+  }
+
+  private static BatchOperationProcessInstanceMigrationPlan migrationPlan(
+      final CreateBatchOperation command) {
+    final CreateBatchOperation.MigrationPlan plan = command.migrationPlan();
+    if (plan == null) {
+      throw ServiceException.invalidArgument("migrationPlan", "is required");
+    }
+    final var record = new BatchOperationProcessInstanceMigrationPlan()
+        .setTargetProcessDefinitionKey(Inputs.requireKey(
+            "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey()));
+    final List<CreateBatchOperation.MappingInstruction> mappings =
+        plan.mappingInstructions() == null ? List.of() : plan.mappingInstructions();
+    for (int i = 0; i < mappings.size(); i++) {
+      final String field = "migrationPlan.mappingInstructions[" + i + "]";
+      final CreateBatchOperation.MappingInstruction mapping = mappings.get(i);
+      if (mapping == null) {
+        throw ServiceException.invalidArgument(field, "must not be null");
+      }
+      record.addMappingInstruction(new ProcessInstanceMigrationMappingInstruction()
+          .setSourceElementId(
+              Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
+          .setTargetElementId(
+              Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
+    }
+    return record;
+  }
+
+  private static BatchOperationProcessInstanceModificationPlan modificationPlan(
+      final CreateBatchOperation command) {
+    final List<CreateBatchOperation.MoveInstruction> moves = command.moveInstructions();
+    if (moves == null || moves.isEmpty()) {
+      throw ServiceException.invalidArgument("moveInstructions",
+          "must contain at least one instruction");
+    }
+    final var record = new BatchOperationProcessInstanceModificationPlan();
+    for (int i = 0; i < moves.size(); i++) {
+      final String field = "moveInstructions[" + i + "]";
+      final CreateBatchOperation.MoveInstruction move = moves.get(i);
+      if (move == null) {
+        throw ServiceException.invalidArgument(field, "must not be null");
+      }
+      record.addMoveInstruction(new BatchOperationProcessInstanceModificationMoveInstruction()
+          .setSourceElementId(
+              Inputs.requireNotBlank(field + ".sourceElementId", move.sourceElementId()))
+          .setTargetElementId(
+              Inputs.requireNotBlank(field + ".targetElementId", move.targetElementId())));
+    }
+    return record;
+  }
+}
