@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest;
 
+import io.gatefork.service.document.DocumentServices;
 import io.gatefork.gateway.rest.fake.FakeDeploymentServices;
 import io.gatefork.gateway.rest.fake.FakeJobServices;
 import io.gatefork.gateway.rest.fake.FakeMessageServices;
@@ -108,6 +109,11 @@ public class TestGatewayApplication {
   @Bean
   BatchOperationServices batchOperationServices(final FakeServices fakes) {
     return fakes.batchOperations.service();
+  }
+
+  @Bean
+  DocumentServices documentServices(final FakeServices fakes) {
+    return fakes.documents.service();
   }
 
   @Bean

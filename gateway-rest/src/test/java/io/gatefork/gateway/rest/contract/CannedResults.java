@@ -1,5 +1,13 @@
 package io.gatefork.gateway.rest.contract;
 
+import io.gatefork.service.document.DocumentBatchResult;
+import io.gatefork.service.document.DocumentContent;
+import io.gatefork.service.document.DocumentLink;
+import io.gatefork.service.document.DocumentMetadata;
+import io.gatefork.service.document.DocumentReference;
+import io.gatefork.service.document.StoredDocument;
+import java.io.InputStream;
+import java.time.OffsetDateTime;
 import io.gatefork.gateway.rest.fake.FakeServices;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.deployment.DeploymentResult;
@@ -22,6 +30,11 @@ import java.util.Map;
 final class CannedResults {
   static final long KEY = 2251799813685249L;
   static final String TENANT = "<default>";
+
+  private static final DocumentReference DOCUMENT =
+      new DocumentReference(
+          "in-memory",
+          new StoredDocument("doc-1", "ab12", DocumentMetadata.EMPTY.withSize(0)));
 
   private static final Map<Type, Object> BY_TYPE =
       Map.ofEntries(
@@ -48,7 +61,16 @@ final class CannedResults {
               new FetchedResource(KEY, "script", "script.rpa", 1, "", TENANT, KEY, "{}")),
           Map.entry(UserSaved.class, new UserSaved(KEY, "id-1", "Name", "a@b.c")),
           Map.entry(EntitySaved.class, new EntitySaved(KEY, "id-1", "Name", "")),
-          Map.entry(MappingRule.class, new MappingRule(KEY, "id-1", "Name", "claim", "value")));
+          Map.entry(MappingRule.class, new MappingRule(KEY, "id-1", "Name", "claim", "value")),
+          Map.entry(DocumentReference.class, DOCUMENT),
+          Map.entry(
+              DocumentBatchResult.class, new DocumentBatchResult(List.of(DOCUMENT), List.of())),
+          Map.entry(
+              DocumentContent.class,
+              new DocumentContent(InputStream.nullInputStream(), "text/plain", 0)),
+          Map.entry(
+              DocumentLink.class,
+              new DocumentLink("https://documents.example/doc-1", OffsetDateTime.now())));
 
   private CannedResults() {}
 
