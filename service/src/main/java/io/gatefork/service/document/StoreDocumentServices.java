@@ -32,6 +32,7 @@ public final class StoreDocumentServices implements DocumentServices {
   public CompletableFuture<DocumentReference> create(
       final RequestContext context, final String storeId, final CreateDocument document) {
     return call(
+        context,
         () -> {
           final String id = stores.resolveId(storeId);
           final String documentId = DocumentIds.orNew(document.documentId());
@@ -43,6 +44,7 @@ public final class StoreDocumentServices implements DocumentServices {
   public CompletableFuture<DocumentBatchResult> createBatch(
       final RequestContext context, final String storeId, final List<CreateDocument> documents) {
     return call(
+        context,
         () -> {
           final String id = stores.resolveId(storeId);
           return () -> {
@@ -68,6 +70,7 @@ public final class StoreDocumentServices implements DocumentServices {
       final String documentId,
       final String contentHash) {
     return call(
+        context,
         () -> {
           final String id = stores.resolveId(storeId);
           DocumentIds.check(documentId);
@@ -92,6 +95,7 @@ public final class StoreDocumentServices implements DocumentServices {
   public CompletableFuture<Void> delete(
       final RequestContext context, final String storeId, final String documentId) {
     return call(
+        context,
         () -> {
           final String id = stores.resolveId(storeId);
           DocumentIds.check(documentId);
@@ -110,6 +114,7 @@ public final class StoreDocumentServices implements DocumentServices {
       final String contentHash,
       final Duration timeToLive) {
     return call(
+        context,
         () -> {
           final String id = stores.resolveId(storeId);
           DocumentIds.check(documentId);
@@ -141,13 +146,23 @@ public final class StoreDocumentServices implements DocumentServices {
    * Checks on the calling thread (they fail fast, without a hop), then the store work on the I/O
    * executor.
    */
-  private <T> CompletableFuture<T> call(final Supplier<Supplier<T>> checkThenWork) {
-    final Supplier<T> work;
+  private <T> CompletableFuture<T> call(
+      final RequestContext context, final Supplier<Supplier<T>> checkThenWork) {
+    final Supplier<T> checked;
     try {
-      work = checkThenWork.get();
+      checked = checkThenWork.get();
     } catch (final RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
+    // stage timing: no broker here; the store's work is the "mapping" stage
+    final Supplier<T> work =
+        () -> {
+          context.timing().handlingStarted();
+          final T result = checked.get();
+          context.timing().resultReady();
+          return result;
+        };
+    context.timing().dispatched();
     try {
       return CompletableFuture.supplyAsync(work, ioExecutor);
     } catch (final java.util.concurrent.RejectedExecutionException e) {
