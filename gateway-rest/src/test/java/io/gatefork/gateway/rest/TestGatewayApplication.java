@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest;
 
-import io.gatefork.service.document.DocumentServices;
 import io.gatefork.gateway.rest.fake.FakeDeploymentServices;
 import io.gatefork.gateway.rest.fake.FakeJobServices;
 import io.gatefork.gateway.rest.fake.FakeMessageServices;
@@ -11,6 +10,7 @@ import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.clock.ClockServices;
 import io.gatefork.service.decision.DecisionServices;
+import io.gatefork.service.document.DocumentServices;
 import io.gatefork.service.identity.AuthorizationServices;
 import io.gatefork.service.identity.GroupServices;
 import io.gatefork.service.identity.MappingRuleServices;

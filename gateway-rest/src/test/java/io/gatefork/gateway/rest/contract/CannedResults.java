@@ -1,16 +1,14 @@
 package io.gatefork.gateway.rest.contract;
 
+import io.gatefork.gateway.rest.fake.FakeServices;
+import io.gatefork.service.decision.DecisionEvaluationResult;
+import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.document.DocumentBatchResult;
 import io.gatefork.service.document.DocumentContent;
 import io.gatefork.service.document.DocumentLink;
 import io.gatefork.service.document.DocumentMetadata;
 import io.gatefork.service.document.DocumentReference;
 import io.gatefork.service.document.StoredDocument;
-import java.io.InputStream;
-import java.time.OffsetDateTime;
-import io.gatefork.gateway.rest.fake.FakeServices;
-import io.gatefork.service.decision.DecisionEvaluationResult;
-import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MappingRule;
 import io.gatefork.service.identity.UserSaved;
@@ -20,9 +18,11 @@ import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.resource.FetchedResource;
 import io.gatefork.service.signal.SignalBroadcasted;
+import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 

@@ -1,10 +1,10 @@
 package io.gatefork.gateway.rest.fake;
 
-import io.gatefork.service.document.DocumentServices;
 import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.clock.ClockServices;
 import io.gatefork.service.decision.DecisionServices;
+import io.gatefork.service.document.DocumentServices;
 import io.gatefork.service.identity.AuthorizationServices;
 import io.gatefork.service.identity.GroupServices;
 import io.gatefork.service.identity.MappingRuleServices;
