@@ -434,10 +434,9 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
                 .contains("requires a secondary storage").contains("searchProcessInstances");
           });
     }
+    // documents are served from the gateway's store (DocumentApiTest); a JSON body is the spec's 415
     final var document = http().send("POST", "/v2/documents/batch", "{}");
-    assertThat(document.statusCode()).isEqualTo(501);
-    assertThat(document.body()).contains("\"title\":\"NOT_IMPLEMENTED\"")
-        .contains("gatefork does not serve createDocuments yet");
+    assertThat(document.statusCode()).isEqualTo(415);
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 

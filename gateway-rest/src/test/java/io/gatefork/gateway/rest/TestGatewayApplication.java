@@ -10,6 +10,7 @@ import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.clock.ClockServices;
 import io.gatefork.service.decision.DecisionServices;
+import io.gatefork.service.document.DocumentServices;
 import io.gatefork.service.identity.AuthorizationServices;
 import io.gatefork.service.identity.GroupServices;
 import io.gatefork.service.identity.MappingRuleServices;
@@ -108,6 +109,11 @@ public class TestGatewayApplication {
   @Bean
   BatchOperationServices batchOperationServices(final FakeServices fakes) {
     return fakes.batchOperations.service();
+  }
+
+  @Bean
+  DocumentServices documentServices(final FakeServices fakes) {
+    return fakes.documents.service();
   }
 
   @Bean

@@ -62,8 +62,12 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
       final HttpStatusCode status,
       final WebRequest request) {
     final long limit = exception.getMaxUploadSize();
+    // the field the upload was for: documents upload "file"/"files", deployments "resources"
+    final String field =
+        request.getDescription(false).contains("/v2/documents") ? "file" : "resources";
     final String detail =
-        "resources: the upload exceeds the maximum size"
+        field
+            + ": the upload exceeds the maximum size"
             + (limit >= 0 ? " of " + limit + " bytes" : "")
             + " (spring.servlet.multipart.max-file-size / max-request-size)";
     final ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail);

@@ -5,6 +5,12 @@ import io.gatefork.gateway.rest.fake.FakeServices;
 import io.gatefork.service.batchoperation.BatchOperationCreated;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.deployment.DeploymentResult;
+import io.gatefork.service.document.DocumentBatchResult;
+import io.gatefork.service.document.DocumentContent;
+import io.gatefork.service.document.DocumentLink;
+import io.gatefork.service.document.DocumentMetadata;
+import io.gatefork.service.document.DocumentReference;
+import io.gatefork.service.document.StoredDocument;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MappingRule;
 import io.gatefork.service.identity.UserSaved;
@@ -14,9 +20,11 @@ import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.resource.FetchedResource;
 import io.gatefork.service.signal.SignalBroadcasted;
+import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +32,11 @@ import java.util.Map;
 final class CannedResults {
   static final long KEY = 2251799813685249L;
   static final String TENANT = "<default>";
+
+  private static final DocumentReference DOCUMENT =
+      new DocumentReference(
+          "in-memory",
+          new StoredDocument("doc-1", "ab12", DocumentMetadata.EMPTY.withSize(0)));
 
   private static final Map<Type, Object> BY_TYPE =
       Map.ofEntries(
@@ -53,7 +66,16 @@ final class CannedResults {
               BatchOperationCreated.class,
               new BatchOperationCreated(KEY, BatchOperationType.CANCEL_PROCESS_INSTANCE)),
           Map.entry(EntitySaved.class, new EntitySaved(KEY, "id-1", "Name", "")),
-          Map.entry(MappingRule.class, new MappingRule(KEY, "id-1", "Name", "claim", "value")));
+          Map.entry(MappingRule.class, new MappingRule(KEY, "id-1", "Name", "claim", "value")),
+          Map.entry(DocumentReference.class, DOCUMENT),
+          Map.entry(
+              DocumentBatchResult.class, new DocumentBatchResult(List.of(DOCUMENT), List.of())),
+          Map.entry(
+              DocumentContent.class,
+              new DocumentContent(InputStream.nullInputStream(), "text/plain", 0)),
+          Map.entry(
+              DocumentLink.class,
+              new DocumentLink("https://documents.example/doc-1", OffsetDateTime.now())));
 
   private CannedResults() {}
 

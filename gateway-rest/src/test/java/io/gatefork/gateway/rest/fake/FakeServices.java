@@ -4,6 +4,7 @@ import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.clock.ClockServices;
 import io.gatefork.service.decision.DecisionServices;
+import io.gatefork.service.document.DocumentServices;
 import io.gatefork.service.identity.AuthorizationServices;
 import io.gatefork.service.identity.GroupServices;
 import io.gatefork.service.identity.MappingRuleServices;
@@ -44,6 +45,7 @@ public final class FakeServices {
       new ProxyFake<>(MappingRuleServices.class);
   public final ProxyFake<AuthorizationServices> authorizations =
       new ProxyFake<>(AuthorizationServices.class);
+  public final ProxyFake<DocumentServices> documents = new ProxyFake<>(DocumentServices.class);
 
   /** The fakes of the services added with the broker-command endpoints. */
   public List<ProxyFake<?>> proxies() {
@@ -62,7 +64,8 @@ public final class FakeServices {
         roles,
         tenants,
         mappingRules,
-        authorizations);
+        authorizations,
+        documents);
   }
 
   /** Calls to any service method since the last reset. */

@@ -1,0 +1,42 @@
+package io.gatefork.dist.document;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The document I/O threads: fixed size, bounded queue, rejecting when full. Not an {@code
+ * Executor} bean on purpose: one would make Spring Boot back off its own task executor.
+ */
+public final class DocumentIoPool implements AutoCloseable {
+  private final ThreadPoolExecutor executor;
+
+  public DocumentIoPool(final int threads, final int queueCapacity) {
+    final var counter = new AtomicInteger();
+    executor =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            60,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(queueCapacity),
+            runnable -> {
+              final var thread =
+                  new Thread(runnable, "gatefork-document-io-" + counter.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            },
+            new ThreadPoolExecutor.AbortPolicy());
+  }
+
+  public ExecutorService executor() {
+    return executor;
+  }
+
+  @Override
+  public void close() {
+    executor.shutdown();
+  }
+}
