@@ -3,7 +3,9 @@ package io.gatefork.dist.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.grpc.Status;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -39,11 +41,28 @@ final class AuthTestCalls {
   }
 
   static void deployProcess(final CamundaClient client, final String tenantId) {
+    deployProcess(client, tenantId, PROCESS_ID);
+  }
+
+  /** Deploys an empty process with this id (a distinct id lets a test find its own records). */
+  static void deployProcess(final CamundaClient client, final String tenantId,
+      final String processId) {
     final var command = client.newDeployResourceCommand()
-        .addProcessModel(Bpmn.createExecutableProcess(PROCESS_ID).startEvent().endEvent().done(),
-            PROCESS_ID + ".bpmn");
+        .addProcessModel(Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
+            processId + ".bpmn");
     final var deployment = (tenantId == null ? command : command.tenantId(tenantId)).send().join();
     assertThat(deployment.getKey()).isPositive();
+  }
+
+  /** Asserts the official client was refused: REST 401, gRPC UNAUTHENTICATED; with a reason. */
+  static void assertRefused(final Throwable failure, final boolean rest, final String reason) {
+    if (rest) {
+      assertThat(failure).hasMessageContaining("401");
+    } else {
+      assertThat(failure).isInstanceOfSatisfying(ClientStatusException.class,
+          e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
+    }
+    assertThat(failure).hasMessageContaining(reason);
   }
 
   /** Asserts an RFC 9457 401 with a detail and the challenge. */

@@ -53,15 +53,16 @@ class MultiTenancyChecksTest extends GatewayTestSupport {
   @ValueSource(booleans = {true, false})
   void aCallerOfTenantACreatesInA(final boolean rest) {
     final String api = rest ? "rest" : "grpc";
+    final String processId = "auth-" + api;
     try (var client = client(rest, TestTokens.bearer(TOKEN_A))) {
-      AuthTestCalls.deployProcess(client, "tenant-a");
-      final var instance = client.newCreateInstanceCommand().bpmnProcessId(PROCESS_ID)
+      AuthTestCalls.deployProcess(client, "tenant-a", processId);
+      final var instance = client.newCreateInstanceCommand().bpmnProcessId(processId)
           .latestVersion().tenantId("tenant-a").variables(Map.of("api", api)).send().join();
 
       assertThat(instance.getTenantId()).isEqualTo("tenant-a");
       final var command = awaitRecord(r -> r.is(RecordType.COMMAND,
               ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE)
-          && r.valueJson().contains("\"" + api + "\""));
+          && r.valueJson().contains("\"" + processId + "\""));
       assertThat(command.authorizations())
           .containsEntry("authorized_username", "ann")
           .containsEntry("authorized_tenants", List.of("tenant-a"));

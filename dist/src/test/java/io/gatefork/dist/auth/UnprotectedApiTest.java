@@ -1,6 +1,5 @@
 package io.gatefork.dist.auth;
 
-import static io.gatefork.dist.auth.AuthTestCalls.PROCESS_ID;
 import static io.gatefork.dist.auth.AuthTestCalls.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,14 +31,15 @@ class UnprotectedApiTest extends GatewayTestSupport {
   @ValueSource(booleans = {true, false})
   void theBrokerSeesTheAnonymousUser(final boolean rest) {
     final String api = rest ? "rest-anonymous" : "grpc-anonymous";
+    final String processId = "auth-" + api;
     try (var client = client(rest)) {
-      AuthTestCalls.deployProcess(client, null);
-      client.newCreateInstanceCommand().bpmnProcessId(PROCESS_ID).latestVersion()
+      AuthTestCalls.deployProcess(client, null, processId);
+      client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
           .variables(Map.of("api", api)).send().join();
 
       final var command = awaitRecord(r -> r.is(RecordType.COMMAND,
               ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE)
-          && r.valueJson().contains("\"" + api + "\""));
+          && r.valueJson().contains("\"" + processId + "\""));
       assertThat(command.authorizations()).isEqualTo(Map.of("authorized_anonymous_user", true));
     }
   }
