@@ -5,12 +5,14 @@ import static io.gatefork.dist.auth.AuthTestCalls.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.dist.GatewayTestSupport;
+import io.grpc.Status;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -97,12 +99,14 @@ class MultiTenancyChecksTest extends GatewayTestSupport {
     try (var client = client(false, TestTokens.bearer(TOKEN_A))) {
       assertThatThrownBy(() -> client.newCreateInstanceCommand().bpmnProcessId(PROCESS_ID)
               .latestVersion().tenantId("tenant-b").send().join())
-          .hasMessageContaining("PERMISSION_DENIED")
+          .isInstanceOfSatisfying(ClientStatusException.class,
+              e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.PERMISSION_DENIED))
           .hasMessageContaining("Expected to handle gRPC request CreateProcessInstance with tenant"
               + " identifier 'tenant-b', but tenant is not authorized to perform this request");
       assertThatThrownBy(() -> client.newCreateInstanceCommand().bpmnProcessId(PROCESS_ID)
               .latestVersion().tenantId("").send().join())
-          .hasMessageContaining("INVALID_ARGUMENT")
+          .isInstanceOfSatisfying(ClientStatusException.class,
+              e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
           .hasMessageContaining("Expected to handle gRPC request CreateProcessInstance with tenant"
               + " identifier '', but no tenant identifier was provided.");
     }
