@@ -12,6 +12,7 @@ import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.service.adhocsubprocess.BrokerAdHocSubProcessServices;
+import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.batchoperation.BrokerBatchOperationServices;
 import io.gatefork.service.clock.BrokerClockServices;
 import io.gatefork.service.decision.BrokerDecisionServices;
@@ -222,7 +223,8 @@ public class GatewayConfiguration {
       final BrokerDecisionServices decisions,
       final BrokerResourceServices resources,
       final MeterRegistry registry,
-      final StageMetrics stageMetrics) {
+      final StageMetrics stageMetrics,
+      final CallerAuthenticator authenticator) {
     final var config =
         GrpcServerConfig.defaults().withAddress(network.host(), network.port());
     return new GrpcServerLifecycle(
@@ -233,6 +235,7 @@ public class GatewayConfiguration {
             new GatewayServices(topology, deployments, processInstances, jobs, jobStreams,
                 messages, signals, variables, incidents, decisions, resources),
             registry,
-            stageMetrics));
+            stageMetrics,
+            authenticator));
   }
 }

@@ -3,6 +3,7 @@ package io.gatefork.dist;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.CredentialsProvider;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.JournalRecord;
@@ -63,13 +64,21 @@ public abstract class GatewayTestSupport {
   }
 
   protected CamundaClient client(final boolean rest) {
-    return CamundaClient.newClientBuilder()
+    return client(rest, null);
+  }
+
+  /** A client that sends credentials (null: none). */
+  protected CamundaClient client(final boolean rest, final CredentialsProvider credentials) {
+    final var builder = CamundaClient.newClientBuilder()
         .restAddress(URI.create("http://127.0.0.1:" + restPort))
         .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
         .preferRestOverGrpc(rest)
         .defaultRequestTimeout(Duration.ofSeconds(20))
-        .defaultJobPollInterval(Duration.ofMillis(100))
-        .build();
+        .defaultJobPollInterval(Duration.ofMillis(100));
+    if (credentials != null) {
+      builder.credentialsProvider(credentials);
+    }
+    return builder.build();
   }
 
   protected String baseUrl() {

@@ -39,6 +39,7 @@ public abstract class ApiServices {
       final RequestContext context,
       final BrokerRequest<T> request,
       final Function<? super BrokerResult.Accepted<T>, ? extends R> onAccepted) {
+    authorize(context, request);
     return dispatch(context, () -> brokerClient.send(request), onAccepted);
   }
 
@@ -48,6 +49,7 @@ public abstract class ApiServices {
       final BrokerRequest<T> request,
       final Duration timeout,
       final Function<? super BrokerResult.Accepted<T>, ? extends R> onAccepted) {
+    authorize(context, request);
     return dispatch(context, () -> brokerClient.send(request, timeout), onAccepted);
   }
 
@@ -60,6 +62,7 @@ public abstract class ApiServices {
       final BrokerRequest<T> request,
       final Duration timeout,
       final Function<? super BrokerResult.Accepted<T>, ? extends R> onAccepted) {
+    authorize(context, request);
     return dispatch(
         context, () -> brokerClient.sendWithPartitionRetry(request, timeout), onAccepted);
   }
@@ -90,6 +93,15 @@ public abstract class ApiServices {
       final Function<? super BrokerResult.Accepted<T>, ? extends R> onAccepted) {
     final var handler = new ResponseHandler<T, R>(context.timing(), onAccepted, executor);
     return response.handleAsync(handler, handler);
+  }
+
+  /**
+   * Every broker command carries the caller's identity as the stock gateway sends it: the
+   * caller's {@code AuthInfo}, encoded once per caller, not per request.
+   */
+  protected static <T extends UnifiedRecordValue> BrokerRequest<T> authorize(
+      final RequestContext context, final BrokerRequest<T> request) {
+    return request.authorization(context.caller().authorization());
   }
 
   /** Null or non-positive means "use the client's default". */

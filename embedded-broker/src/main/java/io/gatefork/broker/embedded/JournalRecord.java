@@ -4,6 +4,7 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.RejectionType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.Intent;
+import java.util.Map;
 
 /**
  * A copy of one record of a partition's log, as kept by the {@link RecordJournal}.
@@ -17,6 +18,9 @@ import io.camunda.zeebe.protocol.record.intent.Intent;
  * @param rejectionType why a command was rejected ({@code NULL_VAL} if not a rejection)
  * @param rejectionReason the rejection message (empty if not a rejection)
  * @param valueJson the record value as JSON
+ * @param authorizations the claims the command was sent with (what the gateway put into its
+ *     {@code AuthInfo}, e.g. {@code authorized_username}); empty when it carried none, and for
+ *     events the engine wrote itself
  */
 public record JournalRecord(
     int partitionId,
@@ -27,7 +31,12 @@ public record JournalRecord(
     Intent intent,
     RejectionType rejectionType,
     String rejectionReason,
-    String valueJson) {
+    String valueJson,
+    Map<String, Object> authorizations) {
+
+  public JournalRecord {
+    authorizations = authorizations == null ? Map.of() : Map.copyOf(authorizations);
+  }
 
   /** Whether the record has exactly this type, value type and intent. */
   public boolean is(final RecordType recordType, final ValueType valueType, final Intent intent) {

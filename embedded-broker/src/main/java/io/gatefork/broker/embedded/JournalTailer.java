@@ -8,6 +8,8 @@ import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.scheduler.Actor;
 import io.gatefork.broker.embedded.log.LogRetention.ReadMark;
 import io.gatefork.broker.embedded.log.PartitionLog;
+import java.util.HashMap;
+import java.util.Map;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -81,6 +83,21 @@ final class JournalTailer extends Actor implements LogRecordAwaiter {
     }
   }
 
+  /** Claims maps are copied without null values: {@link Map#copyOf} refuses them. */
+  private Map<String, Object> authorizations() {
+    final Map<String, Object> claims = metadata.getAuthorization().getClaims();
+    if (claims == null || claims.isEmpty()) {
+      return Map.of();
+    }
+    final var copy = new HashMap<String, Object>();
+    claims.forEach((name, claim) -> {
+      if (claim != null) {
+        copy.put(name, claim);
+      }
+    });
+    return copy;
+  }
+
   private JournalRecord copy(final LoggedEvent event) {
     metadata.reset();
     event.readMetadata(metadata);
@@ -95,6 +112,7 @@ final class JournalTailer extends Actor implements LogRecordAwaiter {
         metadata.getIntent(),
         metadata.getRejectionType(),
         metadata.getRejectionReason(),
-        MsgPackConverter.convertToJson(value));
+        MsgPackConverter.convertToJson(value),
+        authorizations());
   }
 }

@@ -2,11 +2,12 @@ package io.gatefork.service.job;
 
 import io.camunda.zeebe.msgpack.value.StringValue;
 import io.camunda.zeebe.protocol.impl.stream.job.JobActivationPropertiesImpl;
-import io.camunda.zeebe.protocol.record.value.TenantOwned;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.Caller;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.Inputs;
 import java.util.ArrayList;
@@ -20,9 +21,6 @@ import org.agrona.DirectBuffer;
  * from the stream actor onto the API executor, where it is read and handed to the observer.
  */
 public final class BrokerJobStreamServices implements JobStreamServices {
-  private static final List<String> DEFAULT_TENANTS =
-      List.of(TenantOwned.DEFAULT_TENANT_IDENTIFIER);
-
   private final JobStreamClient streams;
   private final Executor executor;
 
@@ -40,7 +38,7 @@ public final class BrokerJobStreamServices implements JobStreamServices {
       final RequestContext context, final StreamJobs command, final JobStreamObserver observer) {
     final JobActivationPropertiesImpl properties;
     try {
-      properties = toProperties(command);
+      properties = toProperties(command, context.caller());
     } catch (final ServiceException e) {
       return OpenJobStream.failed(e);
     }
@@ -49,7 +47,7 @@ public final class BrokerJobStreamServices implements JobStreamServices {
     return stream;
   }
 
-  static JobActivationPropertiesImpl toProperties(final StreamJobs command) {
+  static JobActivationPropertiesImpl toProperties(final StreamJobs command, final Caller caller) {
     if (command == null) {
       throw ServiceException.invalidArgument("type", "must not be empty");
     }
@@ -60,9 +58,8 @@ public final class BrokerJobStreamServices implements JobStreamServices {
         command.fetchVariables())) {
       fetchVariables.add(new StringValue(name));
     }
-    final List<String> tenantIds = command.tenantIds() == null || command.tenantIds().isEmpty()
-        ? DEFAULT_TENANTS
-        : Inputs.requireNoBlankEntries("tenantIds", command.tenantIds());
+    final List<String> tenantIds = TenantAccess.activationTenants(caller,
+        Inputs.requireNoBlankEntries("tenantIds", command.tenantIds()));
     final DirectBuffer worker =
         BufferUtil.wrapString(command.worker() == null ? "" : command.worker());
     return new JobActivationPropertiesImpl()
@@ -70,6 +67,8 @@ public final class BrokerJobStreamServices implements JobStreamServices {
         .setTimeout(command.timeoutMillis())
         .setFetchVariables(fetchVariables)
         // without the tenant of a job the engine never picks this stream for it
-        .setTenantIds(tenantIds);
+        .setTenantIds(tenantIds)
+        // the broker activates pushed jobs on behalf of this caller
+        .setClaims(caller.brokerClaims());
   }
 }

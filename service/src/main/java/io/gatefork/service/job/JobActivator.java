@@ -39,7 +39,8 @@ final class JobActivator extends ApiServices {
     }
     CompletableFuture<BrokerResult<JobBatchRecord>> response;
     try {
-      response = brokerClient.send(BrokerRequests.activateJobs(partitionId, record));
+      response = brokerClient.send(
+          authorize(context, BrokerRequests.activateJobs(partitionId, record)));
     } catch (final RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
     }

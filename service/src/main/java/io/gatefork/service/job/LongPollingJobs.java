@@ -5,6 +5,7 @@ import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.BrokerErrorMapper;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
@@ -106,7 +107,7 @@ public final class LongPollingJobs implements AutoCloseable {
       record.variables().add().wrap(name);
     }
     final List<String> tenantIds = Inputs.requireNoBlankEntries("tenantIds", command.tenantIds());
-    record.setTenantIds(tenantIds.isEmpty() ? List.of(Inputs.tenantOrDefault(null)) : tenantIds);
+    record.setTenantIds(TenantAccess.activationTenants(context.caller(), tenantIds));
 
     final Duration requested = command.requestTimeout();
     final boolean longPolling = requested == null || !requested.isNegative();

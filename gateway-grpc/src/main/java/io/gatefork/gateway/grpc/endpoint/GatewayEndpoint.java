@@ -43,6 +43,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
+import io.gatefork.gateway.grpc.auth.CallerContext;
 import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
 import io.gatefork.gateway.grpc.metrics.StageTimingContext;
 import io.gatefork.service.RequestContext;
@@ -406,6 +407,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static RequestContext enter() {
     final RequestTiming timing = StageTimingContext.current();
     timing.entered();
-    return new RequestContext(timing);
+    return new RequestContext(timing, CallerContext.current());
   }
 }

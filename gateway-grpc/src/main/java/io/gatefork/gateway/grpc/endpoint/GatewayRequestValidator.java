@@ -22,6 +22,9 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRe
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
+import io.gatefork.gateway.grpc.auth.CallerContext;
+import io.gatefork.service.auth.Caller;
+import io.gatefork.service.auth.TenantAccess;
 import io.grpc.Status;
 import java.util.List;
 
@@ -31,8 +34,9 @@ import java.util.List;
  * fine: rejected input is an expected outcome, not an exception.
  *
  * <p>Rules shared with REST whose outcome depends on the content (variables must be a JSON object,
- * tag format, tenant access) belong to the service layer and are not repeated here. Tenants follow
- * the stock gateway with multi-tenancy disabled: only the default tenant (or none) is accepted.
+ * tag format) belong to the service layer and are not repeated here. Tenants follow the stock
+ * gateway: with multi-tenancy checks off only the default tenant (or none) is accepted; with them on
+ * a tenant must be named and be one of the caller's ({@link TenantAccess}).
  */
 final class GatewayRequestValidator {
   static final String DEFAULT_TENANT = "<default>";
@@ -106,14 +110,20 @@ final class GatewayRequestValidator {
     if (request.getMaxJobsToActivate() <= 0) {
       return notPositive(rpc, "maxJobsToActivate", request.getMaxJobsToActivate());
     }
+    final Caller caller = CallerContext.current();
     for (final String tenantId : request.getTenantIdsList()) {
-      if (!DEFAULT_TENANT.equals(tenantId)) {
+      if (!caller.tenantChecks() && !DEFAULT_TENANT.equals(tenantId)) {
         return invalid(
             "Expected to handle gRPC request ActivateJobs with tenant identifiers '%s', but"
                     .formatted(request.getTenantIdsList())
                 + " multi-tenancy is disabled");
       }
+      final Status tenant = tenant(rpc, tenantId);
+      if (tenant != null) {
+        return tenant;
+      }
     }
+    // none named: the caller's tenants (TenantAccess.activationTenants)
     return null;
   }
 
@@ -314,14 +324,23 @@ final class GatewayRequestValidator {
     return tenant("BroadcastSignal", request.getTenantId());
   }
 
+  /** As the stock gateway: the caller's tenants with multi-tenancy checks on, else the default. */
   private static Status tenant(final String rpc, final String tenantId) {
-    if (tenantId.isBlank() || DEFAULT_TENANT.equals(tenantId)) {
-      return null;
-    }
-    return invalid(
-        "Expected to handle gRPC request %s with tenant identifier '%s', but multi-tenancy is"
-                .formatted(rpc, tenantId)
-            + " disabled");
+    return switch (TenantAccess.check(CallerContext.current(), tenantId)) {
+      case ALLOWED -> null;
+      case MULTI_TENANCY_DISABLED -> invalid(
+          "Expected to handle gRPC request %s with tenant identifier '%s', but multi-tenancy is"
+                  .formatted(rpc, tenantId)
+              + " disabled");
+      case MISSING -> invalid(
+          "Expected to handle gRPC request %s with tenant identifier '%s', but no tenant"
+                  .formatted(rpc, tenantId)
+              + " identifier was provided.");
+      case NOT_AUTHORIZED -> Status.PERMISSION_DENIED.withDescription(
+          "Expected to handle gRPC request %s with tenant identifier '%s', but tenant is not"
+                  .formatted(rpc, tenantId)
+              + " authorized to perform this request");
+    };
   }
 
   private static Status key(final String rpc, final String field, final long key) {

@@ -1,9 +1,11 @@
 package io.gatefork.gateway.grpc.server;
 
+import io.gatefork.gateway.grpc.auth.CallerAuthenticationInterceptor;
 import io.gatefork.gateway.grpc.endpoint.GatewayEndpoint;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.metrics.GrpcServerMetricsInterceptor;
 import io.gatefork.gateway.grpc.metrics.StageTimingTracerFactory;
+import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.stage.StageMetrics;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
@@ -37,6 +39,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
   private final GatewayEndpoint endpoint;
   private final GrpcServerMetricsInterceptor metricsInterceptor;
   private final StageTimingTracerFactory stageTiming;
+  private final CallerAuthenticator authenticator;
 
   private Server server;
   private ExecutorService executor;
@@ -49,6 +52,19 @@ public final class GrpcGatewayServer implements AutoCloseable {
       final GatewayServices services,
       final MeterRegistry meterRegistry,
       final StageMetrics stageMetrics) {
+    this(config, services, meterRegistry, stageMetrics, CallerAuthenticator.UNPROTECTED);
+  }
+
+  /**
+   * @param authenticator checks every call's credential when it protects the API
+   */
+  public GrpcGatewayServer(
+      final GrpcServerConfig config,
+      final GatewayServices services,
+      final MeterRegistry meterRegistry,
+      final StageMetrics stageMetrics,
+      final CallerAuthenticator authenticator) {
+    this.authenticator = authenticator;
     this.config = config;
     endpoint = new GatewayEndpoint(services, config.maxMessageSize());
     metricsInterceptor = new GrpcServerMetricsInterceptor(meterRegistry);
@@ -65,7 +81,11 @@ public final class GrpcGatewayServer implements AutoCloseable {
             .permitKeepAliveTime(config.minKeepAliveInterval().toMillis(), TimeUnit.MILLISECONDS)
             .permitKeepAliveWithoutCalls(false)
             .addStreamTracerFactory(stageTiming)
-            .addService(ServerInterceptors.intercept(endpoint, metricsInterceptor));
+            .addService(authenticator.protectsApi()
+                // the last interceptor runs first: refused calls are counted by the metrics too
+                ? ServerInterceptors.intercept(endpoint,
+                    new CallerAuthenticationInterceptor(authenticator), metricsInterceptor)
+                : ServerInterceptors.intercept(endpoint, metricsInterceptor));
     switch (config.executorMode()) {
       case DIRECT -> builder.directExecutor();
       case POOLED -> {

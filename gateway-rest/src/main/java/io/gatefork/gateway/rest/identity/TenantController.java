@@ -203,6 +203,7 @@ public class TenantController {
   }
 
   private static String checkedId(final String value) {
-    return RequestChecks.tenantId(ID, RequestChecks.requireText(ID, value));
+    // the tenant being managed, not one the request acts in: format only
+    return RequestChecks.tenantIdFormat(ID, RequestChecks.requireText(ID, value));
   }
 }

@@ -1,6 +1,8 @@
 package io.gatefork.gateway.rest.security;
 
+import io.gatefork.service.auth.CallerAuthenticator;
 import jakarta.servlet.DispatcherType;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -9,6 +11,7 @@ import org.springframework.security.config.annotation.web.configurers.AbstractHt
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
 /**
@@ -19,8 +22,9 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
  * <ul>
  *   <li>{@code /v2/status}, {@code /v2/openapi.yaml|json}, {@code /actuator/**}, {@code /error}:
  *       always open (probes, scrapes, API tooling);
- *   <li>{@code /v2/**}: open for now; the authentication issue turns this into {@code
- *       authenticated()} (basic / OIDC);
+ *   <li>{@code /v2/**}: {@code authenticated()} when the application's {@link CallerAuthenticator}
+ *       protects the API (basic / OIDC; 401 ProblemDetail otherwise), open when it does not (the
+ *       default, {@code camunda.security.authentication.unprotected-api=true});
  *   <li>anything else: denied.
  * </ul>
  *
@@ -39,8 +43,19 @@ public class RestSecurityConfiguration {
   static final String API_PATHS = "/v2/**";
 
   @Bean
-  public SecurityFilterChain gatewayRestSecurityFilterChain(final HttpSecurity http)
+  public SecurityFilterChain gatewayRestSecurityFilterChain(
+      final HttpSecurity http, final ObjectProvider<CallerAuthenticator> authenticators)
       throws Exception {
+    final CallerAuthenticator authenticator =
+        authenticators.getIfAvailable(() -> CallerAuthenticator.UNPROTECTED);
+    final boolean protectedApi = authenticator.protectsApi();
+    if (protectedApi) {
+      // no anonymous token: a request without an accepted credential goes to the entry point
+      http.addFilterBefore(new CallerAuthenticationFilter(authenticator), AuthorizationFilter.class)
+          .anonymous(AbstractHttpConfigurer::disable)
+          .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(
+              new ProblemAuthenticationEntryPoint(authenticator.challenge())));
+    }
     final PathPatternRequestMatcher.Builder paths = PathPatternRequestMatcher.withDefaults();
     final var openPaths = new PathPatternRequestMatcher[OPEN_PATHS.length];
     for (int i = 0; i < OPEN_PATHS.length; i++) {
@@ -52,18 +67,23 @@ public class RestSecurityConfiguration {
         // stateless API: no saved requests to replay after a login, no logout endpoint
         .requestCache(AbstractHttpConfigurer::disable)
         .logout(AbstractHttpConfigurer::disable)
+        .httpBasic(AbstractHttpConfigurer::disable)
+        .formLogin(AbstractHttpConfigurer::disable)
         .authorizeHttpRequests(
-            authorize ->
-                authorize
-                    .dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
-                    .permitAll()
-                    .requestMatchers(openPaths)
-                    .permitAll()
-                    // placeholder until authentication lands: becomes authenticated()
-                    .requestMatchers(paths.matcher(API_PATHS))
-                    .permitAll()
-                    .anyRequest()
-                    .denyAll())
+            authorize -> {
+              authorize
+                  .dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
+                  .permitAll()
+                  .requestMatchers(openPaths)
+                  .permitAll();
+              final var api = authorize.requestMatchers(paths.matcher(API_PATHS));
+              if (protectedApi) {
+                api.authenticated();
+              } else {
+                api.permitAll();
+              }
+              authorize.anyRequest().denyAll();
+            })
         .build();
   }
 

@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.system;
 
 import io.gatefork.gateway.rest.stage.RequestStages;
 import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.auth.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
@@ -10,10 +11,11 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /v2/authentication/me}. gatefork runs without authentication for now, so every caller
- * is the same anonymous user: no username, display name {@code anonymous}, no groups, roles,
- * tenants or components, nothing to log out of. Once authentication lands this answers the
- * authenticated caller instead.
+ * {@code GET /v2/authentication/me}: the authenticated caller (username, display name, e-mail,
+ * groups from the token, authorized tenants when tenant checks are on). On an unprotected API
+ * every caller is the same anonymous user: no username, display name {@code anonymous}, no groups,
+ * roles, tenants or components. Roles and components live in secondary storage, which a gateway
+ * does not read; nothing to log out of (no sessions).
  */
 @RestController
 public class AuthenticationController {
@@ -24,7 +26,23 @@ public class AuthenticationController {
 
   @GetMapping(path = "/v2/authentication/me", produces = MediaType.APPLICATION_JSON_VALUE)
   public CurrentUserResponse getAuthentication(final HttpServletRequest request) {
-    RequestStages.enter(request, RestOperations.AUTHENTICATION);
-    return ANONYMOUS_USER;
+    final Caller caller = RequestStages.enter(request, RestOperations.AUTHENTICATION).caller();
+    if (caller.isAnonymous()) {
+      return ANONYMOUS_USER;
+    }
+    final var tenants = caller.tenantIds().stream()
+        .map(id -> new CurrentUserResponse.Tenant(id, id, null))
+        .toList();
+    return new CurrentUserResponse(
+        caller.id(),
+        caller.displayName() != null ? caller.displayName() : caller.id(),
+        caller.email(),
+        List.of(),
+        tenants,
+        caller.groups(),
+        List.of(),
+        "",
+        Map.of(),
+        false);
   }
 }

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.validation;
 
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.error.ServiceException;
 import java.util.HashSet;
 import java.util.List;
@@ -74,8 +75,18 @@ public final class RequestChecks {
     return value;
   }
 
-  /** Null (the default tenant), {@code <default>}, or 1..256 of {@code A-Za-z0-9_@.+-}. */
+  /**
+   * The tenant a request acts in: {@link #tenantIdFormat} and, with multi-tenancy checks on, one
+   * the caller is authorized for ({@link RestTenantChecks}).
+   */
   public static String tenantId(final String field, final String value) {
+    tenantIdFormat(field, value);
+    RestTenantChecks.check(value);
+    return value;
+  }
+
+  /** Null (the default tenant), {@code <default>}, or 1..256 of {@code A-Za-z0-9_@.+-}. */
+  public static String tenantIdFormat(final String field, final String value) {
     if (value == null || DEFAULT_TENANT.equals(value)) {
       return value;
     }
@@ -102,8 +113,9 @@ public final class RequestChecks {
       if (tenantId == null) {
         throw invalid(field + "[" + i + "]", "must not be null");
       }
-      tenantId(field + "[" + i + "]", tenantId);
+      tenantIdFormat(field + "[" + i + "]", tenantId);
     }
+    RestTenantChecks.checkAll(values);
     return values;
   }
 
