@@ -14,12 +14,18 @@ import io.gatefork.broker.client.BrokerClientConfig;
 import io.gatefork.dist.tls.TestCertificates;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -30,6 +36,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * camunda.security.transport-layer-security.cluster.*} keys. Every request therefore crosses two
  * TLS hops: client to gateway, gateway to broker.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class TlsTest extends GatewayTestSupport {
   private static final TestCertificates CERTS = TestCertificates.generate();
 
@@ -98,6 +105,24 @@ class TlsTest extends GatewayTestSupport {
       // same ports, same request, with TLS: answered
       assertThat(tls.newTopologyRequest().send().join().getBrokers()).hasSize(1);
     }
+  }
+
+  @Test
+  void readyLineSaysHttpsForRestAndTlsForGrpc(final CapturedOutput output) {
+    assertThat(output.getOut())
+        .contains("REST https://localhost:" + restPort + "/v2")
+        .contains("gRPC localhost:" + grpcPort + " (TLS)")
+        .contains("management http://localhost:" + managementPort + "/actuator");
+  }
+
+  @Test
+  void managementPortStaysPlainHttpForProbes() throws Exception {
+    final var response = HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create(
+            "http://127.0.0.1:" + managementPort + "/actuator/health/readiness")).build(),
+        HttpResponse.BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
   }
 
   @Test
