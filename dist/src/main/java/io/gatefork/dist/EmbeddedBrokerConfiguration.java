@@ -27,6 +27,7 @@ public class EmbeddedBrokerConfiguration {
             .withPort(settings.port())
             .withPartitionCount(settings.partitions())
             .withRequestLimit(settings.requestLimit())
-            .withRecordJournal(settings.recordJournal()));
+            .withRecordJournal(settings.recordJournal())
+            .withTls(TlsSettings.embeddedBroker(settings.security())));
   }
 }

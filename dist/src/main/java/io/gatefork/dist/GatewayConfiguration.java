@@ -4,10 +4,14 @@ import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.dist.config.ApiExecutorProperties;
 import io.gatefork.dist.config.ClusterProperties;
+import io.gatefork.dist.config.ClusterSecurityProperties;
 import io.gatefork.dist.config.GateforkProperties;
+import io.gatefork.dist.config.GrpcSecurityProperties;
 import io.gatefork.dist.config.LegacyApiExecutorProperties;
 import io.gatefork.dist.config.NetworkProperties;
 import io.gatefork.dist.config.UnifiedClusterProperties;
+import io.gatefork.dist.config.UnifiedClusterTlsProperties;
+import io.gatefork.dist.config.UnifiedGrpcSslProperties;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
@@ -56,10 +60,14 @@ public class GatewayConfiguration {
       final UnifiedClusterProperties unified,
       final GateforkProperties gatefork,
       final MeterRegistry registry,
-      final ObjectProvider<EmbeddedBroker> embeddedBroker) {
+      final ObjectProvider<EmbeddedBroker> embeddedBroker,
+      final ClusterSecurityProperties clusterSecurity,
+      final UnifiedClusterTlsProperties unifiedClusterTls) {
     embeddedBroker.ifAvailable(broker -> {});
     return BrokerClient.start(
-        SettingsMapper.brokerClientConfig(cluster, unified, gatefork), registry);
+        SettingsMapper.brokerClientConfig(cluster, unified, gatefork)
+            .withSecurity(TlsSettings.cluster(clusterSecurity, unifiedClusterTls)),
+        registry);
   }
 
   @Bean(destroyMethod = "close")
@@ -224,14 +232,17 @@ public class GatewayConfiguration {
       final BrokerResourceServices resources,
       final MeterRegistry registry,
       final StageMetrics stageMetrics,
-      final CallerAuthenticator authenticator) {
+      final CallerAuthenticator authenticator,
+      final GrpcSecurityProperties grpcSecurity,
+      final UnifiedGrpcSslProperties unifiedGrpcSsl) {
     final var config =
         GrpcServerConfig.defaults().withAddress(network.host(), network.port());
     return new GrpcServerLifecycle(
         new GrpcGatewayServer(
             new GrpcServerConfig(config.host(), config.port(), network.minKeepAliveInterval(),
                 config.maxMessageSize(), config.executorMode(), config.poolThreads(),
-                config.poolQueueCapacity(), config.shutdownGrace()),
+                config.poolQueueCapacity(), config.shutdownGrace())
+                .withTls(TlsSettings.grpc(grpcSecurity, unifiedGrpcSsl)),
             new GatewayServices(topology, deployments, processInstances, jobs, jobStreams,
                 messages, signals, variables, incidents, decisions, resources),
             registry,

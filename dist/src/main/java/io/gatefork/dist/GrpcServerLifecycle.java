@@ -23,6 +23,10 @@ public final class GrpcServerLifecycle implements SmartLifecycle {
     return server.port();
   }
 
+  public boolean tlsEnabled() {
+    return server.tlsEnabled();
+  }
+
   @Override
   public void start() {
     server.start();

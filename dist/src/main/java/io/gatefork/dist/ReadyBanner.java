@@ -3,6 +3,8 @@ package io.gatefork.dist;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.web.server.Ssl;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
@@ -21,9 +23,18 @@ public class ReadyBanner implements ApplicationListener<ApplicationReadyEvent> {
   @Override
   public void onApplicationEvent(final ApplicationReadyEvent event) {
     final Environment env = event.getApplicationContext().getEnvironment();
-    LOG.info("gatefork ready: REST http://localhost:{}/v2  gRPC localhost:{}  management "
-            + "http://localhost:{}/actuator",
+    LOG.info("gatefork ready: REST {}://localhost:{}/v2  gRPC localhost:{}{}  management "
+            + "{}://localhost:{}/actuator",
+        scheme(env, "server.ssl"),
         env.getProperty("local.server.port", env.getProperty("server.port")), grpc.port(),
+        grpc.tlsEnabled() ? " (TLS)" : "",
+        scheme(env, "management.server.ssl"),
         env.getProperty("local.management.port", env.getProperty("management.server.port")));
+  }
+
+  /** https when Spring Boot's {@code server.ssl.*} (or the management server's) is on. */
+  private static String scheme(final Environment env, final String sslPrefix) {
+    final Ssl ssl = Binder.get(env).bind(sslPrefix, Ssl.class).orElse(null);
+    return Ssl.isEnabled(ssl) ? "https" : "http";
   }
 }

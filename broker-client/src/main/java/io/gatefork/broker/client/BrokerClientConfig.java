@@ -1,6 +1,7 @@
 package io.gatefork.broker.client;
 
 import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param requestTimeout default deadline of one broker request
  * @param membership SWIM settings
  * @param resourceExhaustedRetry what the partition retry does on {@code RESOURCE_EXHAUSTED}
+ * @param security TLS of the cluster messaging ({@code zeebe.gateway.cluster.security.*})
  */
 public record BrokerClientConfig(
     String clusterName,
@@ -30,7 +32,8 @@ public record BrokerClientConfig(
     List<String> initialContactPoints,
     Duration requestTimeout,
     Membership membership,
-    ResourceExhaustedRetry resourceExhaustedRetry) {
+    ResourceExhaustedRetry resourceExhaustedRetry,
+    Security security) {
 
   public static final String DEFAULT_CLUSTER_NAME = "zeebe-cluster";
   public static final String DEFAULT_MEMBER_ID = "gateway";
@@ -52,6 +55,23 @@ public record BrokerClientConfig(
     membership = membership == null ? Membership.defaults() : membership;
     resourceExhaustedRetry =
         Objects.requireNonNullElse(resourceExhaustedRetry, ResourceExhaustedRetry.FAIL_FAST);
+    security = security == null ? Security.disabled() : security;
+  }
+
+  /** Plaintext cluster messaging; the shape before TLS existed. */
+  public BrokerClientConfig(
+      final String clusterName,
+      final String memberId,
+      final String host,
+      final int port,
+      final String advertisedHost,
+      final int advertisedPort,
+      final List<String> initialContactPoints,
+      final Duration requestTimeout,
+      final Membership membership,
+      final ResourceExhaustedRetry resourceExhaustedRetry) {
+    this(clusterName, memberId, host, port, advertisedHost, advertisedPort, initialContactPoints,
+        requestTimeout, membership, resourceExhaustedRetry, null);
   }
 
   public static BrokerClientConfig defaults() {
@@ -60,43 +80,50 @@ public record BrokerClientConfig(
 
   public BrokerClientConfig withClusterName(final String value) {
     return new BrokerClientConfig(value, memberId, host, port, advertisedHost, advertisedPort,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry);
+        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
   }
 
   public BrokerClientConfig withMemberId(final String value) {
     return new BrokerClientConfig(clusterName, value, host, port, advertisedHost, advertisedPort,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry);
+        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
   }
 
   /** Binds (and advertises, unless set separately) this host and port. */
   public BrokerClientConfig withAddress(final String newHost, final int newPort) {
     return new BrokerClientConfig(clusterName, memberId, newHost, newPort, advertisedHost, 0,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry);
+        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
   }
 
   public BrokerClientConfig withAdvertisedAddress(final String newHost, final int newPort) {
     return new BrokerClientConfig(clusterName, memberId, host, port, newHost, newPort,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry);
+        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
   }
 
   public BrokerClientConfig withInitialContactPoints(final List<String> value) {
     return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, value, requestTimeout, membership, resourceExhaustedRetry);
+        advertisedPort, value, requestTimeout, membership, resourceExhaustedRetry, security);
   }
 
   public BrokerClientConfig withRequestTimeout(final Duration value) {
     return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, initialContactPoints, value, membership, resourceExhaustedRetry);
+        advertisedPort, initialContactPoints, value, membership, resourceExhaustedRetry, security);
   }
 
   public BrokerClientConfig withMembership(final Membership value) {
     return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, initialContactPoints, requestTimeout, value, resourceExhaustedRetry);
+        advertisedPort, initialContactPoints, requestTimeout, value, resourceExhaustedRetry,
+        security);
   }
 
   public BrokerClientConfig withResourceExhaustedRetry(final ResourceExhaustedRetry value) {
     return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, initialContactPoints, requestTimeout, membership, value);
+        advertisedPort, initialContactPoints, requestTimeout, membership, value, security);
+  }
+
+  public BrokerClientConfig withSecurity(final Security value) {
+    return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
+        advertisedPort, initialContactPoints, requestTimeout, membership, resourceExhaustedRetry,
+        value);
   }
 
   /** The host other members reach us on: the advertised one, else the bind host. */
@@ -129,6 +156,38 @@ public record BrokerClientConfig(
     public Membership withFailureTimeout(final Duration value) {
       return new Membership(gossipInterval, gossipFanout, probeInterval, probeTimeout,
           suspectProbes, value, syncInterval, broadcastUpdates, broadcastDisputes, notifySuspect);
+    }
+  }
+
+  /**
+   * TLS of the cluster messaging (membership, broker requests, job streams), with the brokers'
+   * {@code zeebe.broker.network.security.*} counterpart. Either PEM files or a PKCS12 key store
+   * (which wins when both are given). The certificate chain doubles as the trust anchors: it must
+   * end in the CA that signed the brokers' certificates, as with the stock gateway.
+   *
+   * @param enabled TLS on; all files are then required and checked at start
+   * @param certificateChain PEM certificate chain, leaf first
+   * @param privateKey PEM (PKCS8) private key of the chain's leaf
+   * @param keyStore PKCS12 key store with the key and its chain
+   * @param keyStorePassword password of {@code keyStore}; null for none
+   */
+  public record Security(
+      boolean enabled,
+      Path certificateChain,
+      Path privateKey,
+      Path keyStore,
+      String keyStorePassword) {
+
+    public static Security disabled() {
+      return new Security(false, null, null, null, null);
+    }
+
+    public static Security pem(final Path certificateChain, final Path privateKey) {
+      return new Security(true, certificateChain, privateKey, null, null);
+    }
+
+    public static Security keyStore(final Path keyStore, final String password) {
+      return new Security(true, null, null, keyStore, password);
     }
   }
 }

@@ -1,12 +1,17 @@
 package io.gatefork.broker.client;
 
 import io.atomix.cluster.AtomixCluster;
+import io.atomix.cluster.ClusterConfig;
 import io.atomix.cluster.discovery.BootstrapDiscoveryProvider;
 import io.atomix.cluster.protocol.SwimMembershipProtocol;
 import io.atomix.utils.net.Address;
+import io.gatefork.broker.client.security.ClusterTls;
 import io.micrometer.core.instrument.MeterRegistry;
 
-/** Builds the Atomix member the gateway joins the cluster as: SWIM membership, Netty messaging. */
+/**
+ * Builds the Atomix member the gateway joins the cluster as: SWIM membership, Netty messaging,
+ * TLS when {@code zeebe.gateway.cluster.security} is on.
+ */
 final class GatewayClusterMember {
   private GatewayClusterMember() {}
 
@@ -14,7 +19,9 @@ final class GatewayClusterMember {
     final var membership = config.membership();
     final var contactPoints =
         config.initialContactPoints().stream().map(Address::from).toArray(Address[]::new);
-    return AtomixCluster.builder(registry)
+    final var clusterConfig = new ClusterConfig();
+    ClusterTls.apply(config.security(), clusterConfig.getMessagingConfig());
+    return AtomixCluster.builder(clusterConfig, registry)
         .withClusterId(config.clusterName())
         .withMemberId(config.memberId())
         .withAddress(Address.from(config.effectiveAdvertisedHost(), config.advertisedPort()))

@@ -24,6 +24,7 @@ public record GateforkProperties(
   /**
    * @param port one port for the broker's membership and command API
    * @param requestLimit per-partition in-flight command limit; 0 = none
+   * @param security TLS of the broker's cluster messaging; gateways joining it need cluster TLS
    */
   public record EmbeddedBroker(
       @DefaultValue("false") boolean enabled,
@@ -31,5 +32,15 @@ public record GateforkProperties(
       @DefaultValue("26501") int port,
       @DefaultValue("3") int partitions,
       @DefaultValue("0") int requestLimit,
-      @DefaultValue("false") boolean recordJournal) {}
+      @DefaultValue("false") boolean recordJournal,
+      @DefaultValue EmbeddedBrokerSecurity security) {}
+
+  /**
+   * {@code gatefork.embedded-broker.security.*}: PEM files, as the stock broker's {@code
+   * zeebe.broker.network.security.*}.
+   */
+  public record EmbeddedBrokerSecurity(
+      @DefaultValue("false") boolean enabled,
+      String certificateChainPath,
+      String privateKeyPath) {}
 }

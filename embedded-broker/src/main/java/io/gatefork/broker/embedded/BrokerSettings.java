@@ -27,6 +27,9 @@ import java.util.function.Function;
  *   <tr><td>--request-limit</td><td>GATEFORK_BROKER_REQUEST_LIMIT</td></tr>
  *   <tr><td>--data-dir</td><td>GATEFORK_BROKER_DATA_DIR</td></tr>
  *   <tr><td>--record-journal [true|false]</td><td>GATEFORK_BROKER_RECORD_JOURNAL</td></tr>
+ *   <tr><td>--tls-certificate-chain (PEM; with the key: TLS on)</td>
+ *     <td>GATEFORK_BROKER_TLS_CERTIFICATE_CHAIN</td></tr>
+ *   <tr><td>--tls-private-key (PEM, PKCS8)</td><td>GATEFORK_BROKER_TLS_PRIVATE_KEY</td></tr>
  * </table>
  */
 final class BrokerSettings {
@@ -46,7 +49,9 @@ final class BrokerSettings {
           "cluster-size",
           "request-limit",
           "data-dir",
-          "record-journal");
+          "record-journal",
+          "tls-certificate-chain",
+          "tls-private-key");
 
   private final Map<String, String> values;
 
@@ -127,6 +132,15 @@ final class BrokerSettings {
             "record-journal",
             BrokerSettings::bool,
             EmbeddedBrokerConfig::withRecordJournal);
+    final String chain = values.get("tls-certificate-chain");
+    final String key = values.get("tls-private-key");
+    if ((chain == null) != (key == null)) {
+      throw new IllegalArgumentException(
+          "Cluster TLS needs both --tls-certificate-chain and --tls-private-key");
+    }
+    if (chain != null) {
+      config = config.withTls(new EmbeddedBrokerConfig.ClusterTls(Path.of(chain), Path.of(key)));
+    }
     return config;
   }
 

@@ -114,6 +114,7 @@ public final class EmbeddedBroker implements AutoCloseable {
             config.advertisedHost(),
             config.port(),
             config.initialContactPoints(),
+            config.tls(),
             meterRegistry);
     cluster.start().join();
 

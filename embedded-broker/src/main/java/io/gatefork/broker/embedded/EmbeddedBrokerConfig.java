@@ -35,6 +35,8 @@ import java.util.stream.IntStream;
  *     temporary directory that is removed on close.
  * @param version the broker version published in BrokerInfo. Default {@code 8.8.0}.
  * @param recordJournal whether to keep a {@link RecordJournal} of all records. Default false.
+ * @param tls TLS of the cluster messaging (membership and command API); null (default) means
+ *     plaintext. Gateways must then use TLS too, with certificates from the same CA.
  */
 public record EmbeddedBrokerConfig(
     int nodeId,
@@ -49,7 +51,8 @@ public record EmbeddedBrokerConfig(
     int requestLimit,
     Path dataDirectory,
     String version,
-    boolean recordJournal) {
+    boolean recordJournal,
+    ClusterTls tls) {
 
   public static final int DEFAULT_PORT = 26501;
   public static final String DEFAULT_CLUSTER_NAME = "zeebe-cluster";
@@ -107,7 +110,8 @@ public record EmbeddedBrokerConfig(
         0,
         null,
         DEFAULT_VERSION,
-        false);
+        false,
+        null);
   }
 
   /** Whether this broker hosts every partition of the cluster. */
@@ -129,7 +133,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   public EmbeddedBrokerConfig withClusterName(final String clusterName) {
@@ -146,7 +151,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   /** Changes the listen host; an advertised host that only defaulted to the old host follows. */
@@ -164,7 +170,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   public EmbeddedBrokerConfig withPort(final int port) {
@@ -181,7 +188,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   /** Sets the advertised host; null or blank means "same as host". */
@@ -199,7 +207,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   /** Sets the contact points, each {@code host:port}. */
@@ -217,7 +226,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   /**
@@ -238,7 +248,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   /** Sets the partitions this broker runs; null or empty means all. */
@@ -256,7 +267,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   public EmbeddedBrokerConfig withClusterSize(final int clusterSize) {
@@ -273,7 +285,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   /** Sets the per-partition limit of user commands in flight; 0 means unlimited. */
@@ -291,7 +304,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   /** Sets where the state goes; null means a temporary directory removed on close. */
@@ -309,7 +323,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   public EmbeddedBrokerConfig withVersion(final String version) {
@@ -326,7 +341,8 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
   }
 
   public EmbeddedBrokerConfig withRecordJournal(final boolean recordJournal) {
@@ -343,7 +359,39 @@ public record EmbeddedBrokerConfig(
         requestLimit,
         dataDirectory,
         version,
-        recordJournal);
+        recordJournal,
+        tls);
+  }
+
+  /** Turns on TLS of the cluster messaging with these PEM files; null turns it off. */
+  public EmbeddedBrokerConfig withTls(final ClusterTls tls) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        dataDirectory,
+        version,
+        recordJournal,
+        tls);
+  }
+
+  /**
+   * PEM files for TLS of the cluster messaging, as the stock broker's {@code
+   * zeebe.broker.network.security.*}: the chain (leaf first, ending in the CA other members'
+   * certificates chain to; it is also what this broker trusts) and the leaf's PKCS8 private key.
+   */
+  public record ClusterTls(Path certificateChain, Path privateKey) {
+    public ClusterTls {
+      Objects.requireNonNull(certificateChain, "certificateChain");
+      Objects.requireNonNull(privateKey, "privateKey");
+    }
   }
 
   private static Set<Integer> normalizeHosted(

@@ -1,19 +1,23 @@
 package io.gatefork.broker.embedded.cluster;
 
 import io.atomix.cluster.AtomixCluster;
+import io.atomix.cluster.AtomixClusterBuilder;
 import io.atomix.cluster.discovery.BootstrapDiscoveryProvider;
 import io.atomix.cluster.protocol.SwimMembershipProtocol;
 import io.atomix.utils.net.Address;
+import io.gatefork.broker.embedded.EmbeddedBrokerConfig.ClusterTls;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * Builds the broker's Atomix cluster member. One Netty messaging service on one port carries both
- * the SWIM membership protocol and the command API, as on a real broker.
+ * the SWIM membership protocol and the command API, as on a real broker; with TLS when asked.
  */
 public final class ClusterMemberFactory {
 
@@ -30,6 +34,7 @@ public final class ClusterMemberFactory {
    * @param bindHost the interface to listen on
    * @param advertisedHost the host other members use to reach this one
    * @param contactPoints "host:port" of members to join through; empty for the first member
+   * @param tls PEM files for TLS of the messaging; null for plaintext
    */
   public static AtomixCluster create(
       final String clusterName,
@@ -38,10 +43,17 @@ public final class ClusterMemberFactory {
       final String advertisedHost,
       final int port,
       final List<String> contactPoints,
+      final ClusterTls tls,
       final MeterRegistry meterRegistry) {
     requirePortFree(bindHost, port);
     final Address[] bootstrap = contactPoints.stream().map(Address::from).toArray(Address[]::new);
-    return AtomixCluster.builder(meterRegistry)
+    final AtomixClusterBuilder builder = AtomixCluster.builder(meterRegistry);
+    if (tls != null) {
+      requireReadable(tls.certificateChain(), "certificate chain");
+      requireReadable(tls.privateKey(), "private key");
+      builder.withSecurity(tls.certificateChain().toFile(), tls.privateKey().toFile());
+    }
+    return builder
         .withClusterId(clusterName)
         .withMemberId(memberId)
         .withAddress(Address.from(advertisedHost, port))
@@ -53,6 +65,13 @@ public final class ClusterMemberFactory {
                 .withFailureTimeout(FAILURE_TIMEOUT)
                 .build())
         .build();
+  }
+
+  private static void requireReadable(final Path file, final String what) {
+    if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+      throw new IllegalStateException(
+          "Cluster TLS %s '%s' is missing or not readable".formatted(what, file.toAbsolutePath()));
+    }
   }
 
   /**

@@ -11,6 +11,7 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.handler.ssl.SslContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -40,6 +41,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
   private final GrpcServerMetricsInterceptor metricsInterceptor;
   private final StageTimingTracerFactory stageTiming;
   private final CallerAuthenticator authenticator;
+  private final SslContext sslContext;
 
   private Server server;
   private ExecutorService executor;
@@ -69,6 +71,8 @@ public final class GrpcGatewayServer implements AutoCloseable {
     endpoint = new GatewayEndpoint(services, config.maxMessageSize());
     metricsInterceptor = new GrpcServerMetricsInterceptor(meterRegistry);
     stageTiming = new StageTimingTracerFactory(stageMetrics);
+    // read the certificate files now: a bad path fails the application's startup
+    sslContext = GrpcServerSslContexts.create(config.tls());
   }
 
   public synchronized GrpcGatewayServer start() {
@@ -94,6 +98,9 @@ public final class GrpcGatewayServer implements AutoCloseable {
         builder.executor(executor);
       }
     }
+    if (sslContext != null) {
+      builder.sslContext(sslContext);
+    }
     final Server built = builder.build();
     try {
       built.start();
@@ -114,6 +121,11 @@ public final class GrpcGatewayServer implements AutoCloseable {
   /** The bound port (the ephemeral one when configured with port 0); -1 before start. */
   public synchronized int port() {
     return server != null ? server.getPort() : -1;
+  }
+
+  /** Whether clients must connect with TLS. */
+  public boolean tlsEnabled() {
+    return sslContext != null;
   }
 
   @Override

@@ -19,6 +19,7 @@ import java.util.Objects;
  * @param poolQueueCapacity queue of the {@link GrpcExecutorMode#POOLED} executor
  * @param shutdownGrace how long {@link GrpcGatewayServer#close()} lets running calls (long polls)
  *     finish before cancelling them
+ * @param tls TLS of the server ({@code zeebe.gateway.security.*}); off by default
  */
 public record GrpcServerConfig(
     String host,
@@ -28,7 +29,8 @@ public record GrpcServerConfig(
     GrpcExecutorMode executorMode,
     int poolThreads,
     int poolQueueCapacity,
-    Duration shutdownGrace) {
+    Duration shutdownGrace,
+    GrpcTlsConfig tls) {
 
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final int DEFAULT_PORT = 26500;
@@ -63,6 +65,21 @@ public record GrpcServerConfig(
     if (shutdownGrace.isNegative()) {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
+    tls = tls == null ? GrpcTlsConfig.disabled() : tls;
+  }
+
+  /** Plaintext; the shape before TLS existed. */
+  public GrpcServerConfig(
+      final String host,
+      final int port,
+      final Duration minKeepAliveInterval,
+      final int maxMessageSize,
+      final GrpcExecutorMode executorMode,
+      final int poolThreads,
+      final int poolQueueCapacity,
+      final Duration shutdownGrace) {
+    this(host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
+        poolQueueCapacity, shutdownGrace, null);
   }
 
   /** The stock gateway's defaults, with the {@link GrpcExecutorMode#DIRECT} executor. */
@@ -81,26 +98,32 @@ public record GrpcServerConfig(
   public GrpcServerConfig withAddress(final String host, final int port) {
     return new GrpcServerConfig(
         host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace);
+        poolQueueCapacity, shutdownGrace, tls);
   }
 
   public GrpcServerConfig withMaxMessageSize(final int maxMessageSize) {
     return new GrpcServerConfig(
         host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace);
+        poolQueueCapacity, shutdownGrace, tls);
   }
 
   public GrpcServerConfig withExecutor(
       final GrpcExecutorMode executorMode, final int poolThreads, final int poolQueueCapacity) {
     return new GrpcServerConfig(
         host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace);
+        poolQueueCapacity, shutdownGrace, tls);
   }
 
   public GrpcServerConfig withShutdownGrace(final Duration shutdownGrace) {
     return new GrpcServerConfig(
         host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace);
+        poolQueueCapacity, shutdownGrace, tls);
+  }
+
+  public GrpcServerConfig withTls(final GrpcTlsConfig tls) {
+    return new GrpcServerConfig(
+        host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
+        poolQueueCapacity, shutdownGrace, tls);
   }
 
   /** Threads of the pooled executor after resolving 0 to the CPU quota. */
