@@ -12,6 +12,10 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerClientException;
+import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.dist.grafana.PromQlSelectors;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,10 +32,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * dist/grafana/gatefork.json queries only what the gateway exports: after REST and gRPC traffic
- * (a job cycle, an engine rejection, a request to a partition no broker has), every series name
+ * (a job cycle, an engine rejection, an expired broker request), every series name
  * its panels and variables select is on /actuator/prometheus, with every label its matchers use.
  */
 class GrafanaDashboardTest extends GatewayTestSupport {
@@ -41,6 +46,7 @@ class GrafanaDashboardTest extends GatewayTestSupport {
   private static final Pattern SERIES_LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"");
 
   private final ObjectMapper json = new ObjectMapper();
+  @Autowired private BrokerClient brokerClient;
 
   @Test
   void everySeriesTheDashboardQueriesIsExportedWithTheLabelsItMatches() throws Exception {
@@ -54,6 +60,7 @@ class GrafanaDashboardTest extends GatewayTestSupport {
     for (final boolean rest : List.of(true, false)) {
       driveTraffic(rest);
     }
+    expireABrokerRequest();
 
     // meters appear with their first use, some just after the response: poll briefly
     await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
@@ -153,7 +160,7 @@ class GrafanaDashboardTest extends GatewayTestSupport {
 
   /**
    * Topology, a deployment, an instance whose job is activated and completed (no backpressure in
-   * this broker), an engine rejection, and a job key of a partition the cluster does not have.
+   * this broker), and an engine rejection.
    */
   private void driveTraffic(final boolean rest) {
     final String id = "dashboard-" + (rest ? "rest" : "grpc");
@@ -178,10 +185,17 @@ class GrafanaDashboardTest extends GatewayTestSupport {
 
       assertThatThrownBy(() -> client.newCompleteCommand(2251799813688888L).send().join())
           .hasMessageContaining("NOT_FOUND");
-      // partition 7 of a 3-partition cluster: the gateway's own failure, counted as failed
-      final long keyInPartition7 = (7L << 51) + 1;
-      assertThatThrownBy(() -> client.newCompleteCommand(keyInPartition7).send().join())
-          .isInstanceOf(RuntimeException.class);
     }
+  }
+
+  /**
+   * A broker request whose deadline has passed before it is sent: the broker client's own TIMEOUT
+   * failure, which registers the failed-requests counter (a healthy cluster answers every client
+   * request, and the routing refuses unknown partitions before the counter).
+   */
+  private void expireABrokerRequest() {
+    final var result = brokerClient.send(
+        BrokerRequests.completeJob(2251799813688888L, new JobRecord()), Duration.ofNanos(1));
+    assertThatThrownBy(result::join).hasCauseInstanceOf(BrokerClientException.Timeout.class);
   }
 }
