@@ -90,7 +90,7 @@ public abstract class GatewayTestSupport {
         .orElseThrow(() -> new AssertionError("no such record reached the broker's log"));
   }
 
-  static int freePort() {
+  public static int freePort() {
     try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     } catch (final IOException e) {

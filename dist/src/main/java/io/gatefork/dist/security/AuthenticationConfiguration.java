@@ -2,6 +2,7 @@ package io.gatefork.dist.security;
 
 import io.gatefork.dist.config.CamundaSecurityProperties;
 import io.gatefork.dist.config.GateforkSecurityProperties;
+import io.gatefork.dist.config.LegacyGatewayAuthenticationProperties;
 import io.gatefork.service.auth.BasicCredentialsAuthenticator;
 import io.gatefork.service.auth.BasicUser;
 import io.gatefork.service.auth.BearerTokenAuthenticator;
@@ -19,11 +20,23 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class AuthenticationConfiguration {
+  static final String LEGACY_IDENTITY_UNSUPPORTED =
+      "zeebe.gateway.security.authentication.mode=identity (the 8.7 gateway's Identity"
+          + " authentication) is set, but gatefork authenticates with the 8.8 keys and they leave"
+          + " the API unprotected. Refusing to start without authentication: set"
+          + " camunda.security.authentication.unprotected-api=false,"
+          + " camunda.security.authentication.method=oidc and"
+          + " camunda.security.authentication.oidc.jwk-set-uri (or issuer-uri) and audiences"
+          + " (see README, Authentication), or set the mode to none to serve the API open.";
 
   @Bean
   public CallerAuthenticator callerAuthenticator(
-      final CamundaSecurityProperties security, final GateforkSecurityProperties gatefork) {
+      final CamundaSecurityProperties security, final GateforkSecurityProperties gatefork,
+      final LegacyGatewayAuthenticationProperties legacy) {
     final var authentication = security.authentication();
+    if (authentication.unprotectedApi() && legacy.asksForIdentity()) {
+      throw new IllegalStateException(LEGACY_IDENTITY_UNSUPPORTED);
+    }
     if (authentication.unprotectedApi()) {
       return CallerAuthenticator.UNPROTECTED;
     }
