@@ -3,6 +3,10 @@ package io.gatefork.dist;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.response.DeploymentEvent;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.client.CredentialsProvider;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.embedded.EmbeddedBroker;
@@ -83,6 +87,19 @@ public abstract class GatewayTestSupport {
 
   protected String baseUrl() {
     return "http://127.0.0.1:" + restPort;
+  }
+
+  /**
+   * A deployment reaches the other partitions after it is answered; an instance created on one of
+   * them before that is rejected NOT_FOUND. Waits until every partition has written it.
+   */
+  protected <T extends DeploymentEvent> T distributed(final T deployment) {
+    for (int partition = 1; partition <= 3; partition++) {
+      final int p = partition;
+      awaitRecord(r -> r.partitionId() == p && r.key() == deployment.getKey()
+          && r.is(RecordType.EVENT, ValueType.DEPLOYMENT, DeploymentIntent.CREATED));
+    }
+    return deployment;
   }
 
   protected JournalRecord awaitRecord(final Predicate<JournalRecord> predicate) {

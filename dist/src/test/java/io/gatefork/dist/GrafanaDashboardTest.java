@@ -166,9 +166,9 @@ class GrafanaDashboardTest extends GatewayTestSupport {
     final String id = "dashboard-" + (rest ? "rest" : "grpc");
     try (CamundaClient client = client(rest)) {
       client.newTopologyRequest().send().join();
-      client.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(id)
+      distributed(client.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(id)
               .startEvent().serviceTask("task", t -> t.zeebeJobType(id)).endEvent().done(),
-          id + ".bpmn").send().join();
+          id + ".bpmn").send().join());
       final long instanceKey = client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion()
           .send().join().getProcessInstanceKey();
 

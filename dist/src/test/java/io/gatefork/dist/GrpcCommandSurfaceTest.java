@@ -69,9 +69,9 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
     return client(false);
   }
 
-  private static long deploy(final CamundaClient client, final BpmnModelInstance model,
+  private long deploy(final CamundaClient client, final BpmnModelInstance model,
       final String name) {
-    return client.newDeployResourceCommand().addProcessModel(model, name).send().join()
+    return distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join())
         .getProcesses().getFirst().getProcessDefinitionKey();
   }
 
@@ -112,8 +112,8 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   @Test
   void evaluateDecisionEvaluatesOnTheBroker() {
     try (var client = grpc()) {
-      client.newDeployResourceCommand().addResourceStringUtf8(DINNER_DMN, "dinner.dmn")
-          .send().join();
+      distributed(client.newDeployResourceCommand().addResourceStringUtf8(DINNER_DMN, "dinner.dmn")
+          .send().join());
 
       final var result = client.newEvaluateDecisionCommand().useGrpc().decisionId("dish")
           .variables(Map.of("season", "Winter")).send().join();

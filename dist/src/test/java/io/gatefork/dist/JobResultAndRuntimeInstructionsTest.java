@@ -31,9 +31,9 @@ class JobResultAndRuntimeInstructionsTest extends GatewayTestSupport {
     return rest ? "rest" : "grpc";
   }
 
-  private static long deploy(final CamundaClient client, final BpmnModelInstance model,
+  private long deploy(final CamundaClient client, final BpmnModelInstance model,
       final String id) {
-    return client.newDeployResourceCommand().addProcessModel(model, id + ".bpmn").send().join()
+    return distributed(client.newDeployResourceCommand().addProcessModel(model, id + ".bpmn").send().join())
         .getProcesses().getFirst().getProcessDefinitionKey();
   }
 

@@ -48,10 +48,10 @@ class JobStreamMetricsTest extends GatewayTestSupport {
     final String type = "metered-stream";
     final AtomicInteger handled = new AtomicInteger();
     try (var client = client(false)) {
-      client.newDeployResourceCommand()
+      distributed(client.newDeployResourceCommand()
           .addProcessModel(Bpmn.createExecutableProcess(type).startEvent()
               .serviceTask("task", t -> t.zeebeJobType(type)).endEvent().done(), type + ".bpmn")
-          .send().join();
+          .send().join());
       try (JobWorker worker = client.newWorker().jobType(type)
           .handler((jobClient, job) -> {
             jobClient.newCompleteCommand(job).send().join();

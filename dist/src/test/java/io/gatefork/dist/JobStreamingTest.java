@@ -49,10 +49,10 @@ class JobStreamingTest extends GatewayTestSupport {
   }
 
   private void deploy(final CamundaClient client, final String id, final String jobType) {
-    client.newDeployResourceCommand()
+    distributed(client.newDeployResourceCommand()
         .addProcessModel(Bpmn.createExecutableProcess(id).startEvent()
             .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done(), id + ".bpmn")
-        .send().join();
+        .send().join());
   }
 
   /** Jobs created before the broker knows the stream are only announced, never pushed. */

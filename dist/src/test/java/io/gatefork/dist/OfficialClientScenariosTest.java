@@ -34,10 +34,10 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
         .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done();
   }
 
-  private static void deploy(final CamundaClient client, final BpmnModelInstance model,
+  private void deploy(final CamundaClient client, final BpmnModelInstance model,
       final String name) {
     final var deployment =
-        client.newDeployResourceCommand().addProcessModel(model, name).send().join();
+        distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join());
     assertThat(deployment.getKey()).isPositive();
   }
 

@@ -82,9 +82,9 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
         .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done();
   }
 
-  private static long deploy(final CamundaClient client, final BpmnModelInstance model,
+  private long deploy(final CamundaClient client, final BpmnModelInstance model,
       final String name) {
-    return client.newDeployResourceCommand().addProcessModel(model, name).send().join()
+    return distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join())
         .getProcesses().getFirst().getProcessDefinitionKey();
   }
 
@@ -226,8 +226,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   @Test
   void evaluateDecisionOverRestEvaluatesOnTheBroker() {
     try (var client = rest()) {
-      client.newDeployResourceCommand().addResourceStringUtf8(DINNER_DMN, "dinner-rest.dmn")
-          .send().join();
+      distributed(client.newDeployResourceCommand().addResourceStringUtf8(DINNER_DMN, "dinner-rest.dmn")
+          .send().join());
 
       final var result = client.newEvaluateDecisionCommand().useRest().decisionId("dish-rest")
           .variables(Map.of("season", "Summer")).send().join();
@@ -261,8 +261,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   void aDeployedResourceIsReadFromTheBrokerWithItsContent() {
     final String script = "{\"id\":\"script-rest\",\"name\":\"Script\",\"script\":\"log\"}";
     try (var client = rest()) {
-      final long resourceKey = client.newDeployResourceCommand()
-          .addResourceStringUtf8(script, "script-rest.rpa").send().join()
+      final long resourceKey = distributed(client.newDeployResourceCommand()
+          .addResourceStringUtf8(script, "script-rest.rpa").send().join())
           .getResource().getFirst().getResourceKey();
 
       final var resource = http().get("/v2/resources/" + resourceKey);

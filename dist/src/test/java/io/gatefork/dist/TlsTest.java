@@ -75,10 +75,10 @@ class TlsTest extends GatewayTestSupport {
   void officialClientCreatesAnInstanceOverTls(final boolean rest) {
     final String id = "tls-" + (rest ? "rest" : "grpc");
     try (var client = tlsClient(rest)) {
-      client.newDeployResourceCommand()
+      distributed(client.newDeployResourceCommand()
           .addProcessModel(Bpmn.createExecutableProcess(id).startEvent().endEvent().done(),
               id + ".bpmn")
-          .send().join();
+          .send().join());
 
       final var instance = client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion()
           .variables(Map.of("secure", true)).send().join();
