@@ -16,7 +16,7 @@ import org.springframework.security.crypto.bcrypt.BCrypt;
  * digest of the header ({@link VerifiedCredentials}): a client sending the same header again pays
  * one digest and one map lookup instead of a bcrypt check.
  */
-public final class BasicCredentialsAuthenticator implements CallerAuthenticator {
+public final class BasicCredentialsAuthenticator extends SchemeAuthenticator {
   static final String SCHEME = "Basic ";
   private static final String CHALLENGE = "Basic realm=\"camunda\"";
   // compared against when the user is unknown, so that unknown and known users take as long
@@ -24,7 +24,6 @@ public final class BasicCredentialsAuthenticator implements CallerAuthenticator 
 
   private final Map<String, BasicUser> users;
   private final boolean sendTenants;
-  private final VerifiedCredentials verified;
 
   /**
    * @param sendTenants tenant checks are on: the users' tenants go to the broker
@@ -36,6 +35,7 @@ public final class BasicCredentialsAuthenticator implements CallerAuthenticator 
       final boolean sendTenants,
       final Duration ttl,
       final int maxEntries) {
+    super(SCHEME, "basic authentication", ttl, maxEntries);
     final var byName = new HashMap<String, BasicUser>();
     for (final BasicUser user : users) {
       if (!user.passwordHash().startsWith("$2")) {
@@ -46,7 +46,6 @@ public final class BasicCredentialsAuthenticator implements CallerAuthenticator 
     }
     this.users = Map.copyOf(byName);
     this.sendTenants = sendTenants;
-    verified = new VerifiedCredentials(ttl, maxEntries);
   }
 
   /**
@@ -66,34 +65,12 @@ public final class BasicCredentialsAuthenticator implements CallerAuthenticator 
   }
 
   @Override
-  public boolean protectsApi() {
-    return true;
-  }
-
-  @Override
   public String challenge() {
     return CHALLENGE;
   }
 
   @Override
-  public Caller authenticate(final String header) throws AuthenticationFailure {
-    if (header == null || header.isBlank()) {
-      throw new AuthenticationFailure("No credentials were sent: expected basic authentication");
-    }
-    if (!header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
-      throw new AuthenticationFailure("Expected basic authentication, but got another scheme");
-    }
-    final String key = VerifiedCredentials.keyOf(header);
-    final Caller known = verified.get(key);
-    if (known != null) {
-      return known;
-    }
-    final Caller caller = check(header.substring(SCHEME.length()).trim());
-    verified.put(key, caller, Long.MAX_VALUE);
-    return caller;
-  }
-
-  private Caller check(final String encoded) throws AuthenticationFailure {
+  Verified check(final String encoded) throws AuthenticationFailure {
     final String decoded;
     try {
       decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
@@ -112,7 +89,7 @@ public final class BasicCredentialsAuthenticator implements CallerAuthenticator 
     if (user == null || !matches) {
       throw new AuthenticationFailure("Invalid username or password");
     }
-    return Caller.user(user.username(), null, user.name(), user.email(), user.tenantIds(), null,
-        Map.of(), sendTenants);
+    return new Verified(Caller.user(user.username(), null, user.name(), user.email(),
+        user.tenantIds(), null, Map.of(), sendTenants), Long.MAX_VALUE);
   }
 }

@@ -17,14 +17,13 @@ import java.util.Map;
  * digest, so a client reusing its token pays neither the signature check nor the claims encoding
  * again.
  */
-public final class BearerTokenAuthenticator implements CallerAuthenticator {
+public final class BearerTokenAuthenticator extends SchemeAuthenticator {
   static final String SCHEME = "Bearer ";
   private static final String CHALLENGE = "Bearer";
 
   private final TokenVerifier verifier;
   private final TokenClaimNames claimNames;
   private final boolean tenantChecks;
-  private final VerifiedCredentials verified;
 
   public BearerTokenAuthenticator(
       final TokenVerifier verifier,
@@ -32,10 +31,10 @@ public final class BearerTokenAuthenticator implements CallerAuthenticator {
       final boolean tenantChecks,
       final Duration ttl,
       final int maxEntries) {
+    super(SCHEME, "a bearer token", ttl, maxEntries);
     this.verifier = verifier;
     this.claimNames = claimNames;
     this.tenantChecks = tenantChecks;
-    verified = new VerifiedCredentials(ttl, maxEntries);
   }
 
   /**
@@ -47,32 +46,14 @@ public final class BearerTokenAuthenticator implements CallerAuthenticator {
   public record TokenClaimNames(String username, String clientId, String groups, String tenants) {}
 
   @Override
-  public boolean protectsApi() {
-    return true;
-  }
-
-  @Override
   public String challenge() {
     return CHALLENGE;
   }
 
   @Override
-  public Caller authenticate(final String header) throws AuthenticationFailure {
-    if (header == null || header.isBlank()) {
-      throw new AuthenticationFailure("No credentials were sent: expected a bearer token");
-    }
-    if (!header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
-      throw new AuthenticationFailure("Expected a bearer token, but got another scheme");
-    }
-    final String key = VerifiedCredentials.keyOf(header);
-    final Caller known = verified.get(key);
-    if (known != null) {
-      return known;
-    }
-    final var token = verifier.verify(header.substring(SCHEME.length()).trim());
-    final Caller caller = toCaller(token.claims());
-    verified.put(key, caller, notAfter(token.expiresAt()));
-    return caller;
+  Verified check(final String token) throws AuthenticationFailure {
+    final var verifiedToken = verifier.verify(token);
+    return new Verified(toCaller(verifiedToken.claims()), notAfter(verifiedToken.expiresAt()));
   }
 
   Caller toCaller(final Map<String, Object> claims) throws AuthenticationFailure {

@@ -14,6 +14,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * remembered.
  */
 final class VerifiedCredentials {
+  // MessageDigest.getInstance walks the security providers: once per thread, not per request
+  private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (final NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  });
+
   private final long ttlNanos;
   private final int maxEntries;
   private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
@@ -25,13 +34,9 @@ final class VerifiedCredentials {
 
   /** The key of a header: its digest. */
   static String keyOf(final String header) {
-    try {
-      final byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(header.getBytes(StandardCharsets.UTF_8));
-      return Base64.getEncoder().encodeToString(hash);
-    } catch (final NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
-    }
+    // digest() resets the instance, so the thread's next call starts clean
+    final byte[] hash = SHA_256.get().digest(header.getBytes(StandardCharsets.UTF_8));
+    return Base64.getEncoder().encodeToString(hash);
   }
 
   /** The caller remembered under this key, or null when none or expired. */
