@@ -3,11 +3,13 @@ package io.gatefork.dist;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.CredentialsProvider;
 import io.camunda.client.api.response.DeploymentEvent;
+import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
-import io.camunda.client.CredentialsProvider;
+import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.JournalRecord;
@@ -100,6 +102,19 @@ public abstract class GatewayTestSupport {
           && r.is(RecordType.EVENT, ValueType.DEPLOYMENT, DeploymentIntent.CREATED));
     }
     return deployment;
+  }
+
+  /** Deploys one BPMN and waits until every partition has it; returns its definition key. */
+  protected long deployProcess(final CamundaClient client, final BpmnModelInstance model,
+      final String name) {
+    return distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join())
+        .getProcesses().getFirst().getProcessDefinitionKey();
+  }
+
+  /** The event with this key, value type and intent. */
+  protected JournalRecord awaitEvent(final long key, final ValueType valueType,
+      final Intent intent) {
+    return awaitRecord(r -> r.key() == key && r.is(RecordType.EVENT, valueType, intent));
   }
 
   protected JournalRecord awaitRecord(final Predicate<JournalRecord> predicate) {

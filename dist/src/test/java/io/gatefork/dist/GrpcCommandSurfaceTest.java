@@ -1,5 +1,8 @@
 package io.gatefork.dist;
 
+import static io.gatefork.dist.ProcessFixtures.dinnerDmn;
+import static io.gatefork.dist.ProcessFixtures.startLatest;
+import static io.gatefork.dist.ProcessFixtures.taskProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -7,7 +10,6 @@ import static org.awaitility.Awaitility.await;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
@@ -35,54 +37,8 @@ import org.junit.jupiter.api.Test;
  */
 class GrpcCommandSurfaceTest extends GatewayTestSupport {
 
-  private static final String DINNER_DMN = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="dinner"
-          name="Dinner" namespace="http://camunda.org/schema/1.0/dmn">
-        <decision id="dish" name="Dish">
-          <decisionTable id="table" hitPolicy="UNIQUE">
-            <input id="season" label="Season">
-              <inputExpression id="seasonExpression" typeRef="string">
-                <text>season</text>
-              </inputExpression>
-            </input>
-            <output id="dishOutput" label="Dish" name="dish" typeRef="string"/>
-            <rule id="winterRule">
-              <inputEntry id="winterEntry"><text>"Winter"</text></inputEntry>
-              <outputEntry id="stewEntry"><text>"Stew"</text></outputEntry>
-            </rule>
-            <rule id="summerRule">
-              <inputEntry id="summerEntry"><text>"Summer"</text></inputEntry>
-              <outputEntry id="saladEntry"><text>"Salad"</text></outputEntry>
-            </rule>
-          </decisionTable>
-        </decision>
-      </definitions>
-      """;
-
-  private static BpmnModelInstance taskProcess(final String id, final String jobType) {
-    return Bpmn.createExecutableProcess(id).startEvent()
-        .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done();
-  }
-
   private CamundaClient grpc() {
     return client(false);
-  }
-
-  private long deploy(final CamundaClient client, final BpmnModelInstance model,
-      final String name) {
-    return distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join())
-        .getProcesses().getFirst().getProcessDefinitionKey();
-  }
-
-  private static long start(final CamundaClient client, final String processId) {
-    return client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-        .send().join().getProcessInstanceKey();
-  }
-
-  private JournalRecord awaitEvent(final long key, final ValueType valueType,
-      final io.camunda.zeebe.protocol.record.intent.Intent intent) {
-    return awaitRecord(r -> r.key() == key && r.is(RecordType.EVENT, valueType, intent));
   }
 
   private JournalRecord awaitActivated(final long processInstanceKey, final String elementId) {
@@ -112,7 +68,7 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   @Test
   void evaluateDecisionEvaluatesOnTheBroker() {
     try (var client = grpc()) {
-      distributed(client.newDeployResourceCommand().addResourceStringUtf8(DINNER_DMN, "dinner.dmn")
+      distributed(client.newDeployResourceCommand().addResourceStringUtf8(dinnerDmn(""), "dinner.dmn")
           .send().join());
 
       final var result = client.newEvaluateDecisionCommand().useGrpc().decisionId("dish")
@@ -135,8 +91,8 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   void retriesUpdatedThenIncidentResolvedGivesTheJobBack() {
     final String id = "incident-grpc";
     try (var client = grpc()) {
-      deploy(client, taskProcess(id, id), id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, taskProcess(id, id), id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       final ActivatedJob job = activateOne(client, id);
       client.newFailCommand(job).retries(0).errorMessage("broken").send().join();
       final long incidentKey = awaitRecord(r -> r.is(RecordType.EVENT, ValueType.INCIDENT,
@@ -164,8 +120,8 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   void updateTimeoutMovesTheJobsDeadline() {
     final String id = "timeout-grpc";
     try (var client = grpc()) {
-      deploy(client, taskProcess(id, id), id + ".bpmn");
-      start(client, id);
+      deployProcess(client, taskProcess(id, id), id + ".bpmn");
+      startLatest(client, id);
       final ActivatedJob job = activateOne(client, id);
 
       client.newUpdateTimeoutCommand(job.getKey()).useGrpc().timeout(Duration.ofMinutes(30))
@@ -190,8 +146,8 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   void setVariablesUpdatesTheInstancesVariables() {
     final String id = "variables-grpc";
     try (var client = grpc()) {
-      deploy(client, taskProcess(id, id), id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, taskProcess(id, id), id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
 
       final var response = client.newSetVariablesCommand(instanceKey).useGrpc()
           .variables(Map.of("approved", true)).local(true).send().join();
@@ -213,8 +169,8 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
         .serviceTask("first", t -> t.zeebeJobType(id + "-first"))
         .serviceTask("second", t -> t.zeebeJobType(id + "-second")).endEvent().done();
     try (var client = grpc()) {
-      deploy(client, model, id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, model, id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       final long firstKey = awaitActivated(instanceKey, "first").key();
 
       client.newModifyProcessInstanceCommand(instanceKey).useGrpc()
@@ -233,11 +189,11 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   void migrateProcessInstanceMovesItToTheTargetDefinition() {
     final String id = "migrate-grpc";
     try (var client = grpc()) {
-      deploy(client, taskProcess(id + "-source", id), id + "-source.bpmn");
-      final long targetKey = deploy(client, Bpmn.createExecutableProcess(id + "-target")
+      deployProcess(client, taskProcess(id + "-source", id), id + "-source.bpmn");
+      final long targetKey = deployProcess(client, Bpmn.createExecutableProcess(id + "-target")
           .startEvent().serviceTask("task2", t -> t.zeebeJobType(id)).endEvent().done(),
           id + "-target.bpmn");
-      final long instanceKey = start(client, id + "-source");
+      final long instanceKey = startLatest(client, id + "-source");
       awaitActivated(instanceKey, "task");
       awaitRecord(r -> r.is(RecordType.EVENT, ValueType.JOB, JobIntent.CREATED)
           && r.valueJson().contains("\"processInstanceKey\":" + instanceKey));
@@ -256,7 +212,7 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   void deleteResourceDeletesTheProcessDefinition() {
     final String id = "delete-grpc";
     try (var client = grpc()) {
-      final long processDefinitionKey = deploy(client, taskProcess(id, id), id + ".bpmn");
+      final long processDefinitionKey = deployProcess(client, taskProcess(id, id), id + ".bpmn");
 
       client.newDeleteResourceCommand(processDefinitionKey).useGrpc().send().join();
 
@@ -264,7 +220,7 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
               ResourceDeletionIntent.DELETED)
           && r.valueJson().contains("\"resourceKey\":" + processDefinitionKey));
       // a deleted process cannot be started any more
-      assertThatThrownBy(() -> start(client, id)).hasMessageContaining("NOT_FOUND");
+      assertThatThrownBy(() -> startLatest(client, id)).hasMessageContaining("NOT_FOUND");
     }
   }
 
@@ -274,8 +230,8 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
     final var model = Bpmn.createExecutableProcess(id).startEvent()
         .intermediateCatchEvent("wait", c -> c.signal("go-" + id)).endEvent().done();
     try (var client = grpc()) {
-      deploy(client, model, id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, model, id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       awaitRecord(r -> r.is(RecordType.EVENT, ValueType.SIGNAL_SUBSCRIPTION,
               SignalSubscriptionIntent.CREATED)
           && r.valueJson().contains("\"signalName\":\"go-" + id + "\""));

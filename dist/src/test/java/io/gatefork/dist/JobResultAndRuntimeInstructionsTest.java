@@ -1,5 +1,6 @@
 package io.gatefork.dist;
 
+import static io.gatefork.dist.ProcessFixtures.startLatest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -37,11 +38,6 @@ class JobResultAndRuntimeInstructionsTest extends GatewayTestSupport {
         .getProcesses().getFirst().getProcessDefinitionKey();
   }
 
-  private static long start(final CamundaClient client, final String processId) {
-    return client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-        .send().join().getProcessInstanceKey();
-  }
-
   private static ActivatedJob activateOne(final CamundaClient client, final String type) {
     final AtomicReference<ActivatedJob> job = new AtomicReference<>();
     await().atMost(Duration.ofSeconds(20)).until(() -> {
@@ -72,7 +68,7 @@ class JobResultAndRuntimeInstructionsTest extends GatewayTestSupport {
           .userTask("task", t -> t.zeebeUserTask()
               .zeebeTaskListener(l -> l.creating().type(listener)))
           .endEvent().done(), id);
-      final long instanceKey = start(client, id);
+      final long instanceKey = startLatest(client, id);
 
       final ActivatedJob job = activateOne(client, listener);
       assertThat(job.getKind().name()).isEqualTo("TASK_LISTENER");
@@ -106,7 +102,7 @@ class JobResultAndRuntimeInstructionsTest extends GatewayTestSupport {
           .userTask("task", t -> t.zeebeUserTask()
               .zeebeTaskListener(l -> l.completing().type(listener)))
           .endEvent().done(), id);
-      final long instanceKey = start(client, id);
+      final long instanceKey = startLatest(client, id);
       final long userTaskKey = awaitInstanceEvent(instanceKey, ValueType.USER_TASK,
           UserTaskIntent.CREATED, "\"elementId\":\"task\"").key();
 
@@ -139,7 +135,7 @@ class JobResultAndRuntimeInstructionsTest extends GatewayTestSupport {
           })
           .zeebeJobType(jobType)
           .endEvent().done(), id);
-      final long instanceKey = start(client, id);
+      final long instanceKey = startLatest(client, id);
 
       final ActivatedJob job = activateOne(client, jobType);
       assertThat(job.getKind().name()).isEqualTo("AD_HOC_SUB_PROCESS");

@@ -1,5 +1,6 @@
 package io.gatefork.dist;
 
+import static io.gatefork.dist.ProcessFixtures.taskProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -27,11 +28,6 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
 
   private static String api(final boolean rest) {
     return rest ? "rest" : "grpc";
-  }
-
-  private static BpmnModelInstance taskProcess(final String id, final String jobType) {
-    return Bpmn.createExecutableProcess(id).startEvent()
-        .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done();
   }
 
   private void deploy(final CamundaClient client, final BpmnModelInstance model,

@@ -1,5 +1,8 @@
 package io.gatefork.dist;
 
+import static io.gatefork.dist.ProcessFixtures.dinnerDmn;
+import static io.gatefork.dist.ProcessFixtures.startLatest;
+import static io.gatefork.dist.ProcessFixtures.taskProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -8,7 +11,6 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.AdHocSubProcessInstructionIntent;
@@ -44,58 +46,12 @@ import org.junit.jupiter.api.Test;
  */
 class RestCommandSurfaceTest extends GatewayTestSupport {
 
-  private static final String DINNER_DMN = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="dinner-rest"
-          name="Dinner" namespace="http://camunda.org/schema/1.0/dmn">
-        <decision id="dish-rest" name="Dish">
-          <decisionTable id="table" hitPolicy="UNIQUE">
-            <input id="season" label="Season">
-              <inputExpression id="seasonExpression" typeRef="string">
-                <text>season</text>
-              </inputExpression>
-            </input>
-            <output id="dishOutput" label="Dish" name="dish" typeRef="string"/>
-            <rule id="winterRule">
-              <inputEntry id="winterEntry"><text>"Winter"</text></inputEntry>
-              <outputEntry id="stewEntry"><text>"Stew"</text></outputEntry>
-            </rule>
-            <rule id="summerRule">
-              <inputEntry id="summerEntry"><text>"Summer"</text></inputEntry>
-              <outputEntry id="saladEntry"><text>"Salad"</text></outputEntry>
-            </rule>
-          </decisionTable>
-        </decision>
-      </definitions>
-      """;
-
   private CamundaClient rest() {
     return client(true);
   }
 
   private RestCalls http() {
     return new RestCalls(baseUrl());
-  }
-
-  private static BpmnModelInstance taskProcess(final String id, final String jobType) {
-    return Bpmn.createExecutableProcess(id).startEvent()
-        .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done();
-  }
-
-  private long deploy(final CamundaClient client, final BpmnModelInstance model,
-      final String name) {
-    return distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join())
-        .getProcesses().getFirst().getProcessDefinitionKey();
-  }
-
-  private static long start(final CamundaClient client, final String processId) {
-    return client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-        .send().join().getProcessInstanceKey();
-  }
-
-  private JournalRecord awaitEvent(final long key, final ValueType valueType,
-      final Intent intent) {
-    return awaitRecord(r -> r.key() == key && r.is(RecordType.EVENT, valueType, intent));
   }
 
   private JournalRecord awaitActivated(final long processInstanceKey, final String elementId) {
@@ -109,8 +65,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   void patchJobUpdatesRetriesAndTimeoutInOneBrokerCommand() {
     final String id = "update-job-rest";
     try (var client = rest()) {
-      deploy(client, taskProcess(id, id), id + ".bpmn");
-      start(client, id);
+      deployProcess(client, taskProcess(id, id), id + ".bpmn");
+      startLatest(client, id);
       final ActivatedJob job = activateOne(client, id);
 
       client.newUpdateJobCommand(job.getKey()).update(5, Duration.ofMinutes(30).toMillis())
@@ -127,8 +83,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   void resolveIncidentOverRestGivesTheJobBack() {
     final String id = "incident-rest";
     try (var client = rest()) {
-      deploy(client, taskProcess(id, id), id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, taskProcess(id, id), id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       final ActivatedJob job = activateOne(client, id);
       client.newFailCommand(job).retries(0).errorMessage("broken").send().join();
       final long incidentKey = awaitRecord(r -> r.is(RecordType.EVENT, ValueType.INCIDENT,
@@ -148,8 +104,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   void setVariablesOverRestUpdatesTheScope() {
     final String id = "variables-rest";
     try (var client = rest()) {
-      deploy(client, taskProcess(id, id), id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, taskProcess(id, id), id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
 
       client.newSetVariablesCommand(instanceKey).useRest()
           .variables(Map.of("approved", true)).local(true).send().join();
@@ -167,8 +123,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
     final var model = Bpmn.createExecutableProcess(id).startEvent()
         .intermediateCatchEvent("wait", c -> c.signal("go-" + id)).endEvent().done();
     try (var client = rest()) {
-      deploy(client, model, id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, model, id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       awaitRecord(r -> r.is(RecordType.EVENT, ValueType.SIGNAL_SUBSCRIPTION,
               SignalSubscriptionIntent.CREATED)
           && r.valueJson().contains("\"signalName\":\"go-" + id + "\""));
@@ -190,7 +146,7 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
             m -> m.name("paid-" + id).zeebeCorrelationKeyExpression("orderId")))
         .endEvent().done();
     try (var client = rest()) {
-      deploy(client, model, id + ".bpmn");
+      deployProcess(client, model, id + ".bpmn");
       final long instanceKey = client.newCreateInstanceCommand().bpmnProcessId(id)
           .latestVersion().variables(Map.of("orderId", "o-1")).send().join()
           .getProcessInstanceKey();
@@ -226,7 +182,7 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   @Test
   void evaluateDecisionOverRestEvaluatesOnTheBroker() {
     try (var client = rest()) {
-      distributed(client.newDeployResourceCommand().addResourceStringUtf8(DINNER_DMN, "dinner-rest.dmn")
+      distributed(client.newDeployResourceCommand().addResourceStringUtf8(dinnerDmn("-rest"), "dinner-rest.dmn")
           .send().join());
 
       final var result = client.newEvaluateDecisionCommand().useRest().decisionId("dish-rest")
@@ -246,14 +202,14 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   void deleteResourceOverRestDeletesTheProcessDefinition() {
     final String id = "delete-rest";
     try (var client = rest()) {
-      final long processDefinitionKey = deploy(client, taskProcess(id, id), id + ".bpmn");
+      final long processDefinitionKey = deployProcess(client, taskProcess(id, id), id + ".bpmn");
 
       client.newDeleteResourceCommand(processDefinitionKey).useRest().send().join();
 
       awaitRecord(r -> r.is(RecordType.EVENT, ValueType.RESOURCE_DELETION,
               ResourceDeletionIntent.DELETED)
           && r.valueJson().contains("\"resourceKey\":" + processDefinitionKey));
-      assertThatThrownBy(() -> start(client, id)).hasMessageContaining("NOT_FOUND");
+      assertThatThrownBy(() -> startLatest(client, id)).hasMessageContaining("NOT_FOUND");
     }
   }
 
@@ -285,8 +241,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
         .serviceTask("first", t -> t.zeebeJobType(id + "-first"))
         .serviceTask("second", t -> t.zeebeJobType(id + "-second")).endEvent().done();
     try (var client = rest()) {
-      deploy(client, model, id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, model, id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       final long firstKey = awaitActivated(instanceKey, "first").key();
 
       client.newModifyProcessInstanceCommand(instanceKey).useRest()
@@ -304,11 +260,11 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
   void migrateProcessInstanceOverRestMovesItToTheTarget() {
     final String id = "migrate-rest";
     try (var client = rest()) {
-      deploy(client, taskProcess(id + "-source", id), id + "-source.bpmn");
-      final long targetKey = deploy(client, Bpmn.createExecutableProcess(id + "-target")
+      deployProcess(client, taskProcess(id + "-source", id), id + "-source.bpmn");
+      final long targetKey = deployProcess(client, Bpmn.createExecutableProcess(id + "-target")
           .startEvent().serviceTask("task2", t -> t.zeebeJobType(id)).endEvent().done(),
           id + "-target.bpmn");
-      final long instanceKey = start(client, id + "-source");
+      final long instanceKey = startLatest(client, id + "-source");
       awaitRecord(r -> r.is(RecordType.EVENT, ValueType.JOB, JobIntent.CREATED)
           && r.valueJson().contains("\"processInstanceKey\":" + instanceKey));
 
@@ -327,8 +283,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
     final var model = Bpmn.createExecutableProcess(id).startEvent()
         .userTask("approve", t -> t.zeebeUserTask()).endEvent().done();
     try (var client = rest()) {
-      deploy(client, model, id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, model, id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       final long taskKey = awaitRecord(r -> r.is(RecordType.EVENT, ValueType.USER_TASK,
               UserTaskIntent.CREATED)
           && r.valueJson().contains("\"processInstanceKey\":" + instanceKey)).key();
@@ -386,8 +342,8 @@ class RestCommandSurfaceTest extends GatewayTestSupport {
         })
         .endEvent().done();
     try (var client = rest()) {
-      deploy(client, model, id + ".bpmn");
-      final long instanceKey = start(client, id);
+      deployProcess(client, model, id + ".bpmn");
+      final long instanceKey = startLatest(client, id);
       final long adHocKey = awaitActivated(instanceKey, "choose").key();
 
       client.newActivateAdHocSubProcessActivitiesCommand(Long.toString(adHocKey))
