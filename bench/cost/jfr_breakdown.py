@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Where a JFR recording's CPU samples went: inclusive share per layer and per method.
+
+    jfr_breakdown.py RECORDING.jfr [--top 40] [--thread-prefix http-nio]
+
+Reads jdk.ExecutionSample events with `jfr print` (the JDK's own tool) and attributes each sample
+to the layers its stack passes through (inclusive: a sample in Jackson called from Spring MVC
+counts for both) and to the innermost layer (self). Layers are package prefixes, listed below.
+"""
+import argparse
+import collections
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+LAYERS = [
+    ("gatefork", ("io.gatefork.",)),
+    ("spring-security", ("org.springframework.security.",)),
+    ("spring-mvc", ("org.springframework.web.", "org.springframework.http.")),
+    ("spring-other", ("org.springframework.",)),
+    ("micrometer", ("io.micrometer.",)),
+    ("jackson", ("com.fasterxml.jackson.",)),
+    ("tomcat", ("org.apache.catalina.", "org.apache.coyote.", "org.apache.tomcat.")),
+    ("grpc-netty", ("io.grpc.", "io.netty.")),
+    ("zeebe-atomix", ("io.camunda.", "io.atomix.", "org.agrona.")),
+    ("logging", ("ch.qos.logback.", "org.slf4j.")),
+    ("jdk", ("java.", "jdk.", "sun.")),
+]
+
+
+def layer_of(frame):
+    for name, prefixes in LAYERS:
+        if frame.startswith(prefixes):
+            return name
+    return "other"
+
+
+def jfr_binary():
+    home = os.environ.get("JAVA_HOME")
+    if home and os.path.exists(os.path.join(home, "bin", "jfr")):
+        return os.path.join(home, "bin", "jfr")
+    return shutil.which("jfr") or "jfr"
+
+
+def samples(path):
+    out = subprocess.run(
+        [jfr_binary(), "print", "--events", "jdk.ExecutionSample", "--stack-depth", "256", path],
+        check=True, capture_output=True, text=True).stdout
+    thread, stack = None, []
+    for line in out.splitlines():
+        line = line.strip()
+        if line.startswith("jdk.ExecutionSample"):
+            if stack:
+                yield thread, stack
+            thread, stack = None, []
+        elif line.startswith("sampledThread"):
+            m = re.search(r'"([^"]*)"', line)
+            thread = m.group(1) if m else ""
+        elif "line:" in line and "(" in line:
+            stack.append(line.split("(")[0])
+    if stack:
+        yield thread, stack
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("recording")
+    ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--thread-prefix", default="")
+    args = ap.parse_args()
+    inclusive, selfish, methods, threads = (collections.Counter() for _ in range(4))
+    total = 0
+    for thread, stack in samples(args.recording):
+        if args.thread_prefix and not (thread or "").startswith(args.thread_prefix):
+            continue
+        total += 1
+        threads[re.sub(r"[-#]?\d+$", "", thread or "?")] += 1
+        selfish[layer_of(stack[0])] += 1
+        for name in {layer_of(f) for f in stack}:
+            inclusive[name] += 1
+        for m in set(stack):
+            methods[m] += 1
+    if not total:
+        print("no samples")
+        return 1
+    print(f"{total} samples ({args.recording})")
+    print("\nby thread pool:")
+    for t, n in threads.most_common(12):
+        print(f"  {100 * n / total:5.1f} %  {t}")
+    print("\nby layer (inclusive / self):")
+    for name, _ in LAYERS + [("other", ())]:
+        if inclusive[name]:
+            print(f"  {100 * inclusive[name] / total:5.1f} % / {100 * selfish[name] / total:5.1f} %  {name}")
+    print(f"\ntop {args.top} methods, inclusive:")
+    for m, n in methods.most_common(args.top):
+        print(f"  {100 * n / total:5.1f} %  {m}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
