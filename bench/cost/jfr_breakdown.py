@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Where a JFR recording's CPU samples went: inclusive share per layer and per method.
 
-    jfr_breakdown.py RECORDING.jfr [--top 40] [--thread-prefix http-nio]
+    jfr_breakdown.py RECORDING.jfr [--top 40] [--thread-prefix http-nio] [--event E]
 
-Reads jdk.ExecutionSample events with `jfr print` (the JDK's own tool) and attributes each sample
+Record with CPU-time sampling (JDK 25+), which also sees time spent in native code and the JVM:
+    jfr configure --input profile jdk.CPUTimeSample#enabled=true jdk.CPUTimeSample#throttle=1ms \
+        --output cpu.jfc
+    jcmd <pid> JFR.start settings=cpu.jfc filename=rec.jfr   ...   jcmd <pid> JFR.stop
+
+Reads jdk.CPUTimeSample events (or jdk.ExecutionSample, --event) with `jfr print` (the JDK's own tool) and attributes each sample
 to the layers its stack passes through (inclusive: a sample in Jackson called from Spring MVC
 counts for both) and to the innermost layer (self). Layers are package prefixes, listed below.
 """
@@ -44,18 +49,18 @@ def jfr_binary():
     return shutil.which("jfr") or "jfr"
 
 
-def samples(path):
+def samples(path, event):
     out = subprocess.run(
-        [jfr_binary(), "print", "--events", "jdk.ExecutionSample", "--stack-depth", "256", path],
+        [jfr_binary(), "print", "--events", event, "--stack-depth", "256", path],
         check=True, capture_output=True, text=True).stdout
     thread, stack = None, []
     for line in out.splitlines():
         line = line.strip()
-        if line.startswith("jdk.ExecutionSample"):
+        if line.startswith(event):
             if stack:
                 yield thread, stack
             thread, stack = None, []
-        elif line.startswith("sampledThread"):
+        elif line.startswith(("sampledThread", "eventThread")):
             m = re.search(r'"([^"]*)"', line)
             thread = m.group(1) if m else ""
         elif "line:" in line and "(" in line:
@@ -69,15 +74,19 @@ def main():
     ap.add_argument("recording")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--thread-prefix", default="")
+    ap.add_argument("--event", default="jdk.CPUTimeSample",
+                    help="jdk.CPUTimeSample (JDK 25+, CPU time, includes native code; default) "
+                         "or jdk.ExecutionSample (wall-clock sampling of threads in Java code)")
     args = ap.parse_args()
-    inclusive, selfish, methods, threads = (collections.Counter() for _ in range(4))
+    inclusive, selfish, methods, threads, self_methods = (collections.Counter() for _ in range(5))
     total = 0
-    for thread, stack in samples(args.recording):
+    for thread, stack in samples(args.recording, args.event):
         if args.thread_prefix and not (thread or "").startswith(args.thread_prefix):
             continue
         total += 1
         threads[re.sub(r"[-#]?\d+$", "", thread or "?")] += 1
         selfish[layer_of(stack[0])] += 1
+        self_methods[stack[0]] += 1
         for name in {layer_of(f) for f in stack}:
             inclusive[name] += 1
         for m in set(stack):
@@ -93,6 +102,9 @@ def main():
     for name, _ in LAYERS + [("other", ())]:
         if inclusive[name]:
             print(f"  {100 * inclusive[name] / total:5.1f} % / {100 * selfish[name] / total:5.1f} %  {name}")
+    print(f"\ntop {args.top} methods, self:")
+    for m, n in self_methods.most_common(args.top):
+        print(f"  {100 * n / total:5.1f} %  {m}")
     print(f"\ntop {args.top} methods, inclusive:")
     for m, n in methods.most_common(args.top):
         print(f"  {100 * n / total:5.1f} %  {m}")

@@ -3,6 +3,8 @@ package io.gatefork.gateway.rest;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
+import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
+import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
 import io.gatefork.service.stage.StageMetrics;
@@ -13,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.WebMvcAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
@@ -51,7 +54,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
         @Filter(
             type = FilterType.ANNOTATION,
             classes = {RestController.class, RestControllerAdvice.class}))
-@Import(RestSecurityConfiguration.class)
+@EnableConfigurationProperties(RestFrontEndProperties.class)
+@Import({RestSecurityConfiguration.class, LeanFrontEndConfiguration.class})
 public class GatewayRestConfiguration {
   static final String API_URL_PATTERN = "/v2/*";
 

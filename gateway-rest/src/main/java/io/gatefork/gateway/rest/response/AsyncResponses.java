@@ -70,15 +70,6 @@ public final class AsyncResponses {
         clientTimeout == null || clientTimeout.isNegative() || clientTimeout.isZero()
             ? null
             : clientTimeout.plus(CLIENT_TIMEOUT_GRACE).toMillis();
-    final var result = new DeferredResult<ResponseEntity<Object>>(timeoutMillis);
-    response.whenComplete(
-        (value, failure) -> {
-          if (failure == null) {
-            result.setResult(value);
-          } else {
-            result.setErrorResult(ProblemResponses.unwrap(failure));
-          }
-        });
-    return result;
+    return new ClientTimedResult(response, timeoutMillis);
   }
 }

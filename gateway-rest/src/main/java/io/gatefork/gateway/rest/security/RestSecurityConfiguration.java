@@ -1,16 +1,32 @@
 package io.gatefork.gateway.rest.security;
 
 import io.gatefork.service.auth.CallerAuthenticator;
+import io.gatefork.gateway.rest.frontend.OnLeanFrontEnd;
 import jakarta.servlet.DispatcherType;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
+import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.header.HeaderWriterFilter;
+import org.springframework.security.web.header.writers.CacheControlHeadersWriter;
+import org.springframework.security.web.header.writers.HstsHeaderWriter;
+import org.springframework.security.web.header.writers.XContentTypeOptionsHeaderWriter;
+import org.springframework.security.web.header.writers.XXssProtectionHeaderWriter;
+import org.springframework.security.web.header.writers.frameoptions.XFrameOptionsHeaderWriter;
+import org.springframework.security.web.header.writers.frameoptions.XFrameOptionsHeaderWriter.XFrameOptionsMode;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
@@ -85,6 +101,68 @@ public class RestSecurityConfiguration {
               authorize.anyRequest().denyAll();
             })
         .build();
+  }
+
+  /**
+   * The lean front end's chain for the API and the open paths, ahead of the chain above (which then
+   * only sees other paths, and denies them): only the filters the authentication mode needs. The
+   * API unprotected, that is the security headers alone; protected, the caller's authentication
+   * once, the {@code authenticated()} rule and its 401 answer. The headers are the ones Spring
+   * Security writes by default, written before the request is handled instead of through a
+   * response wrapper.
+   */
+  @Bean
+  @Order(Ordered.HIGHEST_PRECEDENCE)
+  @Conditional(OnLeanFrontEnd.class)
+  public SecurityFilterChain gatewayRestLeanApiFilterChain(
+      final HttpSecurity http, final ObjectProvider<CallerAuthenticator> authenticators)
+      throws Exception {
+    final CallerAuthenticator authenticator =
+        authenticators.getIfAvailable(() -> CallerAuthenticator.UNPROTECTED);
+    final PathPatternRequestMatcher.Builder paths = PathPatternRequestMatcher.withDefaults();
+    final List<RequestMatcher> open = new ArrayList<>();
+    for (final String path : OPEN_PATHS) {
+      open.add(paths.matcher(path));
+    }
+    final RequestMatcher openPaths = new OrRequestMatcher(open);
+    final RequestMatcher served = new OrRequestMatcher(openPaths, paths.matcher(API_PATHS));
+    if (!authenticator.protectsApi()) {
+      return new DefaultSecurityFilterChain(served, defaultHeaders());
+    }
+    return http.securityMatcher(served)
+        .addFilter(defaultHeaders())
+        .headers(AbstractHttpConfigurer::disable)
+        .addFilterBefore(new CallerAuthenticationFilter(authenticator), AuthorizationFilter.class)
+        .anonymous(AbstractHttpConfigurer::disable)
+        .exceptionHandling(
+            exceptions ->
+                exceptions.authenticationEntryPoint(
+                    new ProblemAuthenticationEntryPoint(authenticator.challenge())))
+        .securityContext(AbstractHttpConfigurer::disable)
+        .servletApi(AbstractHttpConfigurer::disable)
+        .sessionManagement(AbstractHttpConfigurer::disable)
+        .csrf(AbstractHttpConfigurer::disable)
+        .requestCache(AbstractHttpConfigurer::disable)
+        .logout(AbstractHttpConfigurer::disable)
+        .httpBasic(AbstractHttpConfigurer::disable)
+        .formLogin(AbstractHttpConfigurer::disable)
+        .authorizeHttpRequests(
+            authorize -> authorize.requestMatchers(openPaths).permitAll().anyRequest().authenticated())
+        .build();
+  }
+
+  /** Spring Security's default response headers, in its order (HSTS on secure requests only). */
+  private static HeaderWriterFilter defaultHeaders() {
+    final var filter =
+        new HeaderWriterFilter(
+            List.of(
+                new XContentTypeOptionsHeaderWriter(),
+                new XXssProtectionHeaderWriter(),
+                new CacheControlHeadersWriter(),
+                new HstsHeaderWriter(),
+                new XFrameOptionsHeaderWriter(XFrameOptionsMode.DENY)));
+    filter.setShouldWriteHeadersEagerly(true);
+    return filter;
   }
 
   @Bean

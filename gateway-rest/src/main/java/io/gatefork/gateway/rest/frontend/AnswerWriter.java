@@ -1,0 +1,84 @@
+package io.gatefork.gateway.rest.frontend;
+
+import com.fasterxml.jackson.databind.ObjectWriter;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.springframework.core.io.Resource;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * Writes a controller's {@link ResponseEntity} to the servlet response the way Spring MVC's {@code
+ * HttpEntityMethodProcessor} does for gatefork's answers, without a dispatch: status, the entity's
+ * headers, and the body — JSON through the same {@code ObjectMapper} as MVC's Jackson converter
+ * (so ProblemDetail and records look the same), a String or byte[] as is, a {@link Resource}
+ * streamed. A ProblemDetail without {@code instance} gets the request path, as MVC gives it. The
+ * body is serialised before anything is written, so the response carries its Content-Length.
+ */
+final class AnswerWriter {
+  private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
+  private static final String PROBLEM_JSON = MediaType.APPLICATION_PROBLEM_JSON_VALUE;
+
+  private final ObjectWriter json;
+
+  AnswerWriter(final ObjectWriter json) {
+    this.json = json;
+  }
+
+  void write(
+      final ResponseEntity<?> entity, final String requestUri, final HttpServletResponse response)
+      throws IOException {
+    response.setStatus(entity.getStatusCode().value());
+    final HttpHeaders headers = entity.getHeaders();
+    String contentType = null;
+    if (!headers.isEmpty()) {
+      for (final Map.Entry<String, List<String>> header : headers.entrySet()) {
+        if (HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(header.getKey())) {
+          contentType = header.getValue().isEmpty() ? null : header.getValue().get(0);
+          continue;
+        }
+        for (final String value : header.getValue()) {
+          response.addHeader(header.getKey(), value);
+        }
+      }
+    }
+    final Object body = entity.getBody();
+    if (body == null) {
+      return;
+    }
+    if (body instanceof final Resource resource) {
+      response.setContentType(contentType != null ? contentType : MediaType.APPLICATION_OCTET_STREAM_VALUE);
+      try (InputStream in = resource.getInputStream(); OutputStream out = response.getOutputStream()) {
+        in.transferTo(out);
+      }
+      return;
+    }
+    final byte[] bytes;
+    if (body instanceof final byte[] raw) {
+      bytes = raw;
+    } else if (body instanceof final String text) {
+      bytes = text.getBytes(StandardCharsets.UTF_8);
+    } else {
+      if (body instanceof final ProblemDetail problem) {
+        if (problem.getInstance() == null) {
+          problem.setInstance(URI.create(requestUri));
+        }
+        if (contentType == null) {
+          contentType = PROBLEM_JSON;
+        }
+      }
+      bytes = json.writeValueAsBytes(body);
+    }
+    response.setContentType(contentType != null ? contentType : JSON);
+    response.setContentLength(bytes.length);
+    response.getOutputStream().write(bytes);
+  }
+}

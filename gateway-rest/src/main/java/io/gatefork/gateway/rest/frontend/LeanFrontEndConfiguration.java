@@ -1,0 +1,88 @@
+package io.gatefork.gateway.rest.frontend;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.DispatcherType;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.security.SecurityProperties;
+import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.http.converter.json.MappingJackson2HttpMessageConverter;
+import org.springframework.security.web.FilterChainProxy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
+import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
+
+/**
+ * The {@link RestFrontEnd#LEAN} front end: how Spring MVC and Spring Security are wired so that a
+ * REST request makes one pass through them.
+ *
+ * <ul>
+ *   <li>Futures returned by controllers are answered by {@link OnePassReturnValueHandler}, ahead of
+ *       MVC's own async handlers.
+ *   <li>Spring Security's filter chains run in a plain {@link FilterChainProxy} on the REQUEST
+ *       dispatch only. Spring Boot's registration of {@code springSecurityFilterChain} is turned off:
+ *       that bean wraps the chains in a filter that looks up the MVC handler of every request
+ *       again, a cache for MVC request matchers, which gatefork does not use (its matchers are path
+ *       patterns), and Boot registers it for every dispatcher type.
+ *   <li>The DispatcherServlet publishes no {@code ServletRequestHandledEvent} (nobody listens).
+ * </ul>
+ *
+ * The management server's child context keeps its own, unchanged registration.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(OnLeanFrontEnd.class)
+public class LeanFrontEndConfiguration {
+  /** Spring Boot's registration of springSecurityFilterChain (SecurityFilterAutoConfiguration). */
+  static final String BOOT_SECURITY_REGISTRATION = "securityFilterChainRegistration";
+
+  @Bean
+  static BeanPostProcessor gatewayRestOnePassAnswers() {
+    return new BeanPostProcessor() {
+      @Override
+      public Object postProcessAfterInitialization(final Object bean, final String name) {
+        if (bean instanceof final RequestMappingHandlerAdapter adapter
+            && adapter.getReturnValueHandlers() != null) {
+          final List<HandlerMethodReturnValueHandler> handlers = new ArrayList<>();
+          handlers.add(new OnePassReturnValueHandler(new AnswerWriter(jsonOf(adapter).writer())));
+          handlers.addAll(adapter.getReturnValueHandlers());
+          adapter.setReturnValueHandlers(handlers);
+        } else if (bean instanceof final DispatcherServlet servlet) {
+          servlet.setPublishEvents(false);
+        } else if (bean instanceof final DelegatingFilterProxyRegistrationBean registration
+            && BOOT_SECURITY_REGISTRATION.equals(name)) {
+          registration.setEnabled(false); // replaced by gatewayRestSecurityFilter below
+        }
+        return bean;
+      }
+    };
+  }
+
+  @Bean
+  public FilterRegistrationBean<FilterChainProxy> gatewayRestSecurityFilter(
+      final ObjectProvider<SecurityFilterChain> chains) {
+    final FilterChainProxy proxy = new FilterChainProxy(chains.orderedStream().toList());
+    proxy.afterPropertiesSet();
+    final var registration = new FilterRegistrationBean<>(proxy);
+    registration.setName("gatewayRestSecurityFilter");
+    registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER);
+    registration.setDispatcherTypes(DispatcherType.REQUEST);
+    return registration;
+  }
+
+  private static ObjectMapper jsonOf(final RequestMappingHandlerAdapter adapter) {
+    for (final HttpMessageConverter<?> converter : adapter.getMessageConverters()) {
+      if (converter instanceof final MappingJackson2HttpMessageConverter jackson) {
+        return jackson.getObjectMapper();
+      }
+    }
+    throw new IllegalStateException("Spring MVC has no Jackson converter");
+  }
+}

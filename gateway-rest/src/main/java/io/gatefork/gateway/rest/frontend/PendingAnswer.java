@@ -1,0 +1,75 @@
+package io.gatefork.gateway.rest.frontend;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * One request's answer in flight: written once, by whichever comes first — the future's value, the
+ * async timeout (504, as Spring MVC's timeout answer in {@code RestExceptionHandler}), or a broken
+ * connection (nothing to write) — then the async context is completed.
+ */
+final class PendingAnswer implements AsyncListener {
+  private static final Logger LOG = LoggerFactory.getLogger(PendingAnswer.class);
+  private final AnswerWriter writer;
+  private final AsyncContext async;
+  private final String requestUri;
+  private final AtomicBoolean answered = new AtomicBoolean();
+
+  PendingAnswer(final AnswerWriter writer, final AsyncContext async, final String requestUri) {
+    this.writer = writer;
+    this.async = async;
+    this.requestUri = requestUri;
+  }
+
+  void answer(final ResponseEntity<?> entity) {
+    if (!answered.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      writer.write(entity, requestUri, (HttpServletResponse) async.getResponse());
+    } catch (final IOException | IllegalStateException clientGone) {
+      // the client left, or the container gave the request up: nobody to tell
+    } catch (final RuntimeException unwritable) {
+      LOG.warn("Could not write the answer to {}", requestUri, unwritable);
+    } finally {
+      complete();
+    }
+  }
+
+  @Override
+  public void onTimeout(final AsyncEvent event) {
+    answer(OnePassReturnValueHandler.timedOut());
+  }
+
+  @Override
+  public void onError(final AsyncEvent event) {
+    if (answered.compareAndSet(false, true)) {
+      complete();
+    }
+  }
+
+  @Override
+  public void onComplete(final AsyncEvent event) {
+    answered.set(true);
+  }
+
+  @Override
+  public void onStartAsync(final AsyncEvent event) {
+    // not restarted
+  }
+
+  private void complete() {
+    try {
+      async.complete();
+    } catch (final IllegalStateException alreadyCompleted) {
+      // the container completed it (error, shutdown)
+    }
+  }
+}
