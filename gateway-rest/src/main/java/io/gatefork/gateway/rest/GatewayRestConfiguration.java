@@ -4,6 +4,7 @@ import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
+import io.gatefork.gateway.rest.stage.RequestStageMvcConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
 import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.DispatcherType;
@@ -51,7 +52,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
         @Filter(
             type = FilterType.ANNOTATION,
             classes = {RestController.class, RestControllerAdvice.class}))
-@Import(RestSecurityConfiguration.class)
+@Import({RestSecurityConfiguration.class, RequestStageMvcConfiguration.class})
 public class GatewayRestConfiguration {
   static final String API_URL_PATTERN = "/v2/*";
 

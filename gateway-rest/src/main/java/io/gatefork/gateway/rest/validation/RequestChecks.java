@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest.validation;
 
 import io.gatefork.gateway.rest.security.RestTenantChecks;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.IdentifierRules;
@@ -11,7 +12,8 @@ import java.util.List;
 /**
  * Checks of request fields that must hold before anything is sent to the broker. Each failure is an
  * INVALID_ARGUMENT naming the field ({@code "field: problem"}). The rules are the ones gRPC applies
- * too ({@code io.gatefork.service.validation}); what is REST's own is the tenant access check.
+ * too ({@code io.gatefork.service.validation}); what is REST's own is the tenant access check,
+ * worded with the operation of the request's {@link RequestContext}.
  */
 public final class RequestChecks {
 
@@ -49,11 +51,12 @@ public final class RequestChecks {
 
   /**
    * The tenant a request acts in: {@link #tenantIdFormat} and, with multi-tenancy checks on, one
-   * the caller is authorized for ({@link RestTenantChecks}).
+   * the request's caller is authorized for ({@link RestTenantChecks}).
    */
-  public static String tenantId(final String field, final String value) {
+  public static String tenantId(
+      final String field, final String value, final RequestContext context) {
     TenantIdRules.format(field, value);
-    RestTenantChecks.check(value);
+    RestTenantChecks.check(context, value);
     return value;
   }
 
@@ -63,9 +66,10 @@ public final class RequestChecks {
   }
 
   /** The tenants of a job activation: each well-formed and, with checks on, the caller's. */
-  public static List<String> tenantIds(final String field, final List<String> values) {
+  public static List<String> tenantIds(
+      final String field, final List<String> values, final RequestContext context) {
     final List<String> checked = TenantIdRules.formats(field, values);
-    RestTenantChecks.checkAll(checked);
+    RestTenantChecks.checkAll(context, checked);
     return checked;
   }
 
