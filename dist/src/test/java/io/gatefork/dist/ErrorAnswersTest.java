@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.client.api.command.ProblemException;
+import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -95,6 +100,39 @@ class ErrorAnswersTest extends GatewayTestSupport {
           .isInstanceOfSatisfying(ClientStatusException.class,
               e -> assertThat(e.getStatusCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
     }
+    assertThat(broker.commands().total()).isEqualTo(before);
+  }
+
+  /** A raw call: the official client refuses such a tag before sending it. */
+  @Test
+  void invalidTagOverGrpcIsInvalidArgumentNamingTheTagAndNothingReachesTheBroker() {
+    final var request = CreateProcessInstanceRequest.newBuilder().setBpmnProcessId("any-process")
+        .setVersion(-1).addTags("1-starts-with-a-digit").build();
+    final ManagedChannel channel =
+        ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort).usePlaintext().build();
+    final long before = broker.commands().total();
+    try {
+      assertThatThrownBy(() -> GatewayGrpc.newBlockingStub(channel).createProcessInstance(request))
+          .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            assertThat(e.getStatus().getDescription())
+                .isEqualTo("tags[0]: must start with a letter");
+          });
+    } finally {
+      channel.shutdownNow();
+    }
+    assertThat(broker.commands().total()).isEqualTo(before);
+  }
+
+  @Test
+  void invalidTagOverRestIs400InTheSameWordsAndNothingReachesTheBroker() throws Exception {
+    final long before = broker.commands().total();
+
+    final var response = post("/v2/process-instances",
+        "{\"processDefinitionId\":\"any-process\",\"tags\":[\"1-starts-with-a-digit\"]}");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).contains("\"detail\":\"tags[0]: must start with a letter\"");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 }

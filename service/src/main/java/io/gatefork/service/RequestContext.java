@@ -5,22 +5,37 @@ import io.gatefork.service.stage.RequestTiming;
 import java.util.Objects;
 
 /**
- * What travels with every service call besides its input: the stage timing and the authenticated
- * caller, whose identity goes to the broker with every command ({@link Caller#authorization()}).
+ * What travels with every service call besides its input: the stage timing, the authenticated
+ * caller, whose identity goes to the broker with every command ({@link Caller#authorization()}),
+ * and the operation being handled.
+ *
+ * @param operation the operation's name as the stage metrics tag it (e.g. {@code
+ *     create-process-instance}), which front ends also use to word their answers (REST's tenant
+ *     checks name it); null when the front end does not name it
  */
-public record RequestContext(RequestTiming timing, Caller caller) {
+public record RequestContext(RequestTiming timing, Caller caller, String operation) {
 
   public RequestContext {
     Objects.requireNonNull(timing, "timing");
     Objects.requireNonNull(caller, "caller");
   }
 
-  /** The anonymous caller (unprotected API). */
+  /** An unnamed operation. */
+  public RequestContext(final RequestTiming timing, final Caller caller) {
+    this(timing, caller, null);
+  }
+
+  /** The anonymous caller (unprotected API), an unnamed operation. */
   public RequestContext(final RequestTiming timing) {
     this(timing, Caller.ANONYMOUS);
   }
 
   public static RequestContext create() {
     return new RequestContext(RequestTiming.startNow());
+  }
+
+  /** The same request (timing and caller) handled as another operation. */
+  public RequestContext withOperation(final String operation) {
+    return new RequestContext(timing, caller, operation);
   }
 }

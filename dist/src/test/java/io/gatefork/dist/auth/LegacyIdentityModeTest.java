@@ -62,8 +62,8 @@ class LegacyIdentityModeTest {
         "zeebe.gateway.cluster.port=" + GatewayTestSupport.freePort(),
         "zeebe.gateway.cluster.initialContactPoints=127.0.0.1:" + GatewayTestSupport.freePort()));
     properties.addAll(List.of(extra));
+    // command-line arguments: default properties would lose to application.yaml's ports
     return new SpringApplicationBuilder(GateforkApplication.class)
-        .properties(properties.toArray(String[]::new))
-        .run();
+        .run(properties.stream().map(property -> "--" + property).toArray(String[]::new));
   }
 }

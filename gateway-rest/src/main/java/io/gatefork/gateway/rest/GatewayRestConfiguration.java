@@ -6,6 +6,7 @@ import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
 import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
 import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
+import io.gatefork.gateway.rest.stage.RequestStageMvcConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
 import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.DispatcherType;
@@ -55,7 +56,11 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
             type = FilterType.ANNOTATION,
             classes = {RestController.class, RestControllerAdvice.class}))
 @EnableConfigurationProperties(RestFrontEndProperties.class)
-@Import({RestSecurityConfiguration.class, LeanFrontEndConfiguration.class})
+@Import({
+  RestSecurityConfiguration.class,
+  RequestStageMvcConfiguration.class,
+  LeanFrontEndConfiguration.class
+})
 public class GatewayRestConfiguration {
   static final String API_URL_PATTERN = "/v2/*";
 

@@ -21,6 +21,7 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.TagRules;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -36,8 +37,6 @@ import org.agrona.DirectBuffer;
  */
 public final class BrokerProcessInstanceServices extends ApiServices
     implements ProcessInstanceServices {
-  static final int MAX_TAGS = 10;
-  static final int MAX_TAG_LENGTH = 100;
 
   public BrokerProcessInstanceServices(final BrokerClient brokerClient, final Executor executor) {
     super(brokerClient, executor);
@@ -239,26 +238,10 @@ public final class BrokerProcessInstanceServices extends ApiServices
     return record;
   }
 
+  /** The same rule as the front ends check before calling: no direct caller sends bad tags. */
   private static Set<String> tags(final List<String> tags) {
-    if (tags == null || tags.isEmpty()) {
-      return Set.of();
-    }
-    Inputs.requireNoBlankEntries("tags", tags);
-    final Set<String> unique = new HashSet<>(tags);
-    if (unique.size() != tags.size()) {
-      throw ServiceException.invalidArgument("tags", "must be unique");
-    }
-    if (unique.size() > MAX_TAGS) {
-      throw ServiceException.invalidArgument("tags",
-          "expected at most " + MAX_TAGS + " tags, but got " + unique.size());
-    }
-    for (final String tag : unique) {
-      if (tag.length() > MAX_TAG_LENGTH) {
-        throw ServiceException.invalidArgument("tags",
-            "tag '" + tag + "' is longer than " + MAX_TAG_LENGTH + " characters");
-      }
-    }
-    return unique;
+    final List<String> checked = TagRules.check("tags", tags);
+    return checked.isEmpty() ? Set.of() : new HashSet<>(checked);
   }
 
   private static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(

@@ -5,8 +5,10 @@ import io.gatefork.service.error.ServiceException;
 import java.util.List;
 
 /**
- * Checks of client input made before anything is sent: each failure is an INVALID_ARGUMENT that
- * names the offending field.
+ * Checks the services make on the commands they are given, before anything is sent: each failure is
+ * an INVALID_ARGUMENT that names the offending field and the value it had. The front ends check
+ * requests earlier with the shared field rules ({@link FieldRules}, {@link TenantIdRules}, {@link
+ * TagRules}, {@link IdentifierRules}); these are the services' own guard for what reaches them.
  */
 public final class Inputs {
   private Inputs() {}

@@ -171,14 +171,17 @@ class BrokerProcessInstanceServicesTest {
   }
 
   @Test
-  void tooManyOrDuplicateTagsNeverReachTheBroker() {
+  void tooManyDuplicateOrMalformedTagsNeverReachTheBroker() {
     final var tooMany = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k");
     assertFails(services.create(RequestContext.create(),
         new CreateProcessInstance(1L, null, -1, null, null, null, null, tooMany)),
-        ServiceStatus.INVALID_ARGUMENT, "tags: expected at most 10 tags");
+        ServiceStatus.INVALID_ARGUMENT, "tags: must not contain more than 10 tags");
     assertFails(services.create(RequestContext.create(),
         new CreateProcessInstance(1L, null, -1, null, null, null, null, List.of("a", "a"))),
-        ServiceStatus.INVALID_ARGUMENT, "tags: must be unique");
+        ServiceStatus.INVALID_ARGUMENT, "tags: must not contain duplicates");
+    assertFails(services.create(RequestContext.create(),
+        new CreateProcessInstance(1L, null, -1, null, null, null, null, List.of("a", "1b"))),
+        ServiceStatus.INVALID_ARGUMENT, "tags[1]: must start with a letter");
     assertThat(broker.sent()).isEmpty();
   }
 

@@ -31,6 +31,7 @@ import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
 import io.gatefork.service.signal.BroadcastSignal;
+import io.gatefork.service.validation.TagRules;
 import io.gatefork.service.variable.SetVariables;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +40,8 @@ import java.util.List;
 /**
  * Turns validated gRPC requests into service commands. proto3 has no null: an empty string or a
  * zero key means "not given" and becomes {@code null} where the service distinguishes absence.
+ * Fields whose rules REST shares (tags) are checked here with the service layer's rules, which
+ * answer INVALID_ARGUMENT worded {@code field: problem} before the service is called.
  */
 final class GatewayRequestMapper {
 
@@ -81,7 +84,7 @@ final class GatewayRequestMapper {
         absentIfEmpty(request.getTenantId()),
         request.hasOperationReference() ? request.getOperationReference() : null,
         startElementIds,
-        request.getTagsList(),
+        TagRules.check("tags", request.getTagsList()),
         terminateAfterElementIds);
   }
 

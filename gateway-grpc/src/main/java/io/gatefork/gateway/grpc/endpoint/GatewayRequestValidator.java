@@ -29,14 +29,17 @@ import io.grpc.Status;
 import java.util.List;
 
 /**
- * Checks what a gRPC request must carry before anything is sent to the broker. Each check returns
- * the status to answer with (naming the offending field) or {@code null} when the request is
- * fine: rejected input is an expected outcome, not an exception.
+ * Checks what a gRPC request must carry before anything is sent to the broker, worded as the stock
+ * gateway words them. Each check returns the status to answer with (naming the offending field) or
+ * {@code null} when the request is fine: rejected input is an expected outcome, not an exception.
  *
- * <p>Rules shared with REST whose outcome depends on the content (variables must be a JSON object,
- * tag format) belong to the service layer and are not repeated here. Tenants follow the stock
- * gateway: with multi-tenancy checks off only the default tenant (or none) is accepted; with them on
- * a tenant must be named and be one of the caller's ({@link TenantAccess}).
+ * <p>Rules shared with REST live once in the service layer ({@code io.gatefork.service.validation})
+ * and are not repeated here: the tag rules are applied by {@link GatewayRequestMapper} as it builds
+ * the command, and the service checks variables (a JSON object). Tenants follow the stock
+ * gateway: with multi-tenancy checks off only the default tenant (or none) is accepted; with them
+ * on a tenant must be named and be one of the caller's ({@link TenantAccess}). A tenant admitted
+ * that way is the default one or one the caller's identity names, so gRPC does not check the
+ * tenant-id format as REST does.
  */
 final class GatewayRequestValidator {
   static final String DEFAULT_TENANT = "<default>";

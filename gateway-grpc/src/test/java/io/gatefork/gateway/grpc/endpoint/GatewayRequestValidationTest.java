@@ -115,6 +115,37 @@ class GatewayRequestValidationTest {
                         .build()),
             "'startInstructions[0].elementId'"),
         invalid(
+            "create an instance with a tag that starts with a digit",
+            c ->
+                c.createProcessInstance(
+                    CreateProcessInstanceRequest.newBuilder()
+                        .setBpmnProcessId("p")
+                        .addTags("ok")
+                        .addTags("1-not-ok")
+                        .build()),
+            "tags[1]: must start with a letter"),
+        invalid(
+            "create an instance with duplicate tags",
+            c ->
+                c.createProcessInstance(
+                    CreateProcessInstanceRequest.newBuilder()
+                        .setBpmnProcessId("p")
+                        .addTags("a")
+                        .addTags("a")
+                        .build()),
+            "tags: must not contain duplicates"),
+        invalid(
+            "create an instance with result and a tag of forbidden characters",
+            c ->
+                c.createProcessInstanceWithResult(
+                    CreateProcessInstanceWithResultRequest.newBuilder()
+                        .setRequest(
+                            CreateProcessInstanceRequest.newBuilder()
+                                .setBpmnProcessId("p")
+                                .addTags("a tag"))
+                        .build()),
+            "tags[0]: must contain only the characters A-Z a-z 0-9 _ - : ."),
+        invalid(
             "create an instance with result of no process",
             c ->
                 c.createProcessInstanceWithResult(

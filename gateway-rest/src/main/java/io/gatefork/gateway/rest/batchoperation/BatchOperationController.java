@@ -1,12 +1,11 @@
 package io.gatefork.gateway.rest.batchoperation;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.batchoperation.BatchOperationServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -33,28 +32,25 @@ public class BatchOperationController {
     this.batchOperationServices = batchOperationServices;
   }
 
+  @GatewayOperation(RestOperations.CANCEL_BATCH_OPERATION)
   @PostMapping("/cancellation")
   public CompletableFuture<ResponseEntity<Object>> cancelBatchOperation(
-      @PathVariable final String batchOperationKey, final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CANCEL_BATCH_OPERATION);
+      @PathVariable final String batchOperationKey, final RequestContext context) {
     return AsyncResponses.noContent(batchOperationServices.cancel(context, key(batchOperationKey)));
   }
 
+  @GatewayOperation(RestOperations.SUSPEND_BATCH_OPERATION)
   @PostMapping("/suspension")
   public CompletableFuture<ResponseEntity<Object>> suspendBatchOperation(
-      @PathVariable final String batchOperationKey, final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.SUSPEND_BATCH_OPERATION);
+      @PathVariable final String batchOperationKey, final RequestContext context) {
     return AsyncResponses.noContent(
         batchOperationServices.suspend(context, key(batchOperationKey)));
   }
 
+  @GatewayOperation(RestOperations.RESUME_BATCH_OPERATION)
   @PostMapping("/resumption")
   public CompletableFuture<ResponseEntity<Object>> resumeBatchOperation(
-      @PathVariable final String batchOperationKey, final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.RESUME_BATCH_OPERATION);
+      @PathVariable final String batchOperationKey, final RequestContext context) {
     return AsyncResponses.noContent(batchOperationServices.resume(context, key(batchOperationKey)));
   }
 

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.batchoperation;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
@@ -9,7 +9,6 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.batchoperation.BatchOperationCreated;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.batchoperation.CreateBatchOperation;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -40,32 +39,26 @@ public class ProcessInstanceBatchOperationController {
     this.batchOperationServices = batchOperationServices;
   }
 
+  @GatewayOperation(RestOperations.CREATE_CANCELLATION_BATCH_OPERATION)
   @PostMapping("/cancellation")
   public CompletableFuture<ResponseEntity<Object>> cancelProcessInstancesBatchOperation(
-      @RequestBody final ProcessInstanceBatchOperationRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CREATE_CANCELLATION_BATCH_OPERATION);
+      @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
     return create(context, CreateBatchOperation.cancelProcessInstances(
         ProcessInstanceFilterParser.parse(FILTER, body.filter())));
   }
 
+  @GatewayOperation(RestOperations.CREATE_INCIDENT_RESOLUTION_BATCH_OPERATION)
   @PostMapping("/incident-resolution")
   public CompletableFuture<ResponseEntity<Object>> resolveIncidentsBatchOperation(
-      @RequestBody final ProcessInstanceBatchOperationRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CREATE_INCIDENT_RESOLUTION_BATCH_OPERATION);
+      @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
     return create(context, CreateBatchOperation.resolveIncidents(
         ProcessInstanceFilterParser.parse(FILTER, body.filter())));
   }
 
+  @GatewayOperation(RestOperations.CREATE_MIGRATION_BATCH_OPERATION)
   @PostMapping("/migration")
   public CompletableFuture<ResponseEntity<Object>> migrateProcessInstancesBatchOperation(
-      @RequestBody final ProcessInstanceBatchOperationRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CREATE_MIGRATION_BATCH_OPERATION);
+      @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
     RequestChecks.require(FILTER, body.filter());
     final var plan = RequestChecks.require("migrationPlan", body.migrationPlan());
     final var mappings = RequestChecks.require(
@@ -86,12 +79,10 @@ public class ProcessInstanceBatchOperationController {
         new CreateBatchOperation.MigrationPlan(target, instructions)));
   }
 
+  @GatewayOperation(RestOperations.CREATE_MODIFICATION_BATCH_OPERATION)
   @PostMapping("/modification")
   public CompletableFuture<ResponseEntity<Object>> modifyProcessInstancesBatchOperation(
-      @RequestBody final ProcessInstanceBatchOperationRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CREATE_MODIFICATION_BATCH_OPERATION);
+      @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
     RequestChecks.require(FILTER, body.filter());
     final var moves = RequestChecks.require("moveInstructions", body.moveInstructions());
     final List<CreateBatchOperation.MoveInstruction> instructions =

@@ -1,12 +1,11 @@
 package io.gatefork.gateway.rest.clock;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.clock.ClockServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -24,13 +23,13 @@ public class ClockController {
     this.clockServices = clockServices;
   }
 
+  @GatewayOperation(RestOperations.PIN_CLOCK)
   @PutMapping(
       path = "/v2/clock",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> pinClock(
-      @RequestBody final ClockPinRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.PIN_CLOCK);
+      @RequestBody final ClockPinRequest body, final RequestContext context) {
     final long timestamp =
         RequestChecks.notNegative(
             "timestamp", RequestChecks.require("timestamp", body.timestamp()), 0);
@@ -38,11 +37,11 @@ public class ClockController {
   }
 
   /** No body: back to the system clock. */
+  @GatewayOperation(RestOperations.RESET_CLOCK)
   @PostMapping(
       path = "/v2/clock/reset",
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
-  public CompletableFuture<ResponseEntity<Object>> resetClock(final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.RESET_CLOCK);
+  public CompletableFuture<ResponseEntity<Object>> resetClock(final RequestContext context) {
     return AsyncResponses.noContent(clockServices.reset(context));
   }
 }

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.contract;
 
+import io.gatefork.gateway.rest.stage.NotTimed;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -11,6 +12,7 @@ import org.springframework.web.bind.annotation.RestController;
  * as JSON; unprotected like {@code /v2/status}, so tools can read it before they log in.
  */
 @RestController
+@NotTimed("serves this gateway's contract document, not an API operation")
 public class OpenApiController {
   public static final String YAML_PATH = "/v2/openapi.yaml";
   public static final String JSON_PATH = "/v2/openapi.json";

@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest.contract;
 
 import io.gatefork.gateway.rest.error.ProblemResponses;
+import io.gatefork.gateway.rest.stage.NotTimed;
 import java.lang.reflect.Method;
 import org.springframework.http.ResponseEntity;
 
@@ -10,6 +11,7 @@ import org.springframework.http.ResponseEntity;
  * the spec lists for nearly all of them), a command not served yet with 501 NOT_IMPLEMENTED. Never
  * a 404 or a 500: the client learns what happened and why.
  */
+@NotTimed("answers at once, without reading the request, what gatefork does not serve")
 public final class UnservedOperationHandler {
   public static final int SECONDARY_STORAGE_STATUS = 403;
   public static final String SECONDARY_STORAGE_TITLE = "FORBIDDEN";

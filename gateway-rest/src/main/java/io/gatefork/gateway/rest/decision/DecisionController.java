@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.decision;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
@@ -10,7 +10,6 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.decision.DecisionServices;
 import io.gatefork.service.decision.EvaluateDecision;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,13 +31,13 @@ public class DecisionController {
    * 200 with the evaluation; a decision that fails to evaluate is a result too (with {@code
    * failedDecisionDefinitionId} and {@code failureMessage} set), as in the stock gateway.
    */
+  @GatewayOperation(RestOperations.EVALUATE_DECISION)
   @PostMapping(
       path = "/v2/decision-definitions/evaluation",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> evaluateDecision(
-      @RequestBody final DecisionEvaluationRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.EVALUATE_DECISION);
+      @RequestBody final DecisionEvaluationRequest body, final RequestContext context) {
     final boolean byId = body.decisionDefinitionId() != null;
     final boolean byKey = body.decisionDefinitionKey() != null;
     if (byId == byKey) {
@@ -53,7 +52,7 @@ public class DecisionController {
                 ? RequestChecks.requireText("decisionDefinitionId", body.decisionDefinitionId())
                 : null,
             JsonObjectText.jsonOrNull(body.variables()),
-            RequestChecks.tenantId("tenantId", body.tenantId()));
+            RequestChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
         decisionServices.evaluate(context, command), DecisionController::toResponse);
   }

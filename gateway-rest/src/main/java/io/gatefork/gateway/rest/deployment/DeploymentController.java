@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.deployment;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
@@ -38,17 +38,17 @@ public class DeploymentController {
     this.deploymentServices = deploymentServices;
   }
 
+  @GatewayOperation(RestOperations.DEPLOY_RESOURCES)
   @PostMapping(
       path = "/v2/deployments",
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> deploy(
-      final MultipartHttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.DEPLOY_RESOURCES);
+      final MultipartHttpServletRequest request, final RequestContext context) {
     final DeployResources command =
         new DeployResources(
             resources(request.getMultiFileMap()),
-            RequestChecks.tenantId(TENANT_ID_PART, tenantId(request)));
+            RequestChecks.tenantId(TENANT_ID_PART, tenantId(request), context));
     return AsyncResponses.ok(
         deploymentServices.deploy(context, command), DeploymentResponseMapper::toResponse);
   }

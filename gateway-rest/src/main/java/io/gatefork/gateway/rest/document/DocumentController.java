@@ -1,7 +1,8 @@
 package io.gatefork.gateway.rest.document;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
+import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.document.CreateDocument;
@@ -60,6 +61,7 @@ public class DocumentController {
     metadataParser = new DocumentMetadataParser(json);
   }
 
+  @GatewayOperation(RestOperations.CREATE_DOCUMENT)
   @PostMapping(
       path = "/v2/documents",
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
@@ -67,8 +69,8 @@ public class DocumentController {
   public CompletableFuture<ResponseEntity<Object>> createDocument(
       final HttpServletRequest request,
       @RequestParam(name = "storeId", required = false) final String storeId,
-      @RequestParam(name = "documentId", required = false) final String documentId) {
-    final RequestContext context = RequestStages.enter(request, "create-document");
+      @RequestParam(name = "documentId", required = false) final String documentId,
+      final RequestContext context) {
     final Part file = part(request, FILE_PART);
     if (file == null) {
       throw RequestChecks.invalid(FILE_PART, "the document's content is required as a file part");
@@ -89,14 +91,15 @@ public class DocumentController {
                     : DocumentResponses.problem(failure));
   }
 
+  @GatewayOperation(RestOperations.CREATE_DOCUMENTS)
   @PostMapping(
       path = "/v2/documents/batch",
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
       produces = {PRODUCES_JSON, PRODUCES_PROBLEM})
   public CompletableFuture<ResponseEntity<Object>> createDocuments(
       final HttpServletRequest request,
-      @RequestParam(name = "storeId", required = false) final String storeId) {
-    final RequestContext context = RequestStages.enter(request, "create-documents");
+      @RequestParam(name = "storeId", required = false) final String storeId,
+      final RequestContext context) {
     final List<Part> files = new ArrayList<>();
     for (final Part part : parts(request)) {
       if (FILES_PART.equals(part.getName())) {
@@ -148,13 +151,13 @@ public class DocumentController {
    * The bytes with the document's content type. Produces anything: the type is set on the
    * response, whatever the client's Accept header (the 8.8 client sends application/json).
    */
+  @GatewayOperation(RestOperations.GET_DOCUMENT)
   @GetMapping(path = "/v2/documents/{documentId}")
   public CompletableFuture<ResponseEntity<Object>> getDocument(
-      final HttpServletRequest request,
       @PathVariable final String documentId,
       @RequestParam(name = "storeId", required = false) final String storeId,
-      @RequestParam(name = "contentHash", required = false) final String contentHash) {
-    final RequestContext context = RequestStages.enter(request, "get-document");
+      @RequestParam(name = "contentHash", required = false) final String contentHash,
+      final RequestContext context) {
     return documentServices
         .content(context, storeId, documentId, contentHash)
         .handle(
@@ -162,14 +165,14 @@ public class DocumentController {
                 failure == null ? download(content) : DocumentResponses.problem(failure));
   }
 
+  @GatewayOperation(RestOperations.DELETE_DOCUMENT)
   @DeleteMapping(
       path = "/v2/documents/{documentId}",
       produces = {PRODUCES_JSON, PRODUCES_PROBLEM})
   public CompletableFuture<ResponseEntity<Object>> deleteDocument(
-      final HttpServletRequest request,
       @PathVariable final String documentId,
-      @RequestParam(name = "storeId", required = false) final String storeId) {
-    final RequestContext context = RequestStages.enter(request, "delete-document");
+      @RequestParam(name = "storeId", required = false) final String storeId,
+      final RequestContext context) {
     return documentServices
         .delete(context, storeId, documentId)
         .handle(
@@ -179,16 +182,16 @@ public class DocumentController {
                     : DocumentResponses.problem(failure));
   }
 
+  @GatewayOperation(RestOperations.CREATE_DOCUMENT_LINK)
   @PostMapping(
       path = "/v2/documents/{documentId}/links",
       produces = {PRODUCES_JSON, PRODUCES_PROBLEM})
   public CompletableFuture<ResponseEntity<Object>> createDocumentLink(
-      final HttpServletRequest request,
       @PathVariable final String documentId,
       @RequestParam(name = "storeId", required = false) final String storeId,
       @RequestParam(name = "contentHash", required = false) final String contentHash,
-      @RequestBody(required = false) final DocumentLinkRequest body) {
-    final RequestContext context = RequestStages.enter(request, "create-document-link");
+      @RequestBody(required = false) final DocumentLinkRequest body,
+      final RequestContext context) {
     final Duration timeToLive =
         body == null || body.timeToLive() == null
             ? DEFAULT_LINK_TIME_TO_LIVE

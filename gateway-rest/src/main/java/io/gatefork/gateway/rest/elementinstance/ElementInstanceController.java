@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.elementinstance;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
@@ -11,7 +11,6 @@ import io.gatefork.service.adhocsubprocess.ActivateAdHocSubProcessActivities;
 import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
 import io.gatefork.service.variable.SetVariables;
 import io.gatefork.service.variable.VariableServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -42,12 +41,12 @@ public class ElementInstanceController {
   }
 
   /** 204; {@code local} false (the default) updates each variable where it is visible. */
+  @GatewayOperation(RestOperations.SET_VARIABLES)
   @PutMapping("/{elementInstanceKey}/variables")
   public CompletableFuture<ResponseEntity<Object>> createElementInstanceVariables(
       @PathVariable final String elementInstanceKey,
       @RequestBody final SetVariablesRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.SET_VARIABLES);
+      final RequestContext context) {
     final long key = LongKeys.parse("elementInstanceKey", elementInstanceKey);
     final SetVariables command =
         new SetVariables(
@@ -60,13 +59,12 @@ public class ElementInstanceController {
   }
 
   /** 204 once the broker activated the elements. */
+  @GatewayOperation(RestOperations.ACTIVATE_AD_HOC_ACTIVITIES)
   @PostMapping("/ad-hoc-activities/{adHocSubProcessInstanceKey}/activation")
   public CompletableFuture<ResponseEntity<Object>> activateAdHocSubProcessActivities(
       @PathVariable final String adHocSubProcessInstanceKey,
       @RequestBody final AdHocActivitiesActivationRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.ACTIVATE_AD_HOC_ACTIVITIES);
+      final RequestContext context) {
     final long key = LongKeys.parse("adHocSubProcessInstanceKey", adHocSubProcessInstanceKey);
     final List<AdHocActivitiesActivationRequest.Element> elements =
         RequestChecks.require("elements", body.elements());

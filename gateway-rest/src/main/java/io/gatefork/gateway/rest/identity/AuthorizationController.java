@@ -2,14 +2,13 @@ package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.AuthorizationGrant;
 import io.gatefork.service.identity.AuthorizationServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -55,33 +54,30 @@ public class AuthorizationController {
   public record AuthorizationCreateResponse(String authorizationKey) {}
 
   /** 201 with the new authorization's key. */
+  @GatewayOperation(RestOperations.CREATE_AUTHORIZATION)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createAuthorization(
-      @RequestBody final AuthorizationRequest body, final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CREATE_AUTHORIZATION);
+      @RequestBody final AuthorizationRequest body, final RequestContext context) {
     return AsyncResponses.created(
         services.create(context, toGrant(body)),
         key -> new AuthorizationCreateResponse(Long.toString(key)));
   }
 
   /** 204; the authorization's owner, resource and permissions are replaced. */
+  @GatewayOperation(RestOperations.UPDATE_AUTHORIZATION)
   @PutMapping(path = "/{authorizationKey}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateAuthorization(
       @PathVariable final String authorizationKey,
       @RequestBody final AuthorizationRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UPDATE_AUTHORIZATION);
+      final RequestContext context) {
     final long key = LongKeys.parse(AUTHORIZATION_KEY, authorizationKey);
     return AsyncResponses.noContent(services.update(context, key, toGrant(body)));
   }
 
+  @GatewayOperation(RestOperations.DELETE_AUTHORIZATION)
   @DeleteMapping("/{authorizationKey}")
   public CompletableFuture<ResponseEntity<Object>> deleteAuthorization(
-      @PathVariable final String authorizationKey, final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.DELETE_AUTHORIZATION);
+      @PathVariable final String authorizationKey, final RequestContext context) {
     final long key = LongKeys.parse(AUTHORIZATION_KEY, authorizationKey);
     return AsyncResponses.noContent(services.delete(context, key));
   }

@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
@@ -10,7 +10,6 @@ import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.GroupServices;
 import io.gatefork.service.identity.MemberType;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -44,10 +43,10 @@ public class GroupController {
   public record GroupResponse(String groupId, String name, String description) {}
 
   /** 201 with the group. */
+  @GatewayOperation(RestOperations.CREATE_GROUP)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createGroup(
-      @RequestBody final GroupCreateRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_GROUP);
+      @RequestBody final GroupCreateRequest body, final RequestContext context) {
     final var group =
         new EntityDefinition(
             checkedId(body.groupId()),
@@ -57,72 +56,70 @@ public class GroupController {
   }
 
   /** 200 with the group as stored. */
+  @GatewayOperation(RestOperations.UPDATE_GROUP)
   @PutMapping(path = "/{groupId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateGroup(
       @PathVariable final String groupId,
       @RequestBody final MembershipRequests.EntityUpdateRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_GROUP);
+      final RequestContext context) {
     return AsyncResponses.ok(
         services.update(context, MembershipRequests.toUpdate(checkedId(groupId), body)),
         GroupController::toResponse);
   }
 
+  @GatewayOperation(RestOperations.DELETE_GROUP)
   @DeleteMapping("/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> deleteGroup(
-      @PathVariable final String groupId, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_GROUP);
+      @PathVariable final String groupId, final RequestContext context) {
     return AsyncResponses.noContent(services.delete(context, checkedId(groupId)));
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_GROUP_MEMBER)
   @PutMapping("/{groupId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> assignUserToGroup(
       @PathVariable final String groupId,
       @PathVariable final String username,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_GROUP_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(groupId), MemberType.USER, "username", username);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_GROUP_MEMBER)
   @DeleteMapping("/{groupId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> unassignUserFromGroup(
       @PathVariable final String groupId,
       @PathVariable final String username,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_GROUP_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(groupId), MemberType.USER, "username", username);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_GROUP_MEMBER)
   @PutMapping("/{groupId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> assignClientToGroup(
       @PathVariable final String groupId,
       @PathVariable final String clientId,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_GROUP_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(groupId), MemberType.CLIENT, "clientId", clientId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_GROUP_MEMBER)
   @DeleteMapping("/{groupId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> unassignClientFromGroup(
       @PathVariable final String groupId,
       @PathVariable final String clientId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_GROUP_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(groupId), MemberType.CLIENT, "clientId", clientId);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_GROUP_MEMBER)
   @PutMapping("/{groupId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> assignMappingRuleToGroup(
       @PathVariable final String groupId,
       @PathVariable final String mappingRuleId,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_GROUP_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services,
         context,
@@ -132,13 +129,12 @@ public class GroupController {
         mappingRuleId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_GROUP_MEMBER)
   @DeleteMapping("/{groupId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignMappingRuleFromGroup(
       @PathVariable final String groupId,
       @PathVariable final String mappingRuleId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_GROUP_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services,
         context,

@@ -2,13 +2,12 @@ package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.MappingRule;
 import io.gatefork.service.identity.MappingRuleServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -48,10 +47,10 @@ public class MappingRuleController {
       String claimName, String claimValue, String name, String mappingRuleId) {}
 
   /** 201 with the rule. */
+  @GatewayOperation(RestOperations.CREATE_MAPPING_RULE)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createMappingRule(
-      @RequestBody final MappingRuleCreateRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_MAPPING_RULE);
+      @RequestBody final MappingRuleCreateRequest body, final RequestContext context) {
     final var rule =
         rule(
             RequestChecks.identifier(ID, body.mappingRuleId()),
@@ -63,12 +62,12 @@ public class MappingRuleController {
   }
 
   /** 200 with the rule as stored. */
+  @GatewayOperation(RestOperations.UPDATE_MAPPING_RULE)
   @PutMapping(path = "/{mappingRuleId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateMappingRule(
       @PathVariable final String mappingRuleId,
       @RequestBody final MappingRuleUpdateRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_MAPPING_RULE);
+      final RequestContext context) {
     final var rule =
         rule(
             RequestChecks.identifier(ID, mappingRuleId),
@@ -78,10 +77,10 @@ public class MappingRuleController {
     return AsyncResponses.ok(services.update(context, rule), MappingRuleController::toResponse);
   }
 
+  @GatewayOperation(RestOperations.DELETE_MAPPING_RULE)
   @DeleteMapping("/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> deleteMappingRule(
-      @PathVariable final String mappingRuleId, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_MAPPING_RULE);
+      @PathVariable final String mappingRuleId, final RequestContext context) {
     return AsyncResponses.noContent(
         services.delete(context, RequestChecks.identifier(ID, mappingRuleId)));
   }

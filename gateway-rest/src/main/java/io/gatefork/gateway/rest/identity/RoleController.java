@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
@@ -10,7 +10,6 @@ import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MemberType;
 import io.gatefork.service.identity.RoleServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -44,10 +43,10 @@ public class RoleController {
   public record RoleResponse(String roleId, String name, String description) {}
 
   /** 201 with the role. */
+  @GatewayOperation(RestOperations.CREATE_ROLE)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createRole(
-      @RequestBody final RoleCreateRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_ROLE);
+      @RequestBody final RoleCreateRequest body, final RequestContext context) {
     final var role =
         new EntityDefinition(
             checkedId(body.roleId()),
@@ -57,93 +56,90 @@ public class RoleController {
   }
 
   /** 200 with the role as stored. */
+  @GatewayOperation(RestOperations.UPDATE_ROLE)
   @PutMapping(path = "/{roleId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateRole(
       @PathVariable final String roleId,
       @RequestBody final MembershipRequests.EntityUpdateRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_ROLE);
+      final RequestContext context) {
     return AsyncResponses.ok(
         services.update(context, MembershipRequests.toUpdate(checkedId(roleId), body)),
         RoleController::toResponse);
   }
 
+  @GatewayOperation(RestOperations.DELETE_ROLE)
   @DeleteMapping("/{roleId}")
   public CompletableFuture<ResponseEntity<Object>> deleteRole(
-      @PathVariable final String roleId, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_ROLE);
+      @PathVariable final String roleId, final RequestContext context) {
     return AsyncResponses.noContent(services.delete(context, checkedId(roleId)));
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToUser(
       @PathVariable final String roleId,
       @PathVariable final String username,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(roleId), MemberType.USER, "username", username);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromUser(
       @PathVariable final String roleId,
       @PathVariable final String username,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(roleId), MemberType.USER, "username", username);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToClient(
       @PathVariable final String roleId,
       @PathVariable final String clientId,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(roleId), MemberType.CLIENT, "clientId", clientId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromClient(
       @PathVariable final String roleId,
       @PathVariable final String clientId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(roleId), MemberType.CLIENT, "clientId", clientId);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToGroup(
       @PathVariable final String roleId,
       @PathVariable final String groupId,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(roleId), MemberType.GROUP, "groupId", groupId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromGroup(
       @PathVariable final String roleId,
       @PathVariable final String groupId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(roleId), MemberType.GROUP, "groupId", groupId);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToMappingRule(
       @PathVariable final String roleId,
       @PathVariable final String mappingRuleId,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services,
         context,
@@ -153,13 +149,12 @@ public class RoleController {
         mappingRuleId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromMappingRule(
       @PathVariable final String roleId,
       @PathVariable final String mappingRuleId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_ROLE_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services,
         context,

@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
@@ -10,7 +10,6 @@ import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MemberType;
 import io.gatefork.service.identity.TenantServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -47,10 +46,10 @@ public class TenantController {
   public record TenantResponse(String tenantId, String name, String description) {}
 
   /** 201 with the tenant. */
+  @GatewayOperation(RestOperations.CREATE_TENANT)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createTenant(
-      @RequestBody final TenantCreateRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_TENANT);
+      @RequestBody final TenantCreateRequest body, final RequestContext context) {
     final var tenant =
         new EntityDefinition(
             checkedId(body.tenantId()),
@@ -60,119 +59,110 @@ public class TenantController {
   }
 
   /** 200 with the tenant as stored. */
+  @GatewayOperation(RestOperations.UPDATE_TENANT)
   @PutMapping(path = "/{tenantId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateTenant(
       @PathVariable final String tenantId,
       @RequestBody final MembershipRequests.EntityUpdateRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_TENANT);
+      final RequestContext context) {
     return AsyncResponses.ok(
         services.update(context, MembershipRequests.toUpdate(checkedId(tenantId), body)),
         TenantController::toResponse);
   }
 
+  @GatewayOperation(RestOperations.DELETE_TENANT)
   @DeleteMapping("/{tenantId}")
   public CompletableFuture<ResponseEntity<Object>> deleteTenant(
-      @PathVariable final String tenantId, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_TENANT);
+      @PathVariable final String tenantId, final RequestContext context) {
     return AsyncResponses.noContent(services.delete(context, checkedId(tenantId)));
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> assignUserToTenant(
       @PathVariable final String tenantId,
       @PathVariable final String username,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.ASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(tenantId), MemberType.USER, "username", username);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> unassignUserFromTenant(
       @PathVariable final String tenantId,
       @PathVariable final String username,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(tenantId), MemberType.USER, "username", username);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> assignClientToTenant(
       @PathVariable final String tenantId,
       @PathVariable final String clientId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.ASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(tenantId), MemberType.CLIENT, "clientId", clientId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> unassignClientFromTenant(
       @PathVariable final String tenantId,
       @PathVariable final String clientId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(tenantId), MemberType.CLIENT, "clientId", clientId);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> assignGroupToTenant(
       @PathVariable final String tenantId,
       @PathVariable final String groupId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.ASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(tenantId), MemberType.GROUP, "groupId", groupId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> unassignGroupFromTenant(
       @PathVariable final String tenantId,
       @PathVariable final String groupId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(tenantId), MemberType.GROUP, "groupId", groupId);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/roles/{roleId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToTenant(
       @PathVariable final String tenantId,
       @PathVariable final String roleId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.ASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services, context, checkedId(tenantId), MemberType.ROLE, "roleId", roleId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/roles/{roleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromTenant(
       @PathVariable final String tenantId,
       @PathVariable final String roleId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services, context, checkedId(tenantId), MemberType.ROLE, "roleId", roleId);
   }
 
+  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> assignMappingRuleToTenant(
       @PathVariable final String tenantId,
       @PathVariable final String mappingRuleId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.ASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.assign(
         services,
         context,
@@ -182,13 +172,12 @@ public class TenantController {
         mappingRuleId);
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignMappingRuleFromTenant(
       @PathVariable final String tenantId,
       @PathVariable final String mappingRuleId,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.UNASSIGN_TENANT_MEMBER);
+      final RequestContext context) {
     return MembershipRequests.unassign(
         services,
         context,

@@ -2,14 +2,13 @@ package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.UserDefinition;
 import io.gatefork.service.identity.UserSaved;
 import io.gatefork.service.identity.UserServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -48,13 +47,13 @@ public class UserController {
   public record UserResponse(String username, String name, String email) {}
 
   /** 201 with the user. */
+  @GatewayOperation(RestOperations.CREATE_USER)
   @PostMapping(
       path = "/v2/users",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> createUser(
-      @RequestBody final UserRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_USER);
+      @RequestBody final UserRequest body, final RequestContext context) {
     return AsyncResponses.created(
         userServices.create(context, toDefinition(body)), UserController::toResponse);
   }
@@ -63,18 +62,19 @@ public class UserController {
    * 201 with the user, who gets the admin role; only while no user has it (403 FORBIDDEN
    * afterwards, from the broker).
    */
+  @GatewayOperation(RestOperations.CREATE_ADMIN_USER)
   @PostMapping(
       path = "/v2/setup/user",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> createAdminUser(
-      @RequestBody final UserRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.CREATE_ADMIN_USER);
+      @RequestBody final UserRequest body, final RequestContext context) {
     return AsyncResponses.created(
         userServices.createInitialAdmin(context, toDefinition(body)), UserController::toResponse);
   }
 
   /** 200 with the user as stored. */
+  @GatewayOperation(RestOperations.UPDATE_USER)
   @PutMapping(
       path = "/v2/users/{username}",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -82,8 +82,7 @@ public class UserController {
   public CompletableFuture<ResponseEntity<Object>> updateUser(
       @PathVariable final String username,
       @RequestBody final UserUpdateRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_USER);
+      final RequestContext context) {
     final var user =
         new UserDefinition(
             RequestChecks.identifier(USERNAME, username),
@@ -93,12 +92,12 @@ public class UserController {
     return AsyncResponses.ok(userServices.update(context, user), UserController::toResponse);
   }
 
+  @GatewayOperation(RestOperations.DELETE_USER)
   @DeleteMapping(
       path = "/v2/users/{username}",
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> deleteUser(
-      @PathVariable final String username, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_USER);
+      @PathVariable final String username, final RequestContext context) {
     return AsyncResponses.noContent(
         userServices.delete(context, RequestChecks.identifier(USERNAME, username)));
   }

@@ -1,13 +1,12 @@
 package io.gatefork.gateway.rest.incident;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.OperationReferenceRequest;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.incident.IncidentServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -25,6 +24,7 @@ public class IncidentController {
   }
 
   /** 204; for a job incident, raise the job's retries first. The body is optional. */
+  @GatewayOperation(RestOperations.RESOLVE_INCIDENT)
   @PostMapping(
       path = "/v2/incidents/{incidentKey}/resolution",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -32,8 +32,7 @@ public class IncidentController {
   public CompletableFuture<ResponseEntity<Object>> resolveIncident(
       @PathVariable final String incidentKey,
       @RequestBody(required = false) final OperationReferenceRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.RESOLVE_INCIDENT);
+      final RequestContext context) {
     final long key = LongKeys.parse("incidentKey", incidentKey);
     return AsyncResponses.noContent(
         incidentServices.resolve(context, key, OperationReferenceRequest.of(body)));

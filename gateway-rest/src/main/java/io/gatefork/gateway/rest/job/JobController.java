@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.job;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
@@ -11,7 +11,6 @@ import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -42,34 +41,34 @@ public class JobController {
    * 200 {@code {jobs: [...]}}; may long-poll (holding no thread) until jobs are there, for as long
    * as the client's requestTimeout even beyond the container's default async timeout.
    */
+  @GatewayOperation(RestOperations.ACTIVATE_JOBS)
   @PostMapping("/activation")
   public DeferredResult<ResponseEntity<Object>> activateJobs(
-      @RequestBody final JobActivationRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ACTIVATE_JOBS);
-    final ActivateJobs command = JobRequestMapper.toActivateJobs(body);
+      @RequestBody final JobActivationRequest body, final RequestContext context) {
+    final ActivateJobs command = JobRequestMapper.toActivateJobs(body, context);
     return AsyncResponses.withClientTimeout(
         AsyncResponses.ok(jobServices.activate(context, command), JobResponseMapper::toResponse),
         command.requestTimeout());
   }
 
+  @GatewayOperation(RestOperations.COMPLETE_JOB)
   @PostMapping("/{jobKey}/completion")
   public CompletableFuture<ResponseEntity<Object>> completeJob(
       @PathVariable final String jobKey,
       @RequestBody(required = false) final JobCompletionRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.COMPLETE_JOB);
+      final RequestContext context) {
     final long key = LongKeys.parse(JOB_KEY, jobKey);
     final JobCompletionResult result = JobRequestMapper.toResult(body);
     final String variables = body == null ? null : JsonObjectText.jsonOrNull(body.variables());
     return AsyncResponses.noContent(jobServices.complete(context, key, variables, result));
   }
 
+  @GatewayOperation(RestOperations.FAIL_JOB)
   @PostMapping("/{jobKey}/failure")
   public CompletableFuture<ResponseEntity<Object>> failJob(
       @PathVariable final String jobKey,
       @RequestBody(required = false) final JobFailRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.FAIL_JOB);
+      final RequestContext context) {
     final long key = LongKeys.parse(JOB_KEY, jobKey);
     if (body == null) {
       return AsyncResponses.noContent(jobServices.fail(context, key, 0, "", 0, null));
@@ -84,12 +83,12 @@ public class JobController {
             JsonObjectText.jsonOrNull(body.variables())));
   }
 
+  @GatewayOperation(RestOperations.THROW_JOB_ERROR)
   @PostMapping("/{jobKey}/error")
   public CompletableFuture<ResponseEntity<Object>> throwJobError(
       @PathVariable final String jobKey,
       @RequestBody final JobErrorRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.THROW_JOB_ERROR);
+      final RequestContext context) {
     final long key = LongKeys.parse(JOB_KEY, jobKey);
     return AsyncResponses.noContent(
         jobServices.throwError(
@@ -101,12 +100,12 @@ public class JobController {
   }
 
   /** 204; retries and timeout change in one broker command ({@code JOB.UPDATE}). */
+  @GatewayOperation(RestOperations.UPDATE_JOB)
   @PatchMapping("/{jobKey}")
   public CompletableFuture<ResponseEntity<Object>> updateJob(
       @PathVariable final String jobKey,
       @RequestBody final JobUpdateRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_JOB);
+      final RequestContext context) {
     final long key = LongKeys.parse(JOB_KEY, jobKey);
     final JobUpdateRequest.Changeset changeset =
         RequestChecks.require("changeset", body.changeset());

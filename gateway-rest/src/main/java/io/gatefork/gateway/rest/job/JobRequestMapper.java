@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.job;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.JobCompletionResult;
 import java.time.Duration;
@@ -13,14 +14,15 @@ final class JobRequestMapper {
 
   private JobRequestMapper() {}
 
-  static ActivateJobs toActivateJobs(final JobActivationRequest request) {
+  static ActivateJobs toActivateJobs(
+      final JobActivationRequest request, final RequestContext context) {
     return new ActivateJobs(
         RequestChecks.requireText("type", request.type()),
         request.worker() == null ? "" : request.worker(),
         RequestChecks.requirePositive("timeout", request.timeout()),
         RequestChecks.requirePositive("maxJobsToActivate", request.maxJobsToActivate()),
         RequestChecks.names("fetchVariable", request.fetchVariable()),
-        RequestChecks.tenantIds("tenantIds", request.tenantIds()),
+        RequestChecks.tenantIds("tenantIds", request.tenantIds(), context),
         // null = default long poll; 0 means the same, negative = answer at once
         request.requestTimeout() == null ? null : Duration.ofMillis(request.requestTimeout()));
   }

@@ -1,13 +1,12 @@
 package io.gatefork.gateway.rest.message;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageServices;
 import io.gatefork.service.message.PublishMessage;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -24,14 +23,14 @@ public class MessageController {
   }
 
   /** 200 {@code {messageKey, tenantId}}; does not wait for a correlation. */
+  @GatewayOperation(RestOperations.PUBLISH_MESSAGE)
   @PostMapping(
       path = "/v2/messages/publication",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> publishMessage(
-      @RequestBody final MessagePublicationRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.PUBLISH_MESSAGE);
-    final PublishMessage command = MessageRequestMapper.toPublishMessage(body);
+      @RequestBody final MessagePublicationRequest body, final RequestContext context) {
+    final PublishMessage command = MessageRequestMapper.toPublishMessage(body, context);
     return AsyncResponses.ok(
         messageServices.publish(context, command), MessageRequestMapper::toResponse);
   }
@@ -40,14 +39,14 @@ public class MessageController {
    * 200 {@code {messageKey, processInstanceKey, tenantId}} once the message was correlated; 404
    * NOT_FOUND when no process instance was waiting for it and none could start with it.
    */
+  @GatewayOperation(RestOperations.CORRELATE_MESSAGE)
   @PostMapping(
       path = "/v2/messages/correlation",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> correlateMessage(
-      @RequestBody final MessageCorrelationRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.CORRELATE_MESSAGE);
-    final CorrelateMessage command = MessageRequestMapper.toCorrelateMessage(body);
+      @RequestBody final MessageCorrelationRequest body, final RequestContext context) {
+    final CorrelateMessage command = MessageRequestMapper.toCorrelateMessage(body, context);
     return AsyncResponses.ok(
         messageServices.correlate(context, command), MessageRequestMapper::toResponse);
   }

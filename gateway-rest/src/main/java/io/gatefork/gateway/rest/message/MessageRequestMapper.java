@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.message;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageCorrelated;
 import io.gatefork.service.message.MessagePublished;
@@ -12,22 +13,24 @@ final class MessageRequestMapper {
 
   private MessageRequestMapper() {}
 
-  static PublishMessage toPublishMessage(final MessagePublicationRequest request) {
+  static PublishMessage toPublishMessage(
+      final MessagePublicationRequest request, final RequestContext context) {
     return new PublishMessage(
         RequestChecks.requireText("name", request.name()),
         request.correlationKey() == null ? "" : request.correlationKey(),
         RequestChecks.notNegative("timeToLive", request.timeToLive(), 0),
         request.messageId(),
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId()));
+        RequestChecks.tenantId("tenantId", request.tenantId(), context));
   }
 
-  static CorrelateMessage toCorrelateMessage(final MessageCorrelationRequest request) {
+  static CorrelateMessage toCorrelateMessage(
+      final MessageCorrelationRequest request, final RequestContext context) {
     return new CorrelateMessage(
         RequestChecks.requireText("name", request.name()),
         request.correlationKey() == null ? "" : request.correlationKey(),
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId()));
+        RequestChecks.tenantId("tenantId", request.tenantId(), context));
   }
 
   static MessageCorrelationResponse toResponse(final MessageCorrelated correlated) {

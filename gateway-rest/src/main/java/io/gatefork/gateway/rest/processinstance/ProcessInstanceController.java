@@ -1,13 +1,13 @@
 package io.gatefork.gateway.rest.processinstance;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
+import io.gatefork.gateway.rest.stage.OperationLabel;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.ProcessInstanceServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -35,31 +35,33 @@ public class ProcessInstanceController {
   /**
    * 200 with the created instance; with {@code awaitCompletion} the answer waits (holding no
    * thread) for the instance to complete and carries its variables, for as long as the client's
-   * requestTimeout even beyond the container's default async timeout.
+   * requestTimeout even beyond the container's default async timeout. That variant is its own
+   * operation, {@code create-process-instance-with-result}: its latency is the instance's run time.
    */
+  @GatewayOperation(RestOperations.CREATE_PROCESS_INSTANCE)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public DeferredResult<ResponseEntity<Object>> createProcessInstance(
-      @RequestBody final ProcessInstanceCreationRequest body, final HttpServletRequest request) {
+      @RequestBody final ProcessInstanceCreationRequest body,
+      final RequestContext context,
+      final OperationLabel label) {
     if (body.awaitsCompletion()) {
-      final RequestContext context =
-          RequestStages.enter(request, RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
+      final RequestContext withResult =
+          label.relabel(context, RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
       final CreateProcessInstance command =
-          ProcessInstanceRequestMapper.toCreateProcessInstance(body);
+          ProcessInstanceRequestMapper.toCreateProcessInstance(body, withResult);
       final Duration requestTimeout = ProcessInstanceRequestMapper.requestTimeout(body);
       return AsyncResponses.withClientTimeout(
           AsyncResponses.ok(
               processInstanceServices.createWithResult(
-                  context,
+                  withResult,
                   command,
                   requestTimeout,
                   ProcessInstanceRequestMapper.fetchVariables(body)),
               ProcessInstanceResponseMapper::toResponse),
           requestTimeout);
     }
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CREATE_PROCESS_INSTANCE);
     final CreateProcessInstance command =
-        ProcessInstanceRequestMapper.toCreateProcessInstance(body);
+        ProcessInstanceRequestMapper.toCreateProcessInstance(body, context);
     return AsyncResponses.withClientTimeout(
         AsyncResponses.ok(
             processInstanceServices.create(context, command),
@@ -68,15 +70,14 @@ public class ProcessInstanceController {
   }
 
   /** 204; the body (operationReference) is optional. */
+  @GatewayOperation(RestOperations.CANCEL_PROCESS_INSTANCE)
   @PostMapping(
       path = "/{processInstanceKey}/cancellation",
       consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> cancelProcessInstance(
       @PathVariable final String processInstanceKey,
       @RequestBody(required = false) final CancelProcessInstanceRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.CANCEL_PROCESS_INSTANCE);
+      final RequestContext context) {
     final long key = LongKeys.parse(PROCESS_INSTANCE_KEY, processInstanceKey);
     final Long operationReference = ProcessInstanceRequestMapper.cancelOperationReference(body);
     return AsyncResponses.noContent(
@@ -84,15 +85,14 @@ public class ProcessInstanceController {
   }
 
   /** 204 once the broker modified the instance (activations and terminations in one step). */
+  @GatewayOperation(RestOperations.MODIFY_PROCESS_INSTANCE)
   @PostMapping(
       path = "/{processInstanceKey}/modification",
       consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> modifyProcessInstance(
       @PathVariable final String processInstanceKey,
       @RequestBody final ModifyProcessInstanceRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.MODIFY_PROCESS_INSTANCE);
+      final RequestContext context) {
     final long key = LongKeys.parse(PROCESS_INSTANCE_KEY, processInstanceKey);
     return AsyncResponses.noContent(
         processInstanceServices.modify(
@@ -100,15 +100,14 @@ public class ProcessInstanceController {
   }
 
   /** 204 once the broker migrated the instance to the target definition. */
+  @GatewayOperation(RestOperations.MIGRATE_PROCESS_INSTANCE)
   @PostMapping(
       path = "/{processInstanceKey}/migration",
       consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> migrateProcessInstance(
       @PathVariable final String processInstanceKey,
       @RequestBody final MigrateProcessInstanceRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.MIGRATE_PROCESS_INSTANCE);
+      final RequestContext context) {
     final long key = LongKeys.parse(PROCESS_INSTANCE_KEY, processInstanceKey);
     return AsyncResponses.noContent(
         processInstanceServices.migrate(

@@ -5,6 +5,7 @@ import static io.gatefork.gateway.rest.validation.RequestChecks.invalid;
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
@@ -20,8 +21,9 @@ final class ProcessInstanceRequestMapper {
 
   private ProcessInstanceRequestMapper() {}
 
+  /** The tenant is checked against the context's caller, worded with its operation. */
   static CreateProcessInstance toCreateProcessInstance(
-      final ProcessInstanceCreationRequest request) {
+      final ProcessInstanceCreationRequest request, final RequestContext context) {
     final boolean byKey = request.processDefinitionKey() != null;
     final boolean byId = request.processDefinitionId() != null;
     if (byKey == byId) {
@@ -44,7 +46,7 @@ final class ProcessInstanceRequestMapper {
         processDefinitionId,
         version,
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId()),
+        RequestChecks.tenantId("tenantId", request.tenantId(), context),
         RequestChecks.operationReference("operationReference", request.operationReference()),
         startElementIds(request.startInstructions()),
         RequestChecks.tags("tags", request.tags()),

@@ -1,14 +1,13 @@
 package io.gatefork.gateway.rest.resource;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.OperationReferenceRequest;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.resource.FetchedResource;
 import io.gatefork.service.resource.ResourceServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -35,6 +34,7 @@ public class ResourceController {
   }
 
   /** 200 without a body, as the spec has it; the body (operationReference) is optional. */
+  @GatewayOperation(RestOperations.DELETE_RESOURCE)
   @PostMapping(
       path = "/deletion",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -42,30 +42,28 @@ public class ResourceController {
   public CompletableFuture<ResponseEntity<Object>> deleteResource(
       @PathVariable final String resourceKey,
       @RequestBody(required = false) final OperationReferenceRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.DELETE_RESOURCE);
+      final RequestContext context) {
     final long key = LongKeys.parse(RESOURCE_KEY, resourceKey);
     return AsyncResponses.okEmpty(
         resourceServices.delete(context, key, OperationReferenceRequest.of(body)));
   }
 
+  @GatewayOperation(RestOperations.GET_RESOURCE)
   @GetMapping(
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> getResource(
-      @PathVariable final String resourceKey, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.GET_RESOURCE);
+      @PathVariable final String resourceKey, final RequestContext context) {
     final long key = LongKeys.parse(RESOURCE_KEY, resourceKey);
     return AsyncResponses.ok(resourceServices.fetch(context, key), ResourceController::toResponse);
   }
 
   /** The content as deployed, written as is (the spec declares it as JSON text). */
+  @GatewayOperation(RestOperations.GET_RESOURCE_CONTENT)
   @GetMapping(
       path = "/content",
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> getResourceContent(
-      @PathVariable final String resourceKey, final HttpServletRequest request) {
-    final RequestContext context =
-        RequestStages.enter(request, RestOperations.GET_RESOURCE_CONTENT);
+      @PathVariable final String resourceKey, final RequestContext context) {
     final long key = LongKeys.parse(RESOURCE_KEY, resourceKey);
     return AsyncResponses.ok(resourceServices.fetch(context, key), FetchedResource::content);
   }

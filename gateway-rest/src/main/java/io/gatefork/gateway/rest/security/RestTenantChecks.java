@@ -1,70 +1,80 @@
 package io.gatefork.gateway.rest.security;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
-import org.springframework.web.context.request.RequestContextHolder;
-import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * Multi-tenancy checks of REST requests, worded as the stock 8.8 gateway words them ({@code
  * Expected to handle request Create Process Instance with ...}): with checks on, a missing tenant
  * is a 400 and a tenant the caller is not authorized for a 403. With checks off nothing changes
- * here (tenant ids are only checked for their format). The caller and the operation name come
- * from the request being handled, which the controller entered before mapping its body.
+ * here (tenant ids are only checked for their format). The caller and the operation come from the
+ * {@link RequestContext} of the request being handled.
  */
 public final class RestTenantChecks {
 
   private RestTenantChecks() {}
 
-  /** Checks one tenant id of the current request. */
-  public static void check(final String tenantId) {
-    final HttpServletRequest request = currentRequest();
-    if (request == null) {
-      return;
-    }
-    final Caller caller = RequestStages.caller(request);
+  /** Checks the one tenant id a request names. */
+  public static void check(final RequestContext context, final String tenantId) {
+    final Caller caller = context.caller();
     if (!caller.tenantChecks()) {
       return;
     }
-    final String command = RequestStages.commandName(request);
     switch (TenantAccess.check(caller, tenantId)) {
-      case MISSING -> throw new ServiceException(ServiceStatus.INVALID_ARGUMENT,
-          "Expected to handle request %s with multi-tenancy enabled, but no tenant identifier was provided."
-              .formatted(command));
-      case NOT_AUTHORIZED -> throw notAuthorized(command, tenantId);
+      case MISSING ->
+          throw new ServiceException(
+              ServiceStatus.INVALID_ARGUMENT,
+              "Expected to handle request %s with multi-tenancy enabled, but no tenant identifier was provided."
+                  .formatted(commandName(context.operation())));
+      case NOT_AUTHORIZED -> throw notAuthorized(context, tenantId);
       default -> {}
     }
   }
 
   /** Checks the tenants a job activation names; none means the caller's tenants. */
-  public static void checkAll(final List<String> tenantIds) {
-    final HttpServletRequest request = currentRequest();
-    if (request == null) {
-      return;
-    }
-    final Caller caller = RequestStages.caller(request);
+  public static void checkAll(final RequestContext context, final List<String> tenantIds) {
+    final Caller caller = context.caller();
     if (!caller.tenantChecks() || tenantIds.isEmpty()) {
       return;
     }
     final String refused = TenantAccess.firstRefused(caller, tenantIds);
     if (refused != null) {
-      throw notAuthorized(RequestStages.commandName(request), refused);
+      throw notAuthorized(context, refused);
     }
   }
 
-  private static ServiceException notAuthorized(final String command, final String tenantId) {
-    return new ServiceException(ServiceStatus.FORBIDDEN,
-        "Expected to handle request %s with tenant identifier '%s', but tenant is not authorized to perform this request"
-            .formatted(command, tenantId));
+  /**
+   * The stock name of an operation, as upstream's messages use it: {@code create-process-instance}
+   * becomes {@code Create Process Instance}.
+   */
+  static String commandName(final String operation) {
+    if (operation == null) {
+      return "Request"; // not named by the front end; REST always names it
+    }
+    final var name = new StringBuilder(operation.length());
+    boolean wordStart = true;
+    for (int i = 0; i < operation.length(); i++) {
+      final char c = operation.charAt(i);
+      if (c == '-') {
+        name.append(' ');
+        wordStart = true;
+      } else {
+        name.append(wordStart ? Character.toUpperCase(c) : c);
+        wordStart = false;
+      }
+    }
+    return name.toString();
   }
 
-  private static HttpServletRequest currentRequest() {
-    return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes servlet
-        ? servlet.getRequest() : null;
+  private static ServiceException notAuthorized(
+      final RequestContext context, final String tenantId) {
+    return new ServiceException(
+        ServiceStatus.FORBIDDEN,
+        "Expected to handle request %s with tenant identifier '%s', but tenant is not authorized to perform this request"
+            .formatted(commandName(context.operation()), tenantId));
   }
 }

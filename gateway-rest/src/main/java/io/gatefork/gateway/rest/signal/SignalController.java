@@ -2,13 +2,12 @@ package io.gatefork.gateway.rest.signal;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.signal.BroadcastSignal;
 import io.gatefork.service.signal.SignalServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -25,18 +24,18 @@ public class SignalController {
   }
 
   /** 200 {@code {signalKey, tenantId}} once the broadcast is accepted. */
+  @GatewayOperation(RestOperations.BROADCAST_SIGNAL)
   @PostMapping(
       path = "/v2/signals/broadcast",
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> broadcastSignal(
-      @RequestBody final SignalBroadcastRequest body, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.BROADCAST_SIGNAL);
+      @RequestBody final SignalBroadcastRequest body, final RequestContext context) {
     final var command =
         new BroadcastSignal(
             RequestChecks.requireText("signalName", body.signalName()),
             JsonObjectText.jsonOrNull(body.variables()),
-            RequestChecks.tenantId("tenantId", body.tenantId()));
+            RequestChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
         signalServices.broadcast(context, command),
         broadcasted ->

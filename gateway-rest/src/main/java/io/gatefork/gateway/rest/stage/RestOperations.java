@@ -45,6 +45,11 @@ public final class RestOperations {
   public static final String CREATE_MIGRATION_BATCH_OPERATION = "create-migration-batch-operation";
   public static final String CREATE_MODIFICATION_BATCH_OPERATION =
       "create-modification-batch-operation";
+  public static final String CREATE_DOCUMENT = "create-document";
+  public static final String CREATE_DOCUMENTS = "create-documents";
+  public static final String GET_DOCUMENT = "get-document";
+  public static final String DELETE_DOCUMENT = "delete-document";
+  public static final String CREATE_DOCUMENT_LINK = "create-document-link";
   public static final String LICENSE = "license";
   public static final String AUTHENTICATION = "authentication";
 

@@ -1,9 +1,9 @@
 package io.gatefork.gateway.rest.system;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -24,9 +24,10 @@ public class AuthenticationController {
       new CurrentUserResponse(
           null, ANONYMOUS, null, List.of(), List.of(), List.of(), List.of(), "", Map.of(), false);
 
+  @GatewayOperation(RestOperations.AUTHENTICATION)
   @GetMapping(path = "/v2/authentication/me", produces = MediaType.APPLICATION_JSON_VALUE)
-  public CurrentUserResponse getAuthentication(final HttpServletRequest request) {
-    final Caller caller = RequestStages.enter(request, RestOperations.AUTHENTICATION).caller();
+  public CurrentUserResponse getAuthentication(final RequestContext context) {
+    final Caller caller = context.caller();
     if (caller.isAnonymous()) {
       return ANONYMOUS_USER;
     }

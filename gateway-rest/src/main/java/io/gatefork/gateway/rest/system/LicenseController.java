@@ -1,8 +1,8 @@
 package io.gatefork.gateway.rest.system;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
-import jakarta.servlet.http.HttpServletRequest;
+import io.gatefork.service.RequestContext;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -15,9 +15,10 @@ import org.springframework.web.bind.annotation.RestController;
 public class LicenseController {
   static final LicenseResponse NO_LICENSE = new LicenseResponse(false, "unknown", false, null);
 
+  @GatewayOperation(RestOperations.LICENSE)
   @GetMapping(path = "/v2/license", produces = MediaType.APPLICATION_JSON_VALUE)
-  public LicenseResponse getLicense(final HttpServletRequest request) {
-    RequestStages.enter(request, RestOperations.LICENSE);
+  public LicenseResponse getLicense(final RequestContext context) {
+    // answered locally: the context is taken only to enter the request (stage timing)
     return NO_LICENSE;
   }
 }

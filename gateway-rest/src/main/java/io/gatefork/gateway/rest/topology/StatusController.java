@@ -1,9 +1,9 @@
 package io.gatefork.gateway.rest.topology;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.topology.TopologyServices;
-import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,9 +23,10 @@ public class StatusController {
     this.topologyServices = topologyServices;
   }
 
+  @GatewayOperation(RestOperations.STATUS)
   @GetMapping("/v2/status")
-  public ResponseEntity<Void> status(final HttpServletRequest request) {
-    RequestStages.enter(request, RestOperations.STATUS);
+  public ResponseEntity<Void> status(final RequestContext context) {
+    // answered locally: the context is taken only to enter the request (stage timing)
     return topologyServices.isClusterReachable() ? UP : DOWN;
   }
 }

@@ -1,9 +1,9 @@
 package io.gatefork.gateway.rest.topology;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.RequestContext;
 import io.gatefork.service.topology.TopologyServices;
-import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -21,9 +21,10 @@ public class TopologyController {
     this.topologyServices = topologyServices;
   }
 
+  @GatewayOperation(RestOperations.TOPOLOGY)
   @GetMapping(path = "/v2/topology", produces = MediaType.APPLICATION_JSON_VALUE)
-  public TopologyResponse topology(final HttpServletRequest request) {
-    RequestStages.enter(request, RestOperations.TOPOLOGY);
+  public TopologyResponse topology(final RequestContext context) {
+    // answered locally: the context is taken only to enter the request (stage timing)
     return TopologyResponseMapper.toResponse(topologyServices.topology());
   }
 }

@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.usertask;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
@@ -11,7 +11,6 @@ import io.gatefork.service.usertask.AssignUserTask;
 import io.gatefork.service.usertask.CompleteUserTask;
 import io.gatefork.service.usertask.UpdateUserTask;
 import io.gatefork.service.usertask.UserTaskServices;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -41,12 +40,12 @@ public class UserTaskController {
   }
 
   /** {@code allowOverride} false claims: it fails when the task has an assignee already. */
+  @GatewayOperation(RestOperations.ASSIGN_USER_TASK)
   @PostMapping(path = "/assignment", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> assignUserTask(
       @PathVariable final String userTaskKey,
       @RequestBody final UserTaskAssignmentRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.ASSIGN_USER_TASK);
+      final RequestContext context) {
     final long key = LongKeys.parse(USER_TASK_KEY, userTaskKey);
     return AsyncResponses.noContent(
         userTaskServices.assign(
@@ -58,20 +57,20 @@ public class UserTaskController {
                 body.action())));
   }
 
+  @GatewayOperation(RestOperations.UNASSIGN_USER_TASK)
   @DeleteMapping("/assignee")
   public CompletableFuture<ResponseEntity<Object>> unassignUserTask(
-      @PathVariable final String userTaskKey, final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UNASSIGN_USER_TASK);
+      @PathVariable final String userTaskKey, final RequestContext context) {
     final long key = LongKeys.parse(USER_TASK_KEY, userTaskKey);
     return AsyncResponses.noContent(userTaskServices.unassign(context, key));
   }
 
+  @GatewayOperation(RestOperations.COMPLETE_USER_TASK)
   @PostMapping(path = "/completion", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> completeUserTask(
       @PathVariable final String userTaskKey,
       @RequestBody(required = false) final UserTaskCompletionRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.COMPLETE_USER_TASK);
+      final RequestContext context) {
     final long key = LongKeys.parse(USER_TASK_KEY, userTaskKey);
     return AsyncResponses.noContent(
         userTaskServices.complete(
@@ -83,12 +82,12 @@ public class UserTaskController {
   }
 
   /** At least one attribute of the changeset, or an action, must be given. */
+  @GatewayOperation(RestOperations.UPDATE_USER_TASK)
   @PatchMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateUserTask(
       @PathVariable final String userTaskKey,
       @RequestBody(required = false) final UserTaskUpdateRequest body,
-      final HttpServletRequest request) {
-    final RequestContext context = RequestStages.enter(request, RestOperations.UPDATE_USER_TASK);
+      final RequestContext context) {
     final long key = LongKeys.parse(USER_TASK_KEY, userTaskKey);
     final UserTaskUpdateRequest.Changeset changeset = body == null ? null : body.changeset();
     final String action = body == null ? null : body.action();

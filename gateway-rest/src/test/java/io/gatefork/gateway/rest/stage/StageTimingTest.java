@@ -8,6 +8,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import io.gatefork.gateway.rest.support.RestTestSupport;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
+import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.Stage;
 import io.gatefork.service.stage.StageMetrics;
@@ -69,6 +70,25 @@ class StageTimingTest extends RestTestSupport {
     // the fake service marks nothing, so only filter and total have both boundaries
     assertThat(count(RestOperations.CREATE_PROCESS_INSTANCE, "filter")).isPositive();
     assertThat(count(RestOperations.CREATE_PROCESS_INSTANCE, "broker")).isZero();
+  }
+
+  @Test
+  void recordsACreationThatAwaitsCompletionUnderItsOwnOperation() throws Exception {
+    fakes.processInstances.createWithResult.succeedWith(
+        new ProcessInstanceResult(1, "p", 1, 2, "<default>", "{}", List.of()));
+    final long withResult = recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
+    final long plain = recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE);
+
+    performAsync(
+        post("/v2/process-instances")
+            .contentType(MediaType.APPLICATION_JSON)
+            .content("{\"processDefinitionId\": \"p\", \"awaitCompletion\": true}"));
+
+    assertThat(recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT))
+        .isEqualTo(withResult + 1);
+    assertThat(recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE)).isEqualTo(plain);
+    assertThat(fakes.processInstances.createWithResult.lastCall().context().operation())
+        .isEqualTo(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
   }
 
   @Test

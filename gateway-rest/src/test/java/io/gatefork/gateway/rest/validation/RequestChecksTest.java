@@ -3,31 +3,34 @@ package io.gatefork.gateway.rest.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gatefork.service.RequestContext;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+/** REST's texts stay as they were now that the rules live in the service layer. */
 class RequestChecksTest {
+  private static final RequestContext ANONYMOUS = RequestContext.create();
 
   @ParameterizedTest
   @ValueSource(strings = {"<default>", "tenant-a", "A_b.c+d@e-1"})
   void acceptsValidTenantIds(final String tenantId) {
-    assertThat(RequestChecks.tenantId("tenantId", tenantId)).isEqualTo(tenantId);
+    assertThat(RequestChecks.tenantId("tenantId", tenantId, ANONYMOUS)).isEqualTo(tenantId);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"", "a b", "<other>", "ümlaut", "a/b"})
   void rejectsInvalidTenantIds(final String tenantId) {
-    assertThatThrownBy(() -> RequestChecks.tenantId("tenantId", tenantId))
+    assertThatThrownBy(() -> RequestChecks.tenantId("tenantId", tenantId, ANONYMOUS))
         .hasMessageStartingWith("tenantId: must be");
   }
 
   @Test
   void rejectsTenantIdsLongerThan256Characters() {
-    assertThat(RequestChecks.tenantId("t", "a".repeat(256))).hasSize(256);
-    assertThatThrownBy(() -> RequestChecks.tenantId("t", "a".repeat(257)))
+    assertThat(RequestChecks.tenantId("t", "a".repeat(256), ANONYMOUS)).hasSize(256);
+    assertThatThrownBy(() -> RequestChecks.tenantId("t", "a".repeat(257), ANONYMOUS))
         .hasMessage("t: must be 1 to 256 characters long");
   }
 
@@ -54,7 +57,8 @@ class RequestChecksTest {
   void namesTheElementOfAListThatIsNull() {
     assertThatThrownBy(() -> RequestChecks.names("fetchVariables", Arrays.asList("a", null)))
         .hasMessage("fetchVariables[1]: must not be null");
-    assertThatThrownBy(() -> RequestChecks.tenantIds("tenantIds", Arrays.asList((String) null)))
+    assertThatThrownBy(
+            () -> RequestChecks.tenantIds("tenantIds", Arrays.asList((String) null), ANONYMOUS))
         .hasMessage("tenantIds[0]: must not be null");
   }
 }

@@ -1,0 +1,21 @@
+package io.gatefork.gateway.rest.stage;
+
+import java.util.List;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * Registers the argument resolvers through which REST handlers enter their operation ({@link
+ * GatewayOperation}) and get their {@link io.gatefork.service.RequestContext}.
+ */
+@Configuration(proxyBeanMethods = false)
+public class RequestStageMvcConfiguration implements WebMvcConfigurer {
+  private final HandlerOperations handlerOperations = new HandlerOperations();
+
+  @Override
+  public void addArgumentResolvers(final List<HandlerMethodArgumentResolver> resolvers) {
+    resolvers.add(new RequestContextArgumentResolver(handlerOperations));
+    resolvers.add(new OperationLabelArgumentResolver());
+  }
+}

@@ -1,0 +1,84 @@
+package io.gatefork.gateway.rest.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.Caller;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.stage.RequestTiming;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The caller and the operation come from the context passed in: no request is looked up. */
+class RestTenantChecksTest {
+  private static final Caller ANN =
+      Caller.user("ann", null, null, null, List.of("tenant-a"), null, Map.of(), true);
+
+  private static RequestContext context(final Caller caller, final String operation) {
+    return new RequestContext(RequestTiming.startNow(), caller, operation);
+  }
+
+  @Test
+  void aTenantTheCallerIsNotAuthorizedForIsForbiddenNamingTheOperation() {
+    assertThatThrownBy(
+            () ->
+                RestTenantChecks.check(
+                    context(ANN, RestOperations.CREATE_PROCESS_INSTANCE), "tenant-b"))
+        .isInstanceOfSatisfying(
+            ServiceException.class, e -> assertThat(e.status()).isEqualTo(ServiceStatus.FORBIDDEN))
+        .hasMessage(
+            "Expected to handle request Create Process Instance with tenant identifier"
+                + " 'tenant-b', but tenant is not authorized to perform this request");
+  }
+
+  @Test
+  void noTenantWithChecksOnIsAnInvalidArgumentNamingTheOperation() {
+    assertThatThrownBy(
+            () -> RestTenantChecks.check(context(ANN, RestOperations.PUBLISH_MESSAGE), null))
+        .isInstanceOfSatisfying(
+            ServiceException.class,
+            e -> assertThat(e.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT))
+        .hasMessage(
+            "Expected to handle request Publish Message with multi-tenancy enabled, but no tenant"
+                + " identifier was provided.");
+  }
+
+  @Test
+  void theRelabelledOperationIsTheOneNamed() {
+    final RequestContext withResult =
+        context(ANN, RestOperations.CREATE_PROCESS_INSTANCE)
+            .withOperation(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
+
+    assertThatThrownBy(() -> RestTenantChecks.check(withResult, "tenant-b"))
+        .hasMessageStartingWith(
+            "Expected to handle request Create Process Instance With Result with tenant");
+  }
+
+  @Test
+  void theCallersTenantAndAnyTenantWithChecksOffPass() {
+    assertThatCode(
+            () -> RestTenantChecks.check(context(ANN, RestOperations.ACTIVATE_JOBS), "tenant-a"))
+        .doesNotThrowAnyException();
+    assertThatCode(
+            () ->
+                RestTenantChecks.check(
+                    context(Caller.ANONYMOUS, RestOperations.ACTIVATE_JOBS), "tenant-b"))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void aJobActivationNamingAForeignTenantIsForbidden() {
+    final RequestContext context = context(ANN, RestOperations.ACTIVATE_JOBS);
+
+    assertThatCode(() -> RestTenantChecks.checkAll(context, List.of())).doesNotThrowAnyException();
+    assertThatThrownBy(() -> RestTenantChecks.checkAll(context, List.of("tenant-a", "tenant-c")))
+        .hasMessage(
+            "Expected to handle request Activate Jobs with tenant identifier 'tenant-c', but tenant"
+                + " is not authorized to perform this request");
+  }
+}

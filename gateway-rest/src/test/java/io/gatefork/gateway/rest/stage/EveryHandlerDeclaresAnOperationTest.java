@@ -1,0 +1,124 @@
+package io.gatefork.gateway.rest.stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gatefork.gateway.rest.contract.UnservedOperationHandler;
+import io.gatefork.gateway.rest.support.GatewayRestTest;
+import io.gatefork.service.RequestContext;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.core.MethodParameter;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * Every handler of this module, as the running application maps it, is either an operation (it
+ * declares one of {@link RestOperations} and takes the {@link RequestContext} last) or on a class
+ * marked {@link NotTimed}; a failure names the handlers that are neither.
+ */
+@GatewayRestTest
+class EveryHandlerDeclaresAnOperationTest {
+  private static final String MODULE_PACKAGE = "io.gatefork.gateway.rest.";
+
+  @Autowired
+  @Qualifier("requestMappingHandlerMapping")
+  private RequestMappingHandlerMapping handlerMapping;
+
+  @Test
+  void everyHandlerDeclaresAKnownOperationAndTakesTheContextLast() throws Exception {
+    final Set<String> knownOperations = restOperations();
+    final List<String> offenders = new ArrayList<>();
+    int operations = 0;
+    for (final HandlerMethod handler : moduleHandlers()) {
+      if (handler.getBeanType().isAnnotationPresent(NotTimed.class)) {
+        continue;
+      }
+      operations++;
+      final String operation = HandlerOperations.declared(handler.getMethod());
+      if (operation == null) {
+        offenders.add(handler.getShortLogMessage() + " declares no @GatewayOperation");
+      } else if (!knownOperations.contains(operation)) {
+        offenders.add(
+            handler.getShortLogMessage() + " declares '" + operation + "', not in RestOperations");
+      }
+      if (!takesTheContextLast(handler)) {
+        offenders.add(
+            handler.getShortLogMessage()
+                + " does not take the RequestContext after its other arguments");
+      }
+    }
+
+    assertThat(offenders).as("handlers that are no operation").isEmpty();
+    assertThat(operations).as("operations found").isGreaterThan(80);
+  }
+
+  @Test
+  void untimedHandlersTakeNoContextAndIncludeTheUnservedOperations() {
+    final List<String> offenders = new ArrayList<>();
+    boolean unservedFound = false;
+    for (final HandlerMethod handler : moduleHandlers()) {
+      if (!handler.getBeanType().isAnnotationPresent(NotTimed.class)) {
+        continue;
+      }
+      unservedFound |= handler.getBeanType() == UnservedOperationHandler.class;
+      if (HandlerOperations.declared(handler.getMethod()) != null || contextIndex(handler) >= 0) {
+        offenders.add(handler.getShortLogMessage() + " is @NotTimed but names an operation");
+      }
+    }
+
+    assertThat(offenders).isEmpty();
+    assertThat(unservedFound).as("the unserved operations' handler is mapped").isTrue();
+  }
+
+  private List<HandlerMethod> moduleHandlers() {
+    final List<HandlerMethod> handlers = new ArrayList<>();
+    for (final HandlerMethod handler : handlerMapping.getHandlerMethods().values()) {
+      if (handler.getBeanType().getName().startsWith(MODULE_PACKAGE)) {
+        handlers.add(handler);
+      }
+    }
+    return handlers;
+  }
+
+  /** Arguments resolve in order: entered is marked once everything before it was read. */
+  private static boolean takesTheContextLast(final HandlerMethod handler) {
+    final MethodParameter[] parameters = handler.getMethodParameters();
+    final int context = contextIndex(handler);
+    if (context < 0) {
+      return false;
+    }
+    for (int i = context + 1; i < parameters.length; i++) {
+      if (parameters[i].getParameterType() != OperationLabel.class) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int contextIndex(final HandlerMethod handler) {
+    final MethodParameter[] parameters = handler.getMethodParameters();
+    for (int i = 0; i < parameters.length; i++) {
+      if (parameters[i].getParameterType() == RequestContext.class) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static Set<String> restOperations() throws IllegalAccessException {
+    final Set<String> names = new HashSet<>();
+    for (final Field field : RestOperations.class.getFields()) {
+      if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+        names.add((String) field.get(null));
+      }
+    }
+    return names;
+  }
+}

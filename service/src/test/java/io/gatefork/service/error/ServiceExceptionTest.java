@@ -1,0 +1,29 @@
+package io.gatefork.service.error;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Expected outcomes (bad input, rejections, backpressure) are cheap to create and to answer. */
+class ServiceExceptionTest {
+
+  @Test
+  void anInvalidArgumentNamesTheFieldAndCarriesNoStackTrace() {
+    final var failure = ServiceException.invalidArgument("tags[0]", "must start with a letter");
+
+    assertThat(failure.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT);
+    assertThat(failure.getMessage()).isEqualTo("tags[0]: must start with a letter");
+    assertThat(failure.getStackTrace()).isEmpty();
+  }
+
+  @Test
+  void keepsItsStatusMessageAndCauseWithoutAStackTrace() {
+    final var cause = new IllegalStateException("broker gone");
+    final var failure = new ServiceException(ServiceStatus.UNAVAILABLE, "unavailable", cause);
+
+    assertThat(failure.status()).isEqualTo(ServiceStatus.UNAVAILABLE);
+    assertThat(failure.getMessage()).isEqualTo("unavailable");
+    assertThat(failure.getCause()).isSameAs(cause);
+    assertThat(failure.getStackTrace()).isEmpty();
+  }
+}
