@@ -1,24 +1,30 @@
 package io.gatefork.gateway.rest.frontend;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.security.SecurityProperties;
+import org.springframework.boot.autoconfigure.web.servlet.WebMvcRegistrations;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.json.MappingJackson2HttpMessageConverter;
 import org.springframework.security.web.FilterChainProxy;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
+import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
 import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * The {@link RestFrontEnd#LEAN} front end: how Spring MVC and Spring Security are wired so that a
@@ -32,6 +38,12 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  *       that bean wraps the chains in a filter that looks up the MVC handler of every request
  *       again, a cache for MVC request matchers, which gatefork does not use (its matchers are path
  *       patterns), and Boot registers it for every dispatcher type.
+ *   <li>Its firewall checks header characters by a scan ({@link HeaderCharacters}) rather than
+ *       regular expressions.
+ *   <li>{@code http.server.requests} is recorded with cached timers ({@link
+ *       ServerRequestsMetricsFilter}) instead of Spring's observation filter.
+ *   <li>Request mappings are first tested by the literal start of their paths ({@link
+ *       LiteralPrefixHandlerMapping}).
  *   <li>The DispatcherServlet publishes no {@code ServletRequestHandledEvent} (nobody listens).
  * </ul>
  *
@@ -59,6 +71,9 @@ public class LeanFrontEndConfiguration {
         } else if (bean instanceof final DelegatingFilterProxyRegistrationBean registration
             && BOOT_SECURITY_REGISTRATION.equals(name)) {
           registration.setEnabled(false); // replaced by gatewayRestSecurityFilter below
+        } else if (bean instanceof final FilterRegistrationBean<?> registration
+            && registration.getFilter() instanceof ServerHttpObservationFilter) {
+          registration.setEnabled(false); // replaced by gatewayRestServerRequestsMetrics below
         }
         return bean;
       }
@@ -69,12 +84,39 @@ public class LeanFrontEndConfiguration {
   public FilterRegistrationBean<FilterChainProxy> gatewayRestSecurityFilter(
       final ObjectProvider<SecurityFilterChain> chains) {
     final FilterChainProxy proxy = new FilterChainProxy(chains.orderedStream().toList());
+    final var firewall = new StrictHttpFirewall();
+    firewall.setAllowedHeaderNames(HeaderCharacters.NAME);
+    firewall.setAllowedHeaderValues(HeaderCharacters.VALUE);
+    firewall.setAllowedParameterNames(HeaderCharacters.NAME);
+    proxy.setFirewall(firewall);
     proxy.afterPropertiesSet();
     final var registration = new FilterRegistrationBean<>(proxy);
     registration.setName("gatewayRestSecurityFilter");
     registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER);
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     return registration;
+  }
+
+  /** Where Spring Boot puts its observation filter: before everything but the stage timing. */
+  @Bean
+  public FilterRegistrationBean<ServerRequestsMetricsFilter> gatewayRestServerRequestsMetrics(
+      final MeterRegistry registry) {
+    final var registration =
+        new FilterRegistrationBean<>(new ServerRequestsMetricsFilter(registry));
+    registration.setName("gatewayRestServerRequestsMetrics");
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+    registration.setDispatcherTypes(DispatcherType.REQUEST);
+    return registration;
+  }
+
+  @Bean
+  public WebMvcRegistrations gatewayRestHandlerMapping() {
+    return new WebMvcRegistrations() {
+      @Override
+      public RequestMappingHandlerMapping getRequestMappingHandlerMapping() {
+        return new LiteralPrefixHandlerMapping();
+      }
+    };
   }
 
   private static ObjectMapper jsonOf(final RequestMappingHandlerAdapter adapter) {

@@ -1,0 +1,155 @@
+package io.gatefork.dist.frontend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.gatefork.dist.GatewayTestSupport;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * The lean REST front end answers exactly as the stock wiring does — status, headers, ProblemDetail
+ * body, the {@code http.server.requests} series — in one servlet pass: a command answered later by
+ * the broker is written without a second (ASYNC) dispatch through the filters and the
+ * DispatcherServlet. {@code gatefork.rest.front-end=stock} brings that dispatch back.
+ */
+class RestFrontEndTest {
+  private static final String UNKNOWN_JOB = "/v2/jobs/2251799813685249/completion";
+  private static final List<String> SECURITY_HEADERS =
+      List.of(
+          "x-content-type-options: nosniff",
+          "x-xss-protection: 0",
+          "cache-control: no-cache, no-store, max-age=0, must-revalidate",
+          "pragma: no-cache",
+          "expires: 0",
+          "x-frame-options: DENY");
+  private static final String NOT_FOUND_BODY =
+      "{\"type\":\"about:blank\",\"title\":\"NOT_FOUND\",\"status\":404,\"detail\":\"Command"
+          + " 'COMPLETE' rejected with code 'NOT_FOUND': Expected to complete job with key"
+          + " '2251799813685249', but no such job was found\",\"instance\":\"" + UNKNOWN_JOB
+          + "\"}";
+  private static final String NOT_FOUND_SERIES =
+      "http_server_requests_seconds_count{error=\"none\",exception=\"none\",method=\"POST\","
+          + "outcome=\"CLIENT_ERROR\",status=\"404\",uri=\"/v2/jobs/{jobKey}/completion\"}";
+
+  /** Counts the dispatches of every API request by type, ahead of every other filter. */
+  @TestConfiguration
+  static class DispatchCounting {
+    static final Map<DispatcherType, AtomicInteger> DISPATCHES = new ConcurrentHashMap<>();
+
+    @Bean
+    FilterRegistrationBean<Filter> dispatchCounter() {
+      final Filter counter =
+          (request, response, chain) -> {
+            DISPATCHES
+                .computeIfAbsent(request.getDispatcherType(), t -> new AtomicInteger())
+                .incrementAndGet();
+            chain.doFilter(request, response);
+          };
+      final var registration = new FilterRegistrationBean<>(counter);
+      registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+      registration.setDispatcherTypes(
+          DispatcherType.REQUEST, DispatcherType.ASYNC, DispatcherType.ERROR);
+      registration.addUrlPatterns("/v2/*");
+      return registration;
+    }
+  }
+
+  abstract static class Mode extends GatewayTestSupport {
+    @BeforeEach
+    void resetCounts() {
+      DispatchCounting.DISPATCHES.clear();
+    }
+
+    HttpResponse<String> completeUnknownJob() throws Exception {
+      return HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create(baseUrl() + UNKNOWN_JOB))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+    }
+
+    int dispatches(final DispatcherType type) {
+      final AtomicInteger count = DispatchCounting.DISPATCHES.get(type);
+      return count == null ? 0 : count.get();
+    }
+
+    void answersAsStockDoes(final HttpResponse<String> answer) throws Exception {
+      assertThat(answer.statusCode()).isEqualTo(404);
+      assertThat(answer.headers().firstValue("content-type"))
+          .hasValue("application/problem+json;charset=UTF-8");
+      for (final String header : SECURITY_HEADERS) {
+        final int colon = header.indexOf(':');
+        assertThat(answer.headers().allValues(header.substring(0, colon)))
+            .as(header)
+            .containsExactly(header.substring(colon + 2));
+      }
+      assertThat(answer.body()).isEqualTo(NOT_FOUND_BODY);
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () ->
+                  assertThat(
+                          HttpClient.newHttpClient()
+                              .send(
+                                  HttpRequest.newBuilder(
+                                          URI.create(
+                                              "http://127.0.0.1:"
+                                                  + managementPort
+                                                  + "/actuator/prometheus"))
+                                      .build(),
+                                  HttpResponse.BodyHandlers.ofString())
+                              .body())
+                      .contains(NOT_FOUND_SERIES));
+    }
+  }
+
+  @Nested
+  @Import(DispatchCounting.class)
+  class Lean extends Mode {
+    @Test
+    void aBrokerAnswerIsWrittenInTheSameServletPassAsStockWouldWriteIt() throws Exception {
+      final HttpResponse<String> answer = completeUnknownJob();
+
+      answersAsStockDoes(answer);
+      assertThat(dispatches(DispatcherType.REQUEST)).isEqualTo(1);
+      assertThat(dispatches(DispatcherType.ASYNC)).isZero();
+      assertThat(dispatches(DispatcherType.ERROR)).isZero();
+    }
+  }
+
+  @Nested
+  @Import(DispatchCounting.class)
+  @TestPropertySource(properties = "gatefork.rest.front-end=stock")
+  class Stock extends Mode {
+    @Test
+    void theStockFrontEndDispatchesABrokerAnswerASecondTime() throws Exception {
+      final HttpResponse<String> answer = completeUnknownJob();
+
+      answersAsStockDoes(answer);
+      assertThat(dispatches(DispatcherType.REQUEST)).isEqualTo(1);
+      assertThat(dispatches(DispatcherType.ASYNC)).isEqualTo(1);
+    }
+  }
+}
