@@ -68,7 +68,8 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
       writer.write(entity(answer.getNow(null), answer), request.getRequestURI(), response);
       return;
     }
-    final AsyncContext async = request.startAsync();
+    // the objects MVC handles, so the answer goes through the same wrappers a dispatch would use
+    final AsyncContext async = request.startAsync(request, response);
     if (timeoutMillis != null) {
       async.setTimeout(timeoutMillis);
     }

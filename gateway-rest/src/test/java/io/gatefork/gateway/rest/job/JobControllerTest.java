@@ -134,7 +134,7 @@ class JobControllerTest extends RestTestSupport {
     assertThat(started.getRequest().isAsyncStarted()).isTrue();
 
     pending.complete(List.of(JOB));
-    final var result = mvc.perform(asyncDispatch(started));
+    final var result = whenAnswered(started);
     assertThat(json(result).path("jobs").size()).isEqualTo(1);
   }
 

@@ -154,7 +154,7 @@ class ProcessInstanceControllerTest extends RestTestSupport {
     assertThat(started.getResponse().getContentAsString()).isEmpty();
 
     pending.complete(new ProcessInstanceResult(11L, "p", 1, 12L, "<default>", "{}", List.of()));
-    final var done = mvc.perform(asyncDispatch(started));
+    final var done = whenAnswered(started);
     assertThat(done.andReturn().getResponse().getStatus()).isEqualTo(200);
   }
 

@@ -25,7 +25,7 @@ class RestSecurityTest extends RestTestSupport {
   }
 
   @Test
-  void apiIsOpenForNowThroughBothDispatches() throws Exception {
+  void apiIsOpenWithoutCredentials() throws Exception {
     fakes.messages.publish.succeedWith(new MessagePublished(1, "<default>"));
 
     final var result =
@@ -77,9 +77,16 @@ class RestSecurityTest extends RestTestSupport {
   }
 
   @Test
-  void isTheOnlyFilterChainAndObservationsAreOff() {
+  void theLeanApiChainComesFirstAndObservationsAreOff() {
     assertThat(context.getBeansOfType(SecurityFilterChain.class))
-        .containsOnlyKeys("gatewayRestSecurityFilterChain");
+        .containsOnlyKeys("gatewayRestLeanApiFilterChain", "gatewayRestSecurityFilterChain");
+    // unprotected API: the security headers are the only work on an API request
+    assertThat(
+            context
+                .getBean("gatewayRestLeanApiFilterChain", SecurityFilterChain.class)
+                .getFilters())
+        .extracting(filter -> filter.getClass().getSimpleName())
+        .containsExactly("HeaderWriterFilter");
     assertThat(context.getBean(SecurityObservationSettings.class).shouldObserveRequests())
         .isFalse();
     assertThat(context.getBean(SecurityObservationSettings.class).shouldObserveAuthentications())

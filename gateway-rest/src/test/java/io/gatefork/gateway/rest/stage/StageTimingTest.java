@@ -21,7 +21,7 @@ import org.springframework.http.MediaType;
 class StageTimingTest extends RestTestSupport {
 
   @Test
-  void recordsAnAsyncRequestOnceAfterTheAsyncDispatch() throws Exception {
+  void recordsAPendingRequestOnceWhenItsAnswerIsWritten() throws Exception {
     final var pending = new CompletableFuture<MessagePublished>();
     fakes.messages.publish.answerWith(pending);
     final long before = recordedTotals(RestOperations.PUBLISH_MESSAGE);
@@ -37,7 +37,7 @@ class StageTimingTest extends RestTestSupport {
         .isEqualTo(before);
 
     pending.complete(new MessagePublished(1, "<default>"));
-    mvc.perform(asyncDispatch(started));
+    whenAnswered(started);
 
     assertThat(recordedTotals(RestOperations.PUBLISH_MESSAGE)).isEqualTo(before + 1);
   }
