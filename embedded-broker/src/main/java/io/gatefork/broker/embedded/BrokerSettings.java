@@ -25,6 +25,8 @@ import java.util.function.Function;
  *   <tr><td>--hosted-partitions 1,2</td><td>GATEFORK_BROKER_HOSTED_PARTITIONS</td></tr>
  *   <tr><td>--cluster-size</td><td>GATEFORK_BROKER_CLUSTER_SIZE</td></tr>
  *   <tr><td>--request-limit</td><td>GATEFORK_BROKER_REQUEST_LIMIT</td></tr>
+ *   <tr><td>--refuse-user-commands [true|false]</td>
+ *     <td>GATEFORK_BROKER_REFUSE_USER_COMMANDS</td></tr>
  *   <tr><td>--data-dir</td><td>GATEFORK_BROKER_DATA_DIR</td></tr>
  *   <tr><td>--record-journal [true|false]</td><td>GATEFORK_BROKER_RECORD_JOURNAL</td></tr>
  *   <tr><td>--tls-certificate-chain (PEM; with the key: TLS on)</td>
@@ -48,6 +50,7 @@ final class BrokerSettings {
           "hosted-partitions",
           "cluster-size",
           "request-limit",
+          "refuse-user-commands",
           "data-dir",
           "record-journal",
           "tls-certificate-chain",
@@ -89,7 +92,7 @@ final class BrokerSettings {
         final boolean hasValue = i + 1 < args.length && !args[i + 1].startsWith("--");
         if (hasValue) {
           value = args[++i];
-        } else if (name.equals("record-journal")) {
+        } else if (name.equals("record-journal") || name.equals("refuse-user-commands")) {
           value = "true";
         } else {
           throw new IllegalArgumentException("Option --" + name + " needs a value");
@@ -125,6 +128,12 @@ final class BrokerSettings {
         apply(config, "cluster-size", Integer::parseInt, EmbeddedBrokerConfig::withClusterSize);
     config =
         apply(config, "request-limit", Integer::parseInt, EmbeddedBrokerConfig::withRequestLimit);
+    config =
+        apply(
+            config,
+            "refuse-user-commands",
+            BrokerSettings::bool,
+            EmbeddedBrokerConfig::withRefuseUserCommands);
     config = apply(config, "data-dir", Path::of, EmbeddedBrokerConfig::withDataDirectory);
     config =
         apply(

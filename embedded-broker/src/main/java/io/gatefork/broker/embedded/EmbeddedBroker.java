@@ -122,7 +122,11 @@ public final class EmbeddedBroker implements AutoCloseable {
     for (final int partitionId : config.hostedPartitions()) {
       logs.put(
           partitionId,
-          PartitionLog.create(partitionId, config.requestLimit(), new CompositeMeterRegistry()));
+          PartitionLog.create(
+              partitionId,
+              config.requestLimit(),
+              config.refuseUserCommands(),
+              new CompositeMeterRegistry()));
     }
     final Map<Integer, LogStreamWriter> writers = new LinkedHashMap<>();
     logs.forEach((id, log) -> writers.put(id, log.writer()));

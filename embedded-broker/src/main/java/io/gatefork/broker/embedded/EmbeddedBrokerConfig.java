@@ -30,6 +30,11 @@ import java.util.stream.IntStream;
  * @param requestLimit maximum user commands in flight per partition (written but not yet
  *     processed); beyond it the broker answers {@code RESOURCE_EXHAUSTED}, as a real broker's flow
  *     control does. 0 (default) means unlimited.
+ * @param refuseUserCommands whether every partition refuses every user command that flow control
+ *     may refuse, answering {@code RESOURCE_EXHAUSTED} as a real broker at its request limit does
+ *     (a request limit of zero; deployments, job completions and the other commands upstream
+ *     whitelists still pass). For backpressure tests and benchmarks. Excludes a request limit.
+ *     Default false.
  * @param dataDirectory where the RocksDB state goes ({@code partition-<id>} subdirectories, wiped
  *     at start because the log is not kept across restarts). {@code null} (default) means a fresh
  *     temporary directory that is removed on close.
@@ -49,6 +54,7 @@ public record EmbeddedBrokerConfig(
     Set<Integer> hostedPartitions,
     int clusterSize,
     int requestLimit,
+    boolean refuseUserCommands,
     Path dataDirectory,
     String version,
     boolean recordJournal,
@@ -83,6 +89,10 @@ public record EmbeddedBrokerConfig(
     if (requestLimit < 0) {
       throw new IllegalArgumentException("requestLimit must not be negative: " + requestLimit);
     }
+    if (refuseUserCommands && requestLimit > 0) {
+      throw new IllegalArgumentException(
+          "refuseUserCommands and a request limit (" + requestLimit + ") exclude each other");
+    }
     advertisedHost = advertisedHost == null || advertisedHost.isBlank() ? host : advertisedHost;
     initialContactPoints =
         initialContactPoints == null ? List.of() : List.copyOf(initialContactPoints);
@@ -108,6 +118,7 @@ public record EmbeddedBrokerConfig(
         null,
         1,
         0,
+        false,
         null,
         DEFAULT_VERSION,
         false,
@@ -131,6 +142,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -149,6 +161,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -168,6 +181,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -186,6 +200,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -205,6 +220,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -224,6 +240,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -246,6 +263,7 @@ public record EmbeddedBrokerConfig(
         hostsAllPartitions() ? null : hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -265,6 +283,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions == null ? null : Set.copyOf(hostedPartitions),
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -283,6 +302,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -302,6 +322,30 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
+        dataDirectory,
+        version,
+        recordJournal,
+        tls);
+  }
+
+  /**
+   * Makes every partition refuse user commands with {@code RESOURCE_EXHAUSTED} (a request limit of
+   * zero), or not.
+   */
+  public EmbeddedBrokerConfig withRefuseUserCommands(final boolean refuseUserCommands) {
+    return new EmbeddedBrokerConfig(
+        nodeId,
+        clusterName,
+        host,
+        port,
+        advertisedHost,
+        initialContactPoints,
+        partitionCount,
+        hostedPartitions,
+        clusterSize,
+        requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -321,6 +365,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -339,6 +384,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -357,6 +403,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,
@@ -376,6 +423,7 @@ public record EmbeddedBrokerConfig(
         hostedPartitions,
         clusterSize,
         requestLimit,
+        refuseUserCommands,
         dataDirectory,
         version,
         recordJournal,

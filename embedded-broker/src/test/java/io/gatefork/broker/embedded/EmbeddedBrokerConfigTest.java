@@ -25,6 +25,7 @@ class EmbeddedBrokerConfigTest {
     assertThat(config.hostedPartitions()).containsExactly(1, 2, 3);
     assertThat(config.clusterSize()).isEqualTo(1);
     assertThat(config.requestLimit()).isZero();
+    assertThat(config.refuseUserCommands()).isFalse();
     assertThat(config.dataDirectory()).isNull();
     assertThat(config.version()).isEqualTo("8.8.0");
     assertThat(config.recordJournal()).isFalse();
@@ -63,6 +64,8 @@ class EmbeddedBrokerConfigTest {
     assertThatThrownBy(() -> defaults.withHostedPartitions(Set.of(4)))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> defaults.withRequestLimit(-1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> defaults.withRequestLimit(5).withRefuseUserCommands(true))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> defaults.withInitialContactPoints(List.of("no-port")))
         .isInstanceOf(IllegalArgumentException.class);
@@ -103,6 +106,24 @@ class EmbeddedBrokerConfigTest {
     assertThat(config.dataDirectory()).isEqualTo(Path.of("/tmp/b2"));
     assertThat(config.clusterName()).isEqualTo("qa");
     assertThat(config.recordJournal()).isTrue();
+  }
+
+  @Test
+  void readsRefuseUserCommands() {
+    assertThat(
+            BrokerSettings.parse(new String[] {"--refuse-user-commands"}, Map.of())
+                .refuseUserCommands())
+        .isTrue();
+    assertThat(
+            BrokerSettings.parse(
+                    new String[] {"--refuse-user-commands", "false"},
+                    Map.of("GATEFORK_BROKER_REFUSE_USER_COMMANDS", "true"))
+                .refuseUserCommands())
+        .isFalse();
+    assertThat(
+            BrokerSettings.parse(new String[0], Map.of("GATEFORK_BROKER_REFUSE_USER_COMMANDS", "1"))
+                .refuseUserCommands())
+        .isTrue();
   }
 
   @Test

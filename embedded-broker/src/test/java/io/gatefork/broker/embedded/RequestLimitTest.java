@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** A request limit makes the engine's own flow control answer RESOURCE_EXHAUSTED. */
+/**
+ * A request limit makes the engine's own flow control answer RESOURCE_EXHAUSTED; refusing user
+ * commands (a limit of zero) answers it to every creation.
+ */
 class RequestLimitTest {
 
   private static final int BURST = 200;
@@ -67,6 +70,32 @@ class RequestLimitTest {
         final var response = TestProcesses.createInstance(client, 1, creation("quick"));
         assertThat(response.isError()).as("%s", response).isFalse();
       }
+    }
+  }
+
+  @Test
+  void refusingBrokerAnswersEveryCreationWithResourceExhausted() {
+    try (var broker =
+            EmbeddedBroker.start(
+                EmbeddedBrokerConfig.defaults()
+                    .withPort(FreePorts.next())
+                    .withRefuseUserCommands(true));
+        var client = TestCommandClient.connect("zeebe-cluster", broker.clusterAddress())) {
+      client.awaitLeaders(1, 2, 3);
+      // deployments are whitelisted by upstream flow control, as on a real broker at its limit
+      deploy(client, TestProcesses.startToEnd("quick"));
+      broker.commands().reset();
+
+      for (int partition = 1; partition <= 3; partition++) {
+        for (int i = 0; i < 5; i++) {
+          final var response = TestProcesses.createInstance(client, partition, creation("quick"));
+          assertThat(response.isError()).as("%s", response).isTrue();
+          assertThat(response.errorCode()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED);
+          assertThat(response.errorMessage()).contains("maximum capacity");
+        }
+        assertThat(broker.commands().resourceExhausted(partition)).isEqualTo(5);
+      }
+      assertThat(broker.commands().total()).isEqualTo(15);
     }
   }
 }

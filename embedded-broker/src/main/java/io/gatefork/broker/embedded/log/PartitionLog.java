@@ -1,5 +1,6 @@
 package io.gatefork.broker.embedded.log;
 
+import com.netflix.concurrency.limits.Limit;
 import com.netflix.concurrency.limits.limit.FixedLimit;
 import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;
@@ -49,6 +50,28 @@ public final class PartitionLog implements AutoCloseable {
    */
   public static PartitionLog create(
       final int partitionId, final int requestLimit, final MeterRegistry meterRegistry) {
+    return create(partitionId, requestLimit, false, meterRegistry);
+  }
+
+  /**
+   * Creates the log of one partition, optionally refusing every user command.
+   *
+   * @param refuseUserCommands a request limit of zero: flow control refuses every user command
+   *     with {@code REQUEST_LIMIT_EXHAUSTED}, except those upstream whitelists (deployments, job
+   *     completion and failure, cancellation, ...). Overrides {@code requestLimit}.
+   */
+  public static PartitionLog create(
+      final int partitionId,
+      final int requestLimit,
+      final boolean refuseUserCommands,
+      final MeterRegistry meterRegistry) {
+    final Limit limit;
+    if (refuseUserCommands) {
+      limit = FixedLimit.of(0); // nothing is ever in flight below 0: every acquire is refused
+    } else {
+      // null = no request limiter at all (the engine's flow control is off)
+      limit = requestLimit > 0 ? FixedLimit.of(requestLimit) : null;
+    }
     final var storage = new InMemoryLogStorage();
     final var logStream =
         LogStream.builder()
@@ -57,8 +80,7 @@ public final class PartitionLog implements AutoCloseable {
             .withLogStorage(storage)
             .withClock(InstantSource.system())
             .withMeterRegistry(meterRegistry)
-            // null = no request limiter at all (the engine's flow control is off)
-            .withRequestLimit(requestLimit > 0 ? FixedLimit.of(requestLimit) : null)
+            .withRequestLimit(limit)
             .build();
     return new PartitionLog(
         partitionId, storage, new LogRetention(storage), logStream, meterRegistry);
