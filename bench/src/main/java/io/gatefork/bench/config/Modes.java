@@ -18,9 +18,11 @@ public final class Modes {
   static final String MAX_MULTIPLIER = "CAMUNDA_API_REST_EXECUTOR_MAXPOOLSIZEMULTIPLIER";
   static final String QUEUE = "CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY";
   static final String KEEP_ALIVE = "SERVER_TOMCAT_MAXKEEPALIVEREQUESTS";
+  static final String FRONT_END = "GATEFORK_REST_FRONTEND";
 
   private static final Map<String, String> STOCK = Map.of(
-      STRATEGY, "common-pool", MATCHING, "ant_path_matcher", RETRY, "next-partition");
+      STRATEGY, "common-pool", MATCHING, "ant_path_matcher", RETRY, "next-partition",
+      FRONT_END, "stock");
 
   private static final Map<String, Mode> ALL = new LinkedHashMap<>();
 
@@ -30,6 +32,7 @@ public final class Modes {
     add("executor", "stock + dedicated API executor", with(STOCK, STRATEGY, "dedicated"));
     add("pathpattern", "stock + PathPattern matching", with(STOCK, MATCHING, "path_pattern_parser"));
     add("fail-fast", "stock + fail-fast on RESOURCE_EXHAUSTED", with(STOCK, RETRY, "fail-fast"));
+    add("lean-front-end", "stock + the lean REST front end", with(STOCK, FRONT_END, "lean"));
     add("direct", "patched with responses handled on the transport thread",
         Map.of(STRATEGY, "direct"));
     for (final int multiplier : new int[] {2, 4, 8, 16}) {

@@ -85,13 +85,16 @@ class BenchOptionsTest {
   }
 
   @Test
-  void stockSwitchesAllThreeChangesBackAndEachSingleChangeModeDiffersInOneKey() {
+  void stockSwitchesEveryChangeBackAndEachSingleChangeModeDiffersInOneKey() {
     final Map<String, String> stock = Modes.get("stock").env();
     assertThat(stock).containsOnly(
         Map.entry("GATEFORK_API_EXECUTORSTRATEGY", "common-pool"),
         Map.entry("SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY", "ant_path_matcher"),
-        Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "next-partition"));
+        Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "next-partition"),
+        Map.entry("GATEFORK_REST_FRONTEND", "stock"));
     assertThat(Modes.get("patched").env()).isEmpty();
+    assertThat(differences(stock, Modes.get("lean-front-end").env()))
+        .containsOnly(Map.entry("GATEFORK_REST_FRONTEND", "lean"));
     assertThat(differences(stock, Modes.get("executor").env()))
         .containsOnly(Map.entry("GATEFORK_API_EXECUTORSTRATEGY", "dedicated"));
     assertThat(differences(stock, Modes.get("pathpattern").env()))
