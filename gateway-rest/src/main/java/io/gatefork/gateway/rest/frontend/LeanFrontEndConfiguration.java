@@ -23,6 +23,7 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
 import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.mvc.method.annotation.DeferredResultMethodReturnValueHandler;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
@@ -63,7 +64,10 @@ public class LeanFrontEndConfiguration {
         if (bean instanceof final RequestMappingHandlerAdapter adapter
             && adapter.getReturnValueHandlers() != null) {
           final List<HandlerMethodReturnValueHandler> handlers = new ArrayList<>();
-          handlers.add(new OnePassReturnValueHandler(new AnswerWriter(jsonOf(adapter).writer())));
+          handlers.add(
+              new OnePassReturnValueHandler(
+                  new AnswerWriter(jsonOf(adapter).writer()),
+                  mvcAsyncHandler(adapter.getReturnValueHandlers())));
           handlers.addAll(adapter.getReturnValueHandlers());
           adapter.setReturnValueHandlers(handlers);
         } else if (bean instanceof final DispatcherServlet servlet) {
@@ -117,6 +121,16 @@ public class LeanFrontEndConfiguration {
         return new LiteralPrefixHandlerMapping();
       }
     };
+  }
+
+  private static HandlerMethodReturnValueHandler mvcAsyncHandler(
+      final List<HandlerMethodReturnValueHandler> handlers) {
+    for (final HandlerMethodReturnValueHandler handler : handlers) {
+      if (handler instanceof DeferredResultMethodReturnValueHandler) {
+        return handler; // futures and DeferredResults
+      }
+    }
+    throw new IllegalStateException("Spring MVC has no handler of futures");
   }
 
   private static ObjectMapper jsonOf(final RequestMappingHandlerAdapter adapter) {

@@ -29,9 +29,17 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
       "Expected to handle the request, but it timed out in the gateway";
 
   private final AnswerWriter writer;
+  private final HandlerMethodReturnValueHandler mvcAsync;
 
-  OnePassReturnValueHandler(final AnswerWriter writer) {
+  /**
+   * @param mvcAsync MVC's own handler of futures, for multipart requests: their parts live until
+   *     the request is done, which for MVC is after the second dispatch, and the document and
+   *     deployment services read them later (rare, large requests: the dispatch does not matter)
+   */
+  OnePassReturnValueHandler(
+      final AnswerWriter writer, final HandlerMethodReturnValueHandler mvcAsync) {
     this.writer = writer;
+    this.mvcAsync = mvcAsync;
   }
 
   @Override
@@ -49,6 +57,12 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
       final ModelAndViewContainer mavContainer,
       final NativeWebRequest webRequest)
       throws Exception {
+    final HttpServletRequest request = webRequest.getNativeRequest(HttpServletRequest.class);
+    final String contentType = request.getContentType();
+    if (contentType != null && contentType.regionMatches(true, 0, "multipart/", 0, 10)) {
+      mvcAsync.handleReturnValue(returnValue, returnType, mavContainer, webRequest);
+      return;
+    }
     final CompletableFuture<?> answer;
     final Long timeoutMillis;
     if (returnValue instanceof final CompletionStage<?> stage) {
@@ -62,7 +76,6 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
           "A future-returning handler returned " + returnValue + "; use AsyncResponses");
     }
     mavContainer.setRequestHandled(true);
-    final HttpServletRequest request = webRequest.getNativeRequest(HttpServletRequest.class);
     final HttpServletResponse response = webRequest.getNativeResponse(HttpServletResponse.class);
     if (answer.isDone()) {
       writer.write(entity(answer.getNow(null), answer), request.getRequestURI(), response);
