@@ -51,7 +51,7 @@ MODES = {
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 GRPC_SERVICE = "gateway_protocol.Gateway"
-UNKNOWN_JOB_KEY = "2251799813685249"  # partition 1, never handed out by a fresh broker
+UNKNOWN_JOB_KEY = "2251799813685249"  # the first key of partition 1: never a job's
 CLUSTER_MAIN = "cost-bench"
 CLUSTER_REFUSING = "cost-bench-refusing"
 VARS_SMALL = {"a": 1, "b": "x"}
@@ -60,6 +60,7 @@ VARS_2KB = {"f%02d" % i: ("v%02d-" % i + "x" * 96) for i in range(20)}
 SATURATED = 0.90  # a core at least this busy over the window is saturated
 FOREIGN = 0.10  # other processes using this share of a core over the window: flagged
 JIT_SHARE = 0.10  # JIT compiler threads used this share of the gateway's CPU: flagged
+JIT_QUIET = 0.05  # the gateway warm-up goes on while the JIT uses more of the gateway's CPU
 SETTLED = 0.15  # before a cell the gateway must use less than this share of a core
 EXPECTED_SHARE = 0.95  # below this share of expected answers a cell is flagged
 GRPC_NOT_ANSWERED = ("Unavailable", "DeadlineExceeded", "Canceled")
@@ -427,6 +428,26 @@ def open_loop_workers(rate):
     return max(50, rate // 10)
 
 
+def ephemeral_ports():
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
+def await_ports_free(ports, timeout=30.0):
+    """Waits until every port can be bound on 127.0.0.1 (a process that just stopped, or an
+    outgoing connection, may still hold one)."""
+    deadline = time.monotonic() + timeout
+    for port in ports:
+        while not port_free(port):
+            if time.monotonic() > deadline:
+                raise BenchError("port %d is in use on 127.0.0.1: choose other ports (see "
+                                 "--help)" % port)
+            time.sleep(1)
+
+
 def port_free(port):
     with socket.socket() as s:
         # as servers do: connections in TIME_WAIT from an earlier run do not count
@@ -514,13 +535,14 @@ class Bench:
                       self.args.refusing_broker_port]
         if len(set(ports)) != len(ports):
             raise BenchError("ports must all differ: %s" % ports)
-        deadline = time.monotonic() + 30  # a process that just stopped may still hold one
-        for port in ports:
-            while not port_free(port):
-                if time.monotonic() > deadline:
-                    raise BenchError("port %d is in use on 127.0.0.1: choose other ports "
-                                     "(see --help)" % port)
-                time.sleep(1)
+        low, high = ephemeral_ports()
+        clash = [p for p in ports if low <= p <= high]
+        if clash:
+            log("warning: ports %s are in the ephemeral range %d-%d: any outgoing connection "
+                "(the load tools' among them) may take one as its local port, and a gateway "
+                "started later then fails to bind it; prefer ports below %d"
+                % (clash, low, high, low))
+        await_ports_free(ports)
         self.extract_proto()
 
     def uses_refusing(self):
@@ -577,6 +599,7 @@ class Bench:
                      a.refusing_cluster_port, a.refusing_broker_port)
             cluster = CLUSTER_REFUSING
         rest, mgmt, grpc, cport, bport = ports
+        await_ports_free((rest, mgmt, grpc, cport))
         env = dict(os.environ)
         for values in MODES.values():
             for key in values:
@@ -629,12 +652,18 @@ class Bench:
         """Whether the executor strategy of the mode took effect: only the dedicated API
         executor exports gatefork_api_executor_queue_capacity (common-pool exports the pool
         gauges of the ForkJoinPool, but it has no queue capacity)."""
-        try:
-            req = urllib.request.Request("http://127.0.0.1:%d/actuator/prometheus" % mgmt_port)
-            with urllib.request.urlopen(req, timeout=5) as r:
-                text = r.read().decode()
-        except OSError as e:
-            return "unknown (%s)" % e
+        deadline = time.monotonic() + 20  # the management server starts after the API
+        while True:
+            try:
+                req = urllib.request.Request(
+                    "http://127.0.0.1:%d/actuator/prometheus" % mgmt_port)
+                with urllib.request.urlopen(req, timeout=5) as r:
+                    text = r.read().decode()
+                break
+            except OSError as e:
+                if time.monotonic() > deadline:
+                    return "unknown (%s)" % e
+                time.sleep(0.5)
         dedicated = "gatefork_api_executor_queue_capacity" in text
         expected = MODES[mode].get("GATEFORK_API_EXECUTORSTRATEGY", "dedicated") == "dedicated"
         verdict = "ok" if dedicated == expected else "MISMATCH"
@@ -847,16 +876,19 @@ class Bench:
     # -- measurement ------------------------------------------------------------------------------
 
     def gateway_warmup(self, gw, cells, round_no, mode):
-        """REST and gRPC load at once on a fresh gateway, closed loop, for --gateway-warmup:
-        create (or backpressure on the refusing cluster) plus every other op this gateway will
-        serve, so that the JIT has compiled their paths before the first window (5 s per cell
-        is far too little for that). REST: one vegeta, --connections / 2 workers, its targets
-        file holding one request per op (round-robin); gRPC: one ghz per method, one connection
-        each. Closed loop: never more in flight than that, so no backlog outlives the warm-up
-        (an open loop above what a cold gateway manages leaves minutes of queued requests)."""
-        duration = self.args.gateway_warmup
-        if duration <= 0:
-            return
+        """REST and gRPC load at once on a fresh gateway, closed loop: create (or backpressure
+        on the refusing cluster) plus every other op this gateway will serve, so that the JIT
+        has compiled their paths before the first window (5 s per cell is far too little for
+        that). REST: one vegeta, --connections / 2 workers, its targets file holding one
+        request per op (round-robin); gRPC: one ghz per method, one connection each. Closed
+        loop: never more in flight than that, so no backlog outlives the warm-up (an open loop
+        above what a cold gateway manages leaves minutes of queued requests).
+
+        Runs --gateway-warmup seconds, then on (up to --gateway-warmup-max) until the JIT
+        compiler threads used less than JIT_QUIET of the gateway's CPU over the last 5 s."""
+        minimum, maximum = self.args.gateway_warmup, self.args.gateway_warmup_max
+        if minimum <= 0:
+            return None
         first = OPS["backpressure"] if gw.name == "refusing" else OPS["create"]
         ops = [first]
         for cell in cells:
@@ -866,28 +898,41 @@ class Bench:
                 ops.append(op)
         rest_ops = [o for o in ops if o.rest]
         grpc_ops = [o for o in ops if o.grpc]
-        log("r%d %s: gateway warm-up %ds, closed loop, REST (%d connections) and gRPC (1 per "
-            "method) at once: %s" % (round_no, mode, duration, max(1, self.args.connections // 2),
+        log("r%d %s: gateway warm-up %d–%ds, closed loop, REST (%d connections) and gRPC (1 per "
+            "method) at once: %s" % (round_no, mode, minimum, maximum,
+                                     max(1, self.args.connections // 2),
                                      ", ".join(o.name for o in ops)))
         cmds = []
         if rest_ops:
             targets = self.vegeta_targets(gw, first, ops=rest_ops)
             cmds.append(self.vegeta_cmd(targets, Load("closed", 0,
                                                       max(1, self.args.connections // 2)),
-                                        duration, False, self.next_file("vegeta", ".bin")))
+                                        maximum, False, self.next_file("vegeta", ".bin")))
         for o in grpc_ops:
             method, data = self.ghz_data(o)
-            cmds.append(self.ghz_cmd(gw, method, data, Load("closed", 0, 1), duration,
+            cmds.append(self.ghz_cmd(gw, method, data, Load("closed", 0, 1), maximum,
                                      self.next_file("ghz-warmup", ".json")))
-        procs = []
+        procs, start, share = [], time.monotonic(), None
         try:
             for cmd in cmds:
                 procs.append(self.procs.start("warm-up", cmd))
-            for proc in procs:
-                proc.wait(timeout=duration + 60)
+            while True:
+                threads0, cpu0 = thread_cpu_seconds(gw.pid), process_cpu_seconds(gw.pid)
+                time.sleep(5)
+                threads1, cpu1 = thread_cpu_seconds(gw.pid), process_cpu_seconds(gw.pid)
+                share = jit_cpu_seconds(threads0, threads1) / max(cpu1 - cpu0, 1e-9)
+                elapsed = time.monotonic() - start
+                if all(p.poll() is not None for p in procs):
+                    break
+                if elapsed >= minimum and (share < JIT_QUIET or elapsed >= maximum):
+                    break
         finally:
             for proc in procs:
                 self.procs.stop(proc, grace=2)
+        elapsed = time.monotonic() - start
+        log("r%d %s: gateway warm-up done after %.0f s; JIT share of the gateway's CPU in the "
+            "last 5 s: %.0f %%" % (round_no, mode, elapsed, (share or 0) * 100))
+        return {"seconds": round(elapsed, 1), "last_jit_share": round(share or 0, 3)}
 
     def settle(self, gw, limit=SETTLED, timeout=20.0):
         """Waits until the gateway uses less than `limit` of a core over half a second (work
@@ -1055,12 +1100,13 @@ class Bench:
                     gw = self.start_gateway(name, mode, round_no)
                     try:
                         self.deploy(gw)
-                        self.gateway_warmup(gw, cells, round_no, mode)
+                        warmup = self.gateway_warmup(gw, cells, round_no, mode)
                         idle = self.idle_cpu(gw)
                         self.gateways.append({
                             "round": round_no, "mode": mode, "gateway": name, "pid": gw.pid,
                             "idle_cpu_ms_per_s": round(idle, 2) if idle is not None else None,
-                            "mode_check": gw.mode_check, "log": str(gw.log.relative_to(self.out))})
+                            "mode_check": gw.mode_check, "warmup": warmup,
+                            "log": str(gw.log.relative_to(self.out))})
                         if idle is not None:
                             log("r%d %s: %s gateway idle: %.1f ms CPU/s" % (
                                 round_no, mode, name, idle))
@@ -1240,10 +1286,17 @@ def write_report(out):
     w("- modes: " + "; ".join("`%s` = %s" % (k, ", ".join("%s=%s" % kv for kv in v.items())
                                             or "defaults")
                               for k, v in meta["modes"].items()))
-    w("- per cell: warm-up %ss, window %ss (first cell after a gateway start: %ss of mixed "
-      "REST + gRPC create load first); %s round(s), modes alternating in order, a fresh gateway "
-      "per mode and round" % (opts["warmup"], opts["window"], opts["gateway_warmup"],
-                              opts["rounds"]))
+    w("- per cell: warm-up %ss (same op and protocol, closed loop), window %ss; %s round(s), "
+      "modes alternating in order, a fresh gateway per mode and round" % (
+          opts["warmup"], opts["window"], opts["rounds"]))
+    warmups = [x["warmup"]["seconds"] for x in data.get("gateways", []) if x.get("warmup")]
+    if warmups:
+        w("- gateway warm-up (REST + gRPC, closed loop, create and every op the gateway serves; "
+          "%s s, then on until the JIT uses < 5 %% of the gateway's CPU, at most %s s): took "
+          "%.0f s median [%.0f–%.0f]" % (opts["gateway_warmup"],
+                                         opts.get("gateway_warmup_max", opts["gateway_warmup"]),
+                                         statistics.median(warmups), min(warmups),
+                                         max(warmups)))
     idle = [x["idle_cpu_ms_per_s"] for x in data.get("gateways", [])
             if x.get("idle_cpu_ms_per_s") is not None and x["gateway"] == "main"]
     if idle:
@@ -1446,9 +1499,10 @@ def jfr_cell(value):
 
 
 SMOKE = {"rounds": 1, "modes": ["patched"], "window": 2, "warmup": 2, "gateway_warmup": 5,
+         "gateway_warmup_max": 5,
          "rate": 100, "high_rate": 300, "idle_window": 1}
 DEFAULTS = {"rounds": 3, "modes": ["patched", "stock"], "window": 10, "warmup": 5,
-            "gateway_warmup": 30, "rate": 300, "high_rate": 1000, "idle_window": 2}
+            "gateway_warmup": 30, "gateway_warmup_max": 180, "rate": 300, "high_rate": 1000, "idle_window": 2}
 
 
 def parse_args(argv):
@@ -1472,6 +1526,10 @@ def parse_args(argv):
     p.add_argument("--warmup", type=float, default=None, help="warm-up per cell, s (default 5)")
     p.add_argument("--gateway-warmup", type=float, default=None,
                    help="mixed create load after each gateway start, s (default 30)")
+    p.add_argument("--gateway-warmup-max", type=float, default=None,
+                   help="the gateway warm-up goes on after --gateway-warmup while the JIT "
+                   "compiler threads use ≥ 5 %% of the gateway's CPU, up to this, s (default "
+                   "180; equal to --gateway-warmup: fixed length)")
     p.add_argument("--window", type=float, default=None, help="measured window, s (default 10)")
     p.add_argument("--idle-window", type=float, default=None,
                    help="idle gateway CPU measured after its warm-up, s (default 2; 0 = skip)")
@@ -1515,6 +1573,7 @@ def parse_args(argv):
     for key, value in base.items():
         if getattr(args, key) is None:
             setattr(args, key, value)
+    args.gateway_warmup_max = max(args.gateway_warmup_max, args.gateway_warmup)
     if args.out is None:
         stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         args.out = str(HERE / "results" / stamp)
