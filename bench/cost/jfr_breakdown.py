@@ -80,7 +80,12 @@ def main():
     args = ap.parse_args()
     inclusive, selfish, methods, threads, self_methods = (collections.Counter() for _ in range(5))
     total = 0
-    for thread, stack in samples(args.recording, args.event):
+    recorded = list(samples(args.recording, args.event))
+    if not recorded and args.event == "jdk.CPUTimeSample":
+        # a recording with the JDK's "profile" settings has wall-clock execution samples only
+        args.event = "jdk.ExecutionSample"
+        recorded = list(samples(args.recording, args.event))
+    for thread, stack in recorded:
         if args.thread_prefix and not (thread or "").startswith(args.thread_prefix):
             continue
         total += 1
@@ -94,7 +99,7 @@ def main():
     if not total:
         print("no samples")
         return 1
-    print(f"{total} samples ({args.recording})")
+    print(f"{total} {args.event} samples ({args.recording})")
     print("\nby thread pool:")
     for t, n in threads.most_common(12):
         print(f"  {100 * n / total:5.1f} %  {t}")
