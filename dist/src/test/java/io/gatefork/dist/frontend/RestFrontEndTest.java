@@ -51,6 +51,14 @@ class RestFrontEndTest {
       "http_server_requests_seconds_count{error=\"none\",exception=\"none\",method=\"POST\","
           + "outcome=\"CLIENT_ERROR\",status=\"404\",uri=\"/v2/jobs/{jobKey}/completion\"}";
 
+  private static final String INVALID_BODY =
+      "{\"type\":\"about:blank\",\"title\":\"INVALID_ARGUMENT\",\"status\":400,\"detail\":"
+          + "\"processDefinitionKey, processDefinitionId: one of them is required\",\"instance\":"
+          + "\"/v2/process-instances\"}";
+  private static final String INVALID_SERIES =
+      "http_server_requests_seconds_count{error=\"none\",exception=\"none\",method=\"POST\","
+          + "outcome=\"CLIENT_ERROR\",status=\"400\",uri=\"/v2/process-instances\"}";
+
   /** Counts the dispatches of every API request by type, ahead of every other filter. */
   @TestConfiguration
   static class DispatchCounting {
@@ -81,11 +89,20 @@ class RestFrontEndTest {
     }
 
     HttpResponse<String> completeUnknownJob() throws Exception {
+      return post(UNKNOWN_JOB, "{}");
+    }
+
+    /** Refused by the controller's validation: never reaches the broker. */
+    HttpResponse<String> createWithoutProcess() throws Exception {
+      return post("/v2/process-instances", "{\"variables\":{}}");
+    }
+
+    private HttpResponse<String> post(final String path, final String json) throws Exception {
       return HttpClient.newHttpClient()
           .send(
-              HttpRequest.newBuilder(URI.create(baseUrl() + UNKNOWN_JOB))
+              HttpRequest.newBuilder(URI.create(baseUrl() + path))
                   .header("Content-Type", "application/json")
-                  .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                  .POST(HttpRequest.BodyPublishers.ofString(json))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
     }
@@ -96,7 +113,17 @@ class RestFrontEndTest {
     }
 
     void answersAsStockDoes(final HttpResponse<String> answer) throws Exception {
-      assertThat(answer.statusCode()).isEqualTo(404);
+      answersAsStockDoes(answer, 404, NOT_FOUND_BODY, NOT_FOUND_SERIES);
+    }
+
+    void refusesAsStockDoes(final HttpResponse<String> answer) throws Exception {
+      answersAsStockDoes(answer, 400, INVALID_BODY, INVALID_SERIES);
+    }
+
+    private void answersAsStockDoes(
+        final HttpResponse<String> answer, final int status, final String body, final String series)
+        throws Exception {
+      assertThat(answer.statusCode()).isEqualTo(status);
       assertThat(answer.headers().firstValue("content-type"))
           .hasValue("application/problem+json;charset=UTF-8");
       for (final String header : SECURITY_HEADERS) {
@@ -105,7 +132,7 @@ class RestFrontEndTest {
             .as(header)
             .containsExactly(header.substring(colon + 2));
       }
-      assertThat(answer.body()).isEqualTo(NOT_FOUND_BODY);
+      assertThat(answer.body()).isEqualTo(body);
       await()
           .atMost(Duration.ofSeconds(10))
           .untilAsserted(
@@ -121,7 +148,7 @@ class RestFrontEndTest {
                                       .build(),
                                   HttpResponse.BodyHandlers.ofString())
                               .body())
-                      .contains(NOT_FOUND_SERIES));
+                      .contains(series));
     }
   }
 
@@ -137,6 +164,12 @@ class RestFrontEndTest {
       assertThat(dispatches(DispatcherType.ASYNC)).isZero();
       assertThat(dispatches(DispatcherType.ERROR)).isZero();
     }
+
+    @Test
+    void aValidationErrorIsAnsweredAsStockWouldAnswerIt() throws Exception {
+      refusesAsStockDoes(createWithoutProcess());
+      assertThat(dispatches(DispatcherType.ERROR)).isZero();
+    }
   }
 
   @Nested
@@ -150,6 +183,11 @@ class RestFrontEndTest {
       answersAsStockDoes(answer);
       assertThat(dispatches(DispatcherType.REQUEST)).isEqualTo(1);
       assertThat(dispatches(DispatcherType.ASYNC)).isEqualTo(1);
+    }
+
+    @Test
+    void aValidationErrorIsAnsweredByTheAdvice() throws Exception {
+      refusesAsStockDoes(createWithoutProcess());
     }
   }
 }

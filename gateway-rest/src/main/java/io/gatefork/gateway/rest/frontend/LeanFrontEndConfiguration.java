@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.frontend;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.util.ArrayList;
@@ -8,6 +7,7 @@ import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.security.SecurityProperties;
+import org.springframework.boot.autoconfigure.http.HttpMessageConverters;
 import org.springframework.boot.autoconfigure.web.servlet.WebMvcRegistrations;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -23,6 +23,7 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
 import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.mvc.method.annotation.DeferredResultMethodReturnValueHandler;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -45,6 +46,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  *       ServerRequestsMetricsFilter}) instead of Spring's observation filter.
  *   <li>Request mappings are first tested by the literal start of their paths ({@link
  *       LiteralPrefixHandlerMapping}).
+ *   <li>A {@code ServiceException} thrown by a handler (request validation, tenant checks) is
+ *       answered by {@link ServiceExceptionAnswers}, ahead of MVC's exception-handler lookup.
  *   <li>The DispatcherServlet publishes no {@code ServletRequestHandledEvent} (nobody listens).
  * </ul>
  *
@@ -56,8 +59,19 @@ public class LeanFrontEndConfiguration {
   /** Spring Boot's registration of springSecurityFilterChain (SecurityFilterAutoConfiguration). */
   static final String BOOT_SECURITY_REGISTRATION = "securityFilterChainRegistration";
 
+  /** JSON through the same ObjectMapper as Spring MVC's Jackson converter. */
   @Bean
-  static BeanPostProcessor gatewayRestOnePassAnswers() {
+  AnswerWriter gatewayRestAnswerWriter(final HttpMessageConverters converters) {
+    for (final HttpMessageConverter<?> converter : converters.getConverters()) {
+      if (converter instanceof final MappingJackson2HttpMessageConverter jackson) {
+        return new AnswerWriter(jackson.getObjectMapper().writer());
+      }
+    }
+    throw new IllegalStateException("Spring MVC has no Jackson converter");
+  }
+
+  @Bean
+  static BeanPostProcessor gatewayRestOnePassAnswers(final ObjectProvider<AnswerWriter> writer) {
     return new BeanPostProcessor() {
       @Override
       public Object postProcessAfterInitialization(final Object bean, final String name) {
@@ -66,7 +80,7 @@ public class LeanFrontEndConfiguration {
           final List<HandlerMethodReturnValueHandler> handlers = new ArrayList<>();
           handlers.add(
               new OnePassReturnValueHandler(
-                  new AnswerWriter(jsonOf(adapter).writer()),
+                  writer.getObject(),
                   mvcAsyncHandler(adapter.getReturnValueHandlers())));
           handlers.addAll(adapter.getReturnValueHandlers());
           adapter.setReturnValueHandlers(handlers);
@@ -114,6 +128,11 @@ public class LeanFrontEndConfiguration {
   }
 
   @Bean
+  HandlerExceptionResolver gatewayRestServiceExceptionAnswers(final AnswerWriter writer) {
+    return new ServiceExceptionAnswers(writer);
+  }
+
+  @Bean
   public WebMvcRegistrations gatewayRestHandlerMapping() {
     return new WebMvcRegistrations() {
       @Override
@@ -131,14 +150,5 @@ public class LeanFrontEndConfiguration {
       }
     }
     throw new IllegalStateException("Spring MVC has no handler of futures");
-  }
-
-  private static ObjectMapper jsonOf(final RequestMappingHandlerAdapter adapter) {
-    for (final HttpMessageConverter<?> converter : adapter.getMessageConverters()) {
-      if (converter instanceof final MappingJackson2HttpMessageConverter jackson) {
-        return jackson.getObjectMapper();
-      }
-    }
-    throw new IllegalStateException("Spring MVC has no Jackson converter");
   }
 }
