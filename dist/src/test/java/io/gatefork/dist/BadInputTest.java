@@ -114,9 +114,12 @@ class BadInputTest extends GatewayTestSupport {
 
     final var semicolon = json("DELETE", "/v2/tenants/W/roles/a%3Bb", null);
     final var percent = json("PUT", "/v2/tenants/W/users/a%25b", null);
+    // Tomcat would refuse this one itself, with a bare 400
+    final var slash = json("PUT", "/v2/tenants/W/users/a%2Fb", null);
 
     assertProblem(semicolon, 400, "INVALID_ARGUMENT", "rejected");
     assertProblem(percent, 400, "INVALID_ARGUMENT", "rejected");
+    assertProblem(slash, 400, "INVALID_ARGUMENT", "%2F");
     assertThat(semicolon.body()).doesNotContain("\"timestamp\"");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
@@ -185,6 +188,28 @@ class BadInputTest extends GatewayTestSupport {
     assertProblem(multipart("/v2/documents/batch", filePart("files", "a.txt", "a"),
             jsonPart("metadataList", "[{\"size\":0.5}]")),
         400, "INVALID_ARGUMENT", "metadataList[0].size: must be an int64 number");
+  }
+
+  /** Found by the fuzzer: the spec's multipart schemas allow no other parts. */
+  @Test
+  void documentUploadWithAPartTheSpecDoesNotNameIs400() {
+    assertProblem(multipart("/v2/documents", filePart("file", "a.txt", "a"),
+            jsonPart("comment", "{}")),
+        400, "INVALID_ARGUMENT", "comment: is not a part of this request");
+    assertProblem(multipart("/v2/documents/batch", filePart("files", "a.txt", "a"),
+            jsonPart("comment", "{}")),
+        400, "INVALID_ARGUMENT", "comment: is not a part of this request");
+  }
+
+  /** Found by the fuzzer: bcrypt refuses passwords over 72 bytes, which was a 500. */
+  @Test
+  void passwordLongerThanBcryptTakesIs400() {
+    final long before = broker.commands().total();
+
+    assertProblem(json("POST", "/v2/users",
+            "{\"username\":\"long-pw\",\"password\":\"" + "p".repeat(73) + "\"}"),
+        400, "INVALID_ARGUMENT", "password: must not be longer than 72 bytes");
+    assertThat(broker.commands().total()).isEqualTo(before);
   }
 
   // --- 11: expiresAt

@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
+import io.gatefork.gateway.rest.error.EncodedSlashesToTheFirewall;
 import io.gatefork.gateway.rest.error.ProblemRequestRejectedHandler;
 import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
 import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
@@ -14,6 +15,7 @@ import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
@@ -96,6 +98,13 @@ public class GatewayRestConfiguration {
   @Bean
   public ProblemRequestRejectedHandler gatewayRestRequestRejectedHandler() {
     return new ProblemRequestRejectedHandler();
+  }
+
+  /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */
+  @Bean
+  @ConditionalOnClass(name = "org.apache.catalina.startup.Tomcat")
+  public EncodedSlashesToTheFirewall gatewayRestEncodedSlashesToTheFirewall() {
+    return new EncodedSlashesToTheFirewall();
   }
 
   @Bean

@@ -34,7 +34,7 @@ public class ProblemErrorController implements ErrorController {
   private static int statusOf(final HttpServletRequest request) {
     if (request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) instanceof final Integer code
         && code >= 400
-        && code <= 599) {
+        && HttpStatus.resolve(code) != null) {
       return code;
     }
     return HttpStatus.INTERNAL_SERVER_ERROR.value();
