@@ -39,15 +39,17 @@ class SpecFuzzingTest extends GatewayTestSupport {
     final String python = System.getProperty("fuzz.python", "python3");
     requireSchemathesis(python);
 
-    final var command = List.of(python, FUZZ_DIR.resolve("run_fuzzer.py").toString(),
+    final var command = List.of(python,
+        FUZZ_DIR.resolve("run_fuzzer.py").toAbsolutePath().toString(),
         "--base-url", baseUrl(),
-        "--out", REPORTS.toString(),
+        "--out", REPORTS.toAbsolutePath().toString(),
         "--seed", System.getProperty("fuzz.seed", "20261124"),
         "--max-time", System.getProperty("fuzz.max-time", "150"));
     Files.createDirectories(REPORTS);
     final Path log = REPORTS.resolve("schemathesis.log");
-    final Process fuzzer = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
+    // run in target/fuzz: Schemathesis keeps a cache of its findings in its working directory
+    final Process fuzzer = new ProcessBuilder(command).directory(REPORTS.toFile())
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
     final long budget = Long.parseLong(System.getProperty("fuzz.max-time", "150"));
     final boolean finished = fuzzer.waitFor(budget + 180, TimeUnit.SECONDS);
     if (!finished) {
