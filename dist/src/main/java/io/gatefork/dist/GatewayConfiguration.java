@@ -113,6 +113,11 @@ public class GatewayConfiguration {
   }
 
   @Bean
+  public LongPollDrainLifecycle longPollDrain(final BrokerJobServices jobServices) {
+    return new LongPollDrainLifecycle(jobServices);
+  }
+
+  @Bean
   public BrokerJobStreamServices jobStreamServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerJobStreamServices(client, executor);

@@ -26,18 +26,43 @@ public abstract sealed class BrokerClientException extends RuntimeException
     }
   }
 
-  /** The request names a partition the cluster does not have. */
+  /**
+   * The request names a partition the cluster does not have. With a {@link #key()} the partition
+   * came from an entity key: no entity can have that key, which is an unknown key, not an outage.
+   */
   public static final class PartitionNotFound extends BrokerClientException {
+    /** {@link #key()} of a partition that was not taken from a key. */
+    public static final long NO_KEY = -1;
+
     private final int partitionId;
+    private final long key;
 
     public PartitionNotFound(final int partitionId) {
       super("Expected to send the request to partition " + partitionId
           + ", but the cluster has no such partition", null);
       this.partitionId = partitionId;
+      key = NO_KEY;
+    }
+
+    /** The partition encoded in {@code key}, which the cluster does not have. */
+    public PartitionNotFound(final int partitionId, final long key) {
+      super("Expected to find an entity with key " + key + ", but its partition " + partitionId
+          + " does not exist in this cluster, so no entity has this key", null);
+      this.partitionId = partitionId;
+      this.key = key;
     }
 
     public int partitionId() {
       return partitionId;
+    }
+
+    /** The entity key the partition came from, or {@link #NO_KEY}. */
+    public long key() {
+      return key;
+    }
+
+    public boolean fromKey() {
+      return key != NO_KEY;
     }
   }
 

@@ -94,7 +94,7 @@ final class ClusterBrokerClient implements BrokerClient {
   @Override
   public <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> send(
       final BrokerRequest<T> request, final Duration timeout) {
-    return send(request, timeout == null ? defaultTimeoutNanos : timeout.toNanos());
+    return send(request, timeout == null ? defaultTimeoutNanos : Timeouts.nanos(timeout));
   }
 
   private <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> send(
@@ -112,7 +112,7 @@ final class ClusterBrokerClient implements BrokerClient {
   @Override
   public <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> sendWithPartitionRetry(
       final BrokerRequest<T> request, final Duration timeout) {
-    return retryHandler.send(request, timeout == null ? defaultTimeoutNanos : timeout.toNanos());
+    return retryHandler.send(request, timeout == null ? defaultTimeoutNanos : Timeouts.nanos(timeout));
   }
 
   @Override

@@ -107,6 +107,20 @@ class RestFrontEndTest {
               HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Issue #12: both front ends hand the firewall's refusals to the ProblemDetail handler. */
+    @Test
+    void aPathTheFirewallRefusesIsAProblemDetail() throws Exception {
+      final HttpResponse<String> answer = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/tenants/W/roles/a%3Bb")).DELETE()
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
+
+      assertThat(answer.statusCode()).isEqualTo(400);
+      assertThat(answer.headers().firstValue("content-type"))
+          .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+      assertThat(answer.body()).contains("\"title\":\"INVALID_ARGUMENT\"", "%3B");
+    }
+
     int dispatches(final DispatcherType type) {
       final AtomicInteger count = DispatchCounting.DISPATCHES.get(type);
       return count == null ? 0 : count.get();

@@ -3,8 +3,11 @@ package io.gatefork.gateway.rest;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
+import io.gatefork.gateway.rest.error.EncodedSlashesToTheFirewall;
+import io.gatefork.gateway.rest.error.ProblemRequestRejectedHandler;
 import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
 import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
+import io.gatefork.gateway.rest.json.StrictJsonBinding;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
 import io.gatefork.gateway.rest.stage.RequestStageMvcConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
@@ -12,10 +15,12 @@ import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
 import org.springframework.boot.autoconfigure.web.servlet.WebMvcAutoConfiguration;
+import org.springframework.boot.autoconfigure.web.servlet.error.ErrorMvcAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -44,7 +49,11 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * default filter chain, the generic ProblemDetail advice) back off in favour of ours.
  */
 @AutoConfiguration(
-    before = {SecurityAutoConfiguration.class, WebMvcAutoConfiguration.class},
+    before = {
+      SecurityAutoConfiguration.class,
+      WebMvcAutoConfiguration.class,
+      ErrorMvcAutoConfiguration.class
+    },
     beforeName =
         "org.springframework.boot.actuate.autoconfigure.security.servlet.ManagementWebSecurityAutoConfiguration")
 @ConditionalOnWebApplication(type = Type.SERVLET)
@@ -74,6 +83,28 @@ public class GatewayRestConfiguration {
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     registration.addUrlPatterns(API_URL_PATTERN);
     return registration;
+  }
+
+  /** Request bodies bind strictly: a value of the wrong JSON type is a 400 naming the field. */
+  @Bean
+  public StrictJsonBinding gatewayRestStrictJsonBinding() {
+    return new StrictJsonBinding();
+  }
+
+  /**
+   * What Spring Security's firewall refuses is a 400 ProblemDetail; Spring Security's own wiring
+   * (stock front end) picks this bean up, the lean front end passes it to its filter.
+   */
+  @Bean
+  public ProblemRequestRejectedHandler gatewayRestRequestRejectedHandler() {
+    return new ProblemRequestRejectedHandler();
+  }
+
+  /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */
+  @Bean
+  @ConditionalOnClass(name = "org.apache.catalina.startup.Tomcat")
+  public EncodedSlashesToTheFirewall gatewayRestEncodedSlashesToTheFirewall() {
+    return new EncodedSlashesToTheFirewall();
   }
 
   @Bean

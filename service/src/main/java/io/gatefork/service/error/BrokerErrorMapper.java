@@ -103,7 +103,9 @@ public final class BrokerErrorMapper {
         switch (exception) {
           case BrokerClientException.Timeout t -> ServiceStatus.DEADLINE_EXCEEDED;
           case BrokerClientException.NoTopology t -> ServiceStatus.UNAVAILABLE;
-          case BrokerClientException.PartitionNotFound p -> ServiceStatus.UNAVAILABLE;
+          // a key naming a partition the cluster lacks is an unknown key: retrying cannot help
+          case BrokerClientException.PartitionNotFound p ->
+              p.fromKey() ? ServiceStatus.NOT_FOUND : ServiceStatus.UNAVAILABLE;
           case BrokerClientException.NoLeader n -> ServiceStatus.UNAVAILABLE;
           case BrokerClientException.Unavailable u -> ServiceStatus.UNAVAILABLE;
           case BrokerClientException.ConnectionClosed c -> ServiceStatus.ABORTED;

@@ -2,6 +2,7 @@ package io.gatefork.service.identity;
 
 import static io.gatefork.broker.client.request.BrokerRequest.NO_KEY;
 
+import io.camunda.zeebe.protocol.Protocol;
 import io.camunda.zeebe.protocol.impl.record.value.authorization.AuthorizationRecord;
 import io.camunda.zeebe.protocol.record.intent.AuthorizationIntent;
 import io.camunda.zeebe.protocol.record.value.AuthorizationOwnerType;
@@ -14,6 +15,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.validation.Inputs;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -52,6 +54,9 @@ public final class BrokerAuthorizationServices extends ApiServices
     final BrokerRequest<AuthorizationRecord> request;
     try {
       final long key = Inputs.requireKey("authorizationKey", authorizationKey);
+      if (!onAuthorizationPartition(key)) {
+        return rejectInput(notFound("UPDATE", "update", key));
+      }
       request = BrokerRequests.authorization(AuthorizationIntent.UPDATE, key,
           toRecord(grant).setAuthorizationKey(key));
     } catch (final ServiceException e) {
@@ -65,6 +70,9 @@ public final class BrokerAuthorizationServices extends ApiServices
     final BrokerRequest<AuthorizationRecord> request;
     try {
       final long key = Inputs.requireKey("authorizationKey", authorizationKey);
+      if (!onAuthorizationPartition(key)) {
+        return rejectInput(notFound("DELETE", "delete", key));
+      }
       // the matcher has no default: the record cannot be written without one
       request = BrokerRequests.authorization(AuthorizationIntent.DELETE, key,
           new AuthorizationRecord().setAuthorizationKey(key)
@@ -73,6 +81,23 @@ public final class BrokerAuthorizationServices extends ApiServices
       return rejectInput(e);
     }
     return send(context, request, answer -> null);
+  }
+
+  /**
+   * Authorizations are created on the deployment partition, so their keys encode it. A key of
+   * another partition names no authorization; the engine would take such a command for one
+   * distributed from that partition and never answer it, so it is answered here as the engine
+   * answers an unknown key.
+   */
+  private static boolean onAuthorizationPartition(final long key) {
+    return Protocol.decodePartitionId(key) == Protocol.DEPLOYMENT_PARTITION;
+  }
+
+  private static ServiceException notFound(final String intent, final String verb, final long key) {
+    return new ServiceException(ServiceStatus.NOT_FOUND,
+        "Command '" + intent + "' rejected with code 'NOT_FOUND': Expected to " + verb
+            + " authorization with key " + key + ", but an authorization with this key does not"
+            + " exist");
   }
 
   private static AuthorizationRecord toRecord(final AuthorizationGrant grant) {

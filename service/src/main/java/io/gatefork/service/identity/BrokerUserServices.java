@@ -9,6 +9,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.Inputs;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +17,8 @@ import java.util.concurrent.Executor;
 
 /** User commands; passwords leave the gateway only as hashes. */
 public final class BrokerUserServices extends ApiServices implements UserServices {
+  static final int MAX_PASSWORD_BYTES = 72;
+
   private final PasswordHasher passwordHasher;
 
   public BrokerUserServices(
@@ -49,12 +52,18 @@ public final class BrokerUserServices extends ApiServices implements UserService
           .setUsername(Inputs.requireNotBlank("username", user.username()))
           .setName(orEmpty(user.name()))
           .setEmail(orEmpty(user.email()))
-          .setPassword(passwordHasher.hash(Inputs.requireNotBlank("password", user.password())));
+          .setPassword(passwordHasher.hash(password(Inputs.requireNotBlank("password",
+              user.password()))));
       request = BrokerRequests.user(intent, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
     return send(context, request, BrokerUserServices::toSaved);
+  }
+
+  /** bcrypt hashes at most 72 bytes: a longer password is the client's error, not a 500. */
+  private static String password(final String password) {
+    return FieldRules.maxUtf8Bytes("password", password, MAX_PASSWORD_BYTES);
   }
 
   /** Name and email are replaced (absent = empty); an absent or empty password is kept. */
@@ -71,7 +80,7 @@ public final class BrokerUserServices extends ApiServices implements UserService
           .setName(orEmpty(user.name()))
           .setEmail(orEmpty(user.email()));
       if (user.password() != null && !user.password().isEmpty()) {
-        record.setPassword(passwordHasher.hash(user.password()));
+        record.setPassword(passwordHasher.hash(password(user.password())));
       }
       request = BrokerRequests.user(UserIntent.UPDATE, record);
     } catch (final ServiceException e) {

@@ -51,6 +51,11 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
   }
 
   @Override
+  public void drainLongPolls() {
+    longPolling.drain();
+  }
+
+  @Override
   public CompletableFuture<Void> complete(
       final RequestContext context, final long jobKey, final String variablesJson) {
     return complete(context, jobKey, variablesJson, null);

@@ -13,6 +13,12 @@ public interface JobServices {
    */
   CompletableFuture<List<ActivatedJob>> activate(RequestContext context, ActivateJobs command);
 
+  /**
+   * Answers waiting long polls now (with nothing) and lets no new one wait: for shutdown, so that
+   * no activation outlives the graceful-shutdown deadline however long its request timeout.
+   */
+  default void drainLongPolls() {}
+
   /** @param variablesJson a JSON object, or null */
   CompletableFuture<Void> complete(RequestContext context, long jobKey, String variablesJson);
 

@@ -3,6 +3,7 @@ package io.gatefork.service.job;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
+import io.gatefork.broker.client.Timeouts;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.TenantAccess;
@@ -47,6 +48,7 @@ public final class LongPollingJobs implements AutoCloseable {
   private final ScheduledThreadPoolExecutor deadlines;
   private final ConcurrentMap<String, JobTypeWaiters> waitersByType = new ConcurrentHashMap<>();
   private final AtomicInteger parked = new AtomicInteger();
+  private volatile boolean draining;
   private final AtomicInteger roundRobin = new AtomicInteger();
   private final AutoCloseable subscription;
 
@@ -113,7 +115,7 @@ public final class LongPollingJobs implements AutoCloseable {
     final boolean longPolling = requested == null || !requested.isNegative();
     final Duration wait =
         requested == null || requested.isZero() ? config.defaultTimeout() : requested;
-    final long deadline = System.nanoTime() + (longPolling ? saturatedNanos(wait) : 0);
+    final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
     return new ActivationRequest(this, context, waiters(type), record,
         command.maxJobsToActivate(), longPolling, deadline);
   }
@@ -197,6 +199,10 @@ public final class LongPollingJobs implements AutoCloseable {
   // --- parking
 
   private void park(final ActivationRequest request) {
+    if (draining) {
+      complete(request, List.of()); // shutting down: nothing may wait past the deadline
+      return;
+    }
     if (parked.incrementAndGet() > config.maxParkedRequests()) {
       parked.decrementAndGet();
       cancelDeadline(request);
@@ -293,11 +299,23 @@ public final class LongPollingJobs implements AutoCloseable {
     }
   }
 
-  private static long saturatedNanos(final Duration duration) {
-    try {
-      return duration.toNanos();
-    } catch (final ArithmeticException e) {
-      return Long.MAX_VALUE / 4;
+  /**
+   * Answers every parked request with what it has (nothing) and parks none from now on. Called when
+   * the gateway shuts down: a long poll may have asked to wait for hours, which would hold the
+   * servlet container's (or gRPC server's) graceful shutdown until it gives up.
+   */
+  public void drain() {
+    draining = true;
+    answerParked();
+  }
+
+  private void answerParked() {
+    for (final JobTypeWaiters waiters : waitersByType.values()) {
+      for (final ActivationRequest request : waiters.parked) {
+        if (unpark(request)) {
+          complete(request, List.of());
+        }
+      }
     }
   }
 
@@ -309,13 +327,8 @@ public final class LongPollingJobs implements AutoCloseable {
     } catch (final Exception e) {
       LOG.debug("Closing the job-available subscription failed", e);
     }
+    draining = true;
     deadlines.shutdownNow();
-    for (final JobTypeWaiters waiters : waitersByType.values()) {
-      for (final ActivationRequest request : waiters.parked) {
-        if (unpark(request)) {
-          complete(request, List.of());
-        }
-      }
-    }
+    answerParked();
   }
 }

@@ -1,6 +1,7 @@
 package io.gatefork.service.validation;
 
 import io.gatefork.service.error.ServiceException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -68,6 +69,20 @@ public final class FieldRules {
   public static Long operationReference(final String field, final Long value) {
     if (value != null && value < 1) {
       throw invalid(field, "must be at least 1");
+    }
+    return value;
+  }
+
+  /**
+   * A text whose UTF-8 encoding fits in {@code maxBytes}, e.g. a password (bcrypt uses at most 72
+   * bytes of it and refuses longer ones). Null passes: presence is another rule.
+   */
+  public static String maxUtf8Bytes(final String field, final String value, final int maxBytes) {
+    // a char is at most 3 UTF-8 bytes: short strings need no encoding
+    if (value != null
+        && value.length() * 3 > maxBytes
+        && value.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
+      throw invalid(field, "must not be longer than " + maxBytes + " bytes (UTF-8)");
     }
     return value;
   }

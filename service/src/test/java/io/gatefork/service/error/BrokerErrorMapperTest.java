@@ -88,6 +88,8 @@ class BrokerErrorMapperTest {
             ServiceStatus.DEADLINE_EXCEEDED),
         Arguments.of(new BrokerClientException.NoTopology(), ServiceStatus.UNAVAILABLE),
         Arguments.of(new BrokerClientException.PartitionNotFound(9), ServiceStatus.UNAVAILABLE),
+        // a key whose partition the cluster lacks names no entity: unknown key, not an outage
+        Arguments.of(new BrokerClientException.PartitionNotFound(0, 1), ServiceStatus.NOT_FOUND),
         Arguments.of(new BrokerClientException.NoLeader(2), ServiceStatus.UNAVAILABLE),
         Arguments.of(new BrokerClientException.Unavailable("refused", null),
             ServiceStatus.UNAVAILABLE),

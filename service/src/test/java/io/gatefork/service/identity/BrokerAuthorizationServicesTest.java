@@ -3,6 +3,7 @@ package io.gatefork.service.identity;
 import static io.gatefork.service.testing.ServiceAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.camunda.zeebe.protocol.Protocol;
 import io.camunda.zeebe.protocol.impl.record.value.authorization.AuthorizationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.authorization.MappingRuleRecord;
 import io.camunda.zeebe.protocol.record.intent.AuthorizationIntent;
@@ -20,6 +21,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class BrokerAuthorizationServicesTest {
+  /** Authorization keys are made on the deployment partition and encode it. */
+  private static final long KEY_88 = Protocol.encodePartitionId(1, 88);
+  private static final long KEY_99 = Protocol.encodePartitionId(1, 99);
   private final FakeBrokerClient broker = new FakeBrokerClient();
   private final BrokerAuthorizationServices services =
       new BrokerAuthorizationServices(broker, Runnable::run);
@@ -49,24 +53,37 @@ class BrokerAuthorizationServicesTest {
 
   @Test
   void aNamedResourceMatchesByIdAndUpdatesCarryTheKey() throws Exception {
-    services.update(RequestContext.create(), 88L, new AuthorizationGrant("g", "GROUP", "order",
+    services.update(RequestContext.create(), KEY_88, new AuthorizationGrant("g", "GROUP", "order",
         "PROCESS_DEFINITION", List.of("READ_PROCESS_DEFINITION"))).get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(AuthorizationIntent.UPDATE);
     final var record = sent.valueAs(new AuthorizationRecord());
-    assertThat(record.getAuthorizationKey()).isEqualTo(88L);
+    assertThat(record.getAuthorizationKey()).isEqualTo(KEY_88);
     assertThat(record.getResourceMatcher()).isEqualTo(AuthorizationResourceMatcher.ID);
   }
 
   @Test
   void deleteNamesTheAuthorizationByKey() throws Exception {
-    services.delete(RequestContext.create(), 99L).get(5, TimeUnit.SECONDS);
+    services.delete(RequestContext.create(), KEY_99).get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(AuthorizationIntent.DELETE);
-    assertThat(sent.request().key()).isEqualTo(99L);
-    assertThat(sent.valueAs(new AuthorizationRecord()).getAuthorizationKey()).isEqualTo(99L);
+    assertThat(sent.request().key()).isEqualTo(KEY_99);
+    assertThat(sent.valueAs(new AuthorizationRecord()).getAuthorizationKey()).isEqualTo(KEY_99);
+  }
+
+  /** The engine would take it for a command distributed from partition 2 and never answer. */
+  @Test
+  void aKeyOfAnotherPartitionIsNotFoundWithoutAskingTheBroker() {
+    final long otherPartition = Protocol.encodePartitionId(2, 99);
+
+    assertFails(services.delete(RequestContext.create(), otherPartition),
+        ServiceStatus.NOT_FOUND, "Expected to delete authorization with key " + otherPartition);
+    assertFails(services.update(RequestContext.create(), otherPartition, new AuthorizationGrant(
+            "g", "GROUP", "*", "PROCESS_DEFINITION", List.of("READ_PROCESS_DEFINITION"))),
+        ServiceStatus.NOT_FOUND, "Expected to update authorization with key " + otherPartition);
+    assertThat(broker.sent()).isEmpty();
   }
 
   @Test

@@ -308,6 +308,22 @@ class LongPollingJobsTest {
     assertThat(future.get(5, TimeUnit.SECONDS)).isEmpty();
   }
 
+  /** A long poll may ask for years; shutdown must not wait for it (issue #12). */
+  @Test
+  void drainAnswersParkedRequestsAndLetsNoneWaitAfterwards() throws Exception {
+    broker.respondWith(JobBatches::empty);
+    final var years = Duration.ofMillis(Long.MAX_VALUE);
+    final var parked = jobs.activate(RequestContext.create(), activate("payment", 5, years));
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
+
+    jobs.drain();
+    final var later = jobs.activate(RequestContext.create(), activate("payment", 5, years));
+
+    assertThat(parked.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(later.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+  }
+
   private static void awaitLatch(final CountDownLatch latch) {
     try {
       latch.await(10, TimeUnit.SECONDS);

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Turns a {@link PartitionTarget} into a partition id for the current topology. Fails at once,
  * never by timeout, when the answer cannot be right: no topology yet, a partition the cluster
- * does not have, or (for round robin) no partition with a leader.
+ * does not have (for a key: no entity can have it), or (for round robin) no partition with a
+ * leader.
  */
 public final class PartitionRouter {
   private final AtomicInteger roundRobin = new AtomicInteger();
@@ -31,7 +32,9 @@ public final class PartitionRouter {
           case PartitionTarget.RoundRobin r -> nextRoundRobin(topology);
         };
     if (!topology.hasPartition(partitionId)) {
-      throw new BrokerClientException.PartitionNotFound(partitionId);
+      throw target instanceof final PartitionTarget.ByKey byKey
+          ? new BrokerClientException.PartitionNotFound(partitionId, byKey.key())
+          : new BrokerClientException.PartitionNotFound(partitionId);
     }
     return partitionId;
   }

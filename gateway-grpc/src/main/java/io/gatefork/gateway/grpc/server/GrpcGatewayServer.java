@@ -9,6 +9,7 @@ import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.stage.StageMetrics;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.handler.ssl.SslContext;
@@ -75,6 +76,11 @@ public final class GrpcGatewayServer implements AutoCloseable {
     sslContext = GrpcServerSslContexts.create(config.tls());
   }
 
+  /** The endpoint, with request messages that cannot be parsed answered INVALID_ARGUMENT. */
+  private ServerServiceDefinition service() {
+    return UnparsableRequests.asInvalidArgument(endpoint.bindService());
+  }
+
   public synchronized GrpcGatewayServer start() {
     if (server != null) {
       throw new IllegalStateException("The gRPC server is already started");
@@ -87,9 +93,9 @@ public final class GrpcGatewayServer implements AutoCloseable {
             .addStreamTracerFactory(stageTiming)
             .addService(authenticator.protectsApi()
                 // the last interceptor runs first: refused calls are counted by the metrics too
-                ? ServerInterceptors.intercept(endpoint,
+                ? ServerInterceptors.intercept(service(),
                     new CallerAuthenticationInterceptor(authenticator), metricsInterceptor)
-                : ServerInterceptors.intercept(endpoint, metricsInterceptor));
+                : ServerInterceptors.intercept(service(), metricsInterceptor));
     switch (config.executorMode()) {
       case DIRECT -> builder.directExecutor();
       case POOLED -> {

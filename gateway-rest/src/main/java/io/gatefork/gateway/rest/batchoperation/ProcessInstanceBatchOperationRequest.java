@@ -9,7 +9,6 @@ import java.util.List;
  * as a tree for {@link ProcessInstanceFilterParser}) and, per operation, a migration plan or move
  * instructions.
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record ProcessInstanceBatchOperationRequest(
     JsonNode filter, MigrationPlan migrationPlan, List<MoveInstruction> moveInstructions) {
 

@@ -117,12 +117,9 @@ final class ProcessInstanceFilterParser {
   }
 
   private static List<Operation<Long>> keys(final String field, final JsonNode value) {
-    return operations(field, value, KEY_OPERATORS, (name, node) -> {
-      if (node.isIntegralNumber() && node.canConvertToLong()) {
-        return LongKeys.parse(name, Long.toString(node.longValue()));
-      }
-      return LongKeys.parse(name, text(name, node));
-    });
+    // keys are strings in the spec (LongKey); a JSON number is refused like any other type
+    return operations(
+        field, value, KEY_OPERATORS, (name, node) -> LongKeys.parse(name, text(name, node)));
   }
 
   private static List<Operation<Integer>> integers(final String field, final JsonNode value) {

@@ -71,6 +71,7 @@ public class DocumentController {
       @RequestParam(name = "storeId", required = false) final String storeId,
       @RequestParam(name = "documentId", required = false) final String documentId,
       final RequestContext context) {
+    onlyParts(request, FILE_PART, METADATA_PART);
     final Part file = part(request, FILE_PART);
     if (file == null) {
       throw RequestChecks.invalid(FILE_PART, "the document's content is required as a file part");
@@ -100,6 +101,7 @@ public class DocumentController {
       final HttpServletRequest request,
       @RequestParam(name = "storeId", required = false) final String storeId,
       final RequestContext context) {
+    onlyParts(request, FILES_PART, METADATA_LIST_PART);
     final List<Part> files = new ArrayList<>();
     for (final Part part : parts(request)) {
       if (FILES_PART.equals(part.getName())) {
@@ -229,6 +231,17 @@ public class DocumentController {
       return request.getParts();
     } catch (final IOException | ServletException e) {
       throw RequestChecks.invalid("multipart", "the request body is not readable: " + e.getMessage());
+    }
+  }
+
+  /** The spec's multipart schemas say additionalProperties: false: other parts are refused. */
+  private static void onlyParts(final HttpServletRequest request, final String... allowed) {
+    for (final Part part : parts(request)) {
+      final String name = part.getName();
+      if (!name.equals(allowed[0]) && !name.equals(allowed[1])) {
+        throw RequestChecks.invalid(name, "is not a part of this request; expected "
+            + allowed[0] + " and optionally " + allowed[1]);
+      }
     }
   }
 

@@ -1,4 +1,10 @@
 package io.gatefork.gateway.rest.document;
 
-/** Body of {@code POST /v2/documents/{documentId}/links}; optional, as is its field. */
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/**
+ * Body of {@code POST /v2/documents/{documentId}/links}; optional, as is its field. The spec allows
+ * other properties here.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record DocumentLinkRequest(Long timeToLive) {}

@@ -1,59 +1,87 @@
 package io.gatefork.gateway.rest.document;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatefork.gateway.rest.error.JsonReadErrors;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.document.DocumentMetadata;
+import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.ProcessDefinitionIdRules;
+import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the JSON metadata of uploads into {@link DocumentMetadata}, naming the field it rejects. */
+/**
+ * Reads the JSON metadata of uploads into {@link DocumentMetadata}, naming the field it rejects.
+ * The spec's {@code DocumentMetadata} has no nullable property, so an explicit JSON null is refused
+ * like any other wrong type; {@code expiresAt} must be a date-time in the future.
+ */
 final class DocumentMetadataParser {
   private final ObjectMapper json;
+  private final Clock clock;
 
   DocumentMetadataParser(final ObjectMapper json) {
-    this.json = json;
+    this(json, Clock.systemUTC());
   }
 
-  /** {@link DocumentMetadata#EMPTY} for null or blank. */
+  DocumentMetadataParser(final ObjectMapper json, final Clock clock) {
+    this.json = json;
+    this.clock = clock;
+  }
+
+  /** {@link DocumentMetadata#EMPTY} for null or blank (the part or header is absent). */
   DocumentMetadata parse(final String field, final String text) {
     if (text == null || text.isBlank()) {
       return DocumentMetadata.EMPTY;
     }
-    try {
-      return toMetadata(field, json.readValue(text, DocumentMetadataRequest.class));
-    } catch (final JsonProcessingException e) {
-      throw RequestChecks.invalid(field, "not a DocumentMetadata JSON object: " + e.getOriginalMessage());
-    }
+    return toMetadata(field, read(field, text, "a DocumentMetadata JSON object"));
   }
 
-  /** A JSON array of metadata objects; empty for null or blank. */
+  /** A JSON array of metadata objects; empty for null or blank (the part is absent). */
   List<DocumentMetadata> parseList(final String field, final String text) {
     if (text == null || text.isBlank()) {
       return List.of();
     }
-    final DocumentMetadataRequest[] requests;
-    try {
-      requests = json.readValue(text, DocumentMetadataRequest[].class);
-    } catch (final JsonProcessingException e) {
-      throw RequestChecks.invalid(
-          field, "not a JSON array of DocumentMetadata objects: " + e.getOriginalMessage());
+    final JsonNode list = read(field, text, "a JSON array of DocumentMetadata objects");
+    if (!list.isArray()) {
+      throw RequestChecks.invalid(field, "must be a JSON array of DocumentMetadata objects");
     }
-    final var metadata = new ArrayList<DocumentMetadata>(requests.length);
-    for (int i = 0; i < requests.length; i++) {
-      metadata.add(toMetadata(field + "[" + i + "]", requests[i]));
+    final var metadata = new ArrayList<DocumentMetadata>(list.size());
+    for (int i = 0; i < list.size(); i++) {
+      metadata.add(toMetadata(field + "[" + i + "]", list.get(i)));
     }
     return metadata;
   }
 
-  private static DocumentMetadata toMetadata(
-      final String field, final DocumentMetadataRequest request) {
-    if (request == null) {
-      return DocumentMetadata.EMPTY;
+  private JsonNode read(final String field, final String text, final String expected) {
+    try {
+      return json.readTree(text);
+    } catch (final JsonProcessingException e) {
+      throw RequestChecks.invalid(field, "not " + expected + ": " + e.getOriginalMessage());
+    }
+  }
+
+  private DocumentMetadata toMetadata(final String field, final JsonNode node) {
+    if (node == null || !node.isObject()) {
+      throw RequestChecks.invalid(field, "must be a DocumentMetadata JSON object");
+    }
+    for (final var property : node.properties()) {
+      if (property.getValue().isNull()) {
+        throw RequestChecks.invalid(field + "." + property.getKey(), "must not be null");
+      }
+    }
+    final DocumentMetadataRequest request;
+    try {
+      request = json.treeToValue(node, DocumentMetadataRequest.class);
+    } catch (final JsonProcessingException e) {
+      throw new ServiceException(
+          ServiceStatus.INVALID_ARGUMENT, field + "." + JsonReadErrors.describe(e));
     }
     final Map<String, Object> customProperties =
         request.customProperties() == null ? Map.of() : request.customProperties();
@@ -62,19 +90,25 @@ final class DocumentMetadataParser {
         request.fileName(),
         expiresAt(field + ".expiresAt", request.expiresAt()),
         null,
-        request.processDefinitionId(),
+        ProcessDefinitionIdRules.optional(
+            field + ".processDefinitionId", request.processDefinitionId()),
         LongKeys.parseOptional(field + ".processInstanceKey", request.processInstanceKey()),
         customProperties);
   }
 
-  private static OffsetDateTime expiresAt(final String field, final String value) {
-    if (value == null || value.isBlank()) {
+  private OffsetDateTime expiresAt(final String field, final String value) {
+    if (value == null) {
       return null;
     }
+    final OffsetDateTime expiresAt;
     try {
-      return OffsetDateTime.parse(value);
+      expiresAt = OffsetDateTime.parse(value);
     } catch (final DateTimeParseException e) {
-      throw RequestChecks.invalid(field, "'" + value + "' is not an ISO-8601 date-time with offset");
+      throw RequestChecks.invalid(field, "'" + value + "' is not an RFC 3339 date-time");
     }
+    if (!expiresAt.toInstant().isAfter(clock.instant())) {
+      throw RequestChecks.invalid(field, "must be in the future, but was " + value);
+    }
+    return expiresAt;
   }
 }

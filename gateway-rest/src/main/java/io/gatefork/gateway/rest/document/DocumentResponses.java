@@ -6,6 +6,8 @@ import io.gatefork.service.document.DocumentLink;
 import io.gatefork.service.document.DocumentMetadata;
 import io.gatefork.service.document.DocumentReference;
 import io.gatefork.service.document.DocumentTooLargeException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 
 import java.util.Map;
@@ -50,7 +52,7 @@ final class DocumentResponses {
   static Map<String, Object> link(final DocumentLink link) {
     final var body = new LinkedHashMap<String, Object>();
     body.put("url", link.url());
-    body.put("expiresAt", link.expiresAt() == null ? null : link.expiresAt().toString());
+    body.put("expiresAt", dateTime(link.expiresAt()));
     return body;
   }
 
@@ -67,7 +69,7 @@ final class DocumentResponses {
     final var body = new LinkedHashMap<String, Object>();
     putIfSet(body, "contentType", metadata.contentType());
     putIfSet(body, "fileName", metadata.fileName());
-    putIfSet(body, "expiresAt", metadata.expiresAt() == null ? null : metadata.expiresAt().toString());
+    putIfSet(body, "expiresAt", dateTime(metadata.expiresAt()));
     putIfSet(body, "size", metadata.size());
     putIfSet(body, "processDefinitionId", metadata.processDefinitionId());
     putIfSet(
@@ -78,6 +80,14 @@ final class DocumentResponses {
         "customProperties",
         metadata.customProperties() == null ? Map.of() : metadata.customProperties());
     return body;
+  }
+
+  /**
+   * RFC 3339 with seconds always written ({@code OffsetDateTime.toString()} drops zero seconds:
+   * {@code 2000-01-01T00:00Z}, which is not a valid {@code date-time}).
+   */
+  static String dateTime(final OffsetDateTime value) {
+    return value == null ? null : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(value);
   }
 
   private static void putIfSet(final Map<String, Object> body, final String key, final Object value) {

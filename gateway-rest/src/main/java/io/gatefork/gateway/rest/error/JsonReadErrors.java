@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonMappingException.Reference;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import java.util.Collection;
 import java.util.List;
@@ -24,9 +25,30 @@ public final class JsonReadErrors {
   private JsonReadErrors() {}
 
   public static String describe(final HttpMessageNotReadableException exception) {
-    final Throwable cause = exception.getCause();
+    final String detail = describeCause(exception.getCause());
+    if (detail != null) {
+      return detail;
+    }
+    // Spring's own messages, e.g. "Required request body is missing: ..."
+    final String message = exception.getMessage();
+    if (message != null && message.startsWith("Required request body is missing")) {
+      return BODY + ": is required";
+    }
+    return BODY + ": cannot be read";
+  }
+
+  /** The same for a JSON value read by hand (e.g. a multipart part), "field: problem". */
+  public static String describe(final JsonProcessingException exception) {
+    final String detail = describeCause(exception);
+    return detail != null ? detail : BODY + ": cannot be read";
+  }
+
+  private static String describeCause(final Throwable cause) {
     if (cause instanceof final JsonMappingException mapping && !mapping.getPath().isEmpty()) {
       final String field = path(mapping.getPath());
+      if (mapping instanceof UnrecognizedPropertyException) {
+        return field + ": is not a property of this request";
+      }
       if (mapping instanceof final MismatchedInputException mismatch) {
         return field + ": " + expectation(mismatch.getTargetType());
       }
@@ -50,12 +72,7 @@ public final class JsonReadErrors {
           + ": "
           + json.getOriginalMessage();
     }
-    // Spring's own messages, e.g. "Required request body is missing: ..."
-    final String message = exception.getMessage();
-    if (message != null && message.startsWith("Required request body is missing")) {
-      return BODY + ": is required";
-    }
-    return BODY + ": cannot be read";
+    return null;
   }
 
   static String path(final List<Reference> references) {
@@ -98,10 +115,14 @@ public final class JsonReadErrors {
       return "has a value of the wrong type";
     }
     if (type == Long.class || type == long.class) {
+      // also what a fraction (1.5) or a quoted number ("15") for such a field is told
       return "must be an int64 number";
     }
     if (type == Integer.class || type == int.class) {
       return "must be an int32 number";
+    }
+    if (type == Double.class || type == double.class || type == Float.class) {
+      return "must be a number";
     }
     if (type == Boolean.class || type == boolean.class) {
       return "must be a boolean";

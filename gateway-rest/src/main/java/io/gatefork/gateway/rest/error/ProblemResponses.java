@@ -57,6 +57,18 @@ public final class ProblemResponses {
             + (cause.getMessage() != null ? ": " + cause.getMessage() : ""));
   }
 
+  /** The request path as a ProblemDetail {@code instance}: "/" if it is not a valid URI. */
+  public static String safeInstance(final String requestUri) {
+    if (requestUri == null) {
+      return "/";
+    }
+    try {
+      return java.net.URI.create(requestUri).toString();
+    } catch (final IllegalArgumentException e) {
+      return "/";
+    }
+  }
+
   public static Throwable unwrap(final Throwable failure) {
     Throwable current = failure;
     while ((current instanceof CompletionException || current instanceof ExecutionException)

@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest.error;
 
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.error.ServiceStatus;
 import java.util.concurrent.CompletionException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -15,6 +16,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
@@ -35,6 +37,19 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(CompletionException.class)
   public ResponseEntity<Object> handleCompletionException(final CompletionException exception) {
     return ProblemResponses.of(exception);
+  }
+
+  /**
+   * A multipart body that cannot be parsed (no boundary, truncated parts). Spring parses it before
+   * choosing a handler, for any path, so this is the client's error wherever it is sent.
+   */
+  @ExceptionHandler(MultipartException.class)
+  public ResponseEntity<Object> handleUnreadableMultipart(final MultipartException exception) {
+    final Throwable cause = exception.getMostSpecificCause();
+    return ProblemResponses.of(
+        ServiceStatus.INVALID_ARGUMENT,
+        "request body: not a readable multipart/form-data body"
+            + (cause != exception && cause.getMessage() != null ? ": " + cause.getMessage() : ""));
   }
 
   /** Anything else is a defect: 500 INTERNAL, logged once with its trace. */

@@ -19,6 +19,7 @@ import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.json.MappingJackson2HttpMessageConverter;
 import org.springframework.security.web.FilterChainProxy;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
@@ -100,8 +101,10 @@ public class LeanFrontEndConfiguration {
 
   @Bean
   public FilterRegistrationBean<FilterChainProxy> gatewayRestSecurityFilter(
-      final ObjectProvider<SecurityFilterChain> chains) {
+      final ObjectProvider<SecurityFilterChain> chains,
+      final ObjectProvider<RequestRejectedHandler> rejectedHandler) {
     final FilterChainProxy proxy = new FilterChainProxy(chains.orderedStream().toList());
+    rejectedHandler.ifAvailable(proxy::setRequestRejectedHandler);
     final var firewall = new StrictHttpFirewall();
     firewall.setAllowedHeaderNames(HeaderCharacters.NAME);
     firewall.setAllowedHeaderValues(HeaderCharacters.VALUE);

@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.identity;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
@@ -42,7 +41,6 @@ public class AuthorizationController {
    * Body of {@code POST /v2/authorizations} and {@code PUT /v2/authorizations/{key}}; every field
    * is required, the enums are checked by the service (a 400 lists the allowed values).
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record AuthorizationRequest(
       String ownerId,
       String ownerType,

@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.identity;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
@@ -36,7 +35,6 @@ public class GroupController {
   }
 
   /** Body of {@code POST /v2/groups}; groupId and name are required. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record GroupCreateRequest(String groupId, String name, String description) {}
 
   /** {@code GroupCreateResult} / {@code GroupUpdateResult} of the spec. */

@@ -34,7 +34,6 @@ public class MappingRuleController {
   }
 
   /** Body of {@code POST /v2/mapping-rules}; all four fields are required. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record MappingRuleCreateRequest(
       String mappingRuleId, String name, String claimName, String claimValue) {}
 

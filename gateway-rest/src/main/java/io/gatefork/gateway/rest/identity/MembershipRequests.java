@@ -18,15 +18,28 @@ final class MembershipRequests {
 
   private MembershipRequests() {}
 
-  /** Body of {@code PUT /v2/groups|roles|tenants/{id}}: both fields are required. */
+  /**
+   * Body of {@code PUT /v2/groups|roles/{id}}: both fields are required. The spec lets these carry
+   * other properties (no {@code additionalProperties: false}), so they are ignored.
+   */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record EntityUpdateRequest(String name, String description) {}
 
+  /** Body of {@code PUT /v2/tenants/{id}}: as above, but the spec allows no other properties. */
+  public record TenantUpdateRequest(String name, String description) {}
+
   static EntityDefinition toUpdate(final String id, final EntityUpdateRequest body) {
+    return toUpdate(id, body.name(), body.description());
+  }
+
+  static EntityDefinition toUpdate(final String id, final TenantUpdateRequest body) {
+    return toUpdate(id, body.name(), body.description());
+  }
+
+  private static EntityDefinition toUpdate(
+      final String id, final String name, final String description) {
     return new EntityDefinition(
-        id,
-        RequestChecks.requireText("name", body.name()),
-        RequestChecks.require("description", body.description()));
+        id, RequestChecks.requireText("name", name), RequestChecks.require("description", description));
   }
 
   static CompletableFuture<ResponseEntity<Object>> assign(

@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.identity;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
@@ -36,7 +35,6 @@ public class RoleController {
   }
 
   /** Body of {@code POST /v2/roles}; roleId and name are required. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record RoleCreateRequest(String roleId, String name, String description) {}
 
   /** {@code RoleCreateResult} / {@code RoleUpdateResult} of the spec. */

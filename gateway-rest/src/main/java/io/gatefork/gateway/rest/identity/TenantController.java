@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.identity;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
@@ -39,7 +38,6 @@ public class TenantController {
   }
 
   /** Body of {@code POST /v2/tenants}; tenantId and name are required. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record TenantCreateRequest(String tenantId, String name, String description) {}
 
   /** {@code TenantCreateResult} / {@code TenantUpdateResult} of the spec. */
@@ -63,7 +61,7 @@ public class TenantController {
   @PutMapping(path = "/{tenantId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateTenant(
       @PathVariable final String tenantId,
-      @RequestBody final MembershipRequests.EntityUpdateRequest body,
+      @RequestBody final MembershipRequests.TenantUpdateRequest body,
       final RequestContext context) {
     return AsyncResponses.ok(
         services.update(context, MembershipRequests.toUpdate(checkedId(tenantId), body)),

@@ -34,7 +34,6 @@ public class UserController {
   }
 
   /** Body of {@code POST /v2/users} and {@code POST /v2/setup/user}. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record UserRequest(String username, String password, String name, String email) {}
 
   /**

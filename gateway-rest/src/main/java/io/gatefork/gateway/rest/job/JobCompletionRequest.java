@@ -10,7 +10,6 @@ import java.util.List;
  * discriminated by {@code type} ({@code userTask}, the default, or {@code adHocSubProcess}) in one
  * record; {@link JobRequestMapper} reads the fields of the named type.
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record JobCompletionRequest(JsonObjectText variables, Result result) {
 
   @JsonIgnoreProperties(ignoreUnknown = true)

@@ -3,7 +3,6 @@ package io.gatefork.gateway.rest.job;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 /** Body of {@code PATCH /v2/jobs/{jobKey}}; changeset is required, null fields stay unchanged. */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record JobUpdateRequest(Changeset changeset, Long operationReference) {
 
   @JsonIgnoreProperties(ignoreUnknown = true)

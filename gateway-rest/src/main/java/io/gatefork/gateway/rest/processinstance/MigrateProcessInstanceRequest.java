@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;
 
 /** Body of {@code POST /v2/process-instances/{key}/migration}. */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record MigrateProcessInstanceRequest(
     String targetProcessDefinitionKey,
     List<MappingInstruction> mappingInstructions,

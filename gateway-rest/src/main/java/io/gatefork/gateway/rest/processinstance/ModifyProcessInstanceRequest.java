@@ -5,7 +5,6 @@ import io.gatefork.gateway.rest.json.JsonObjectText;
 import java.util.List;
 
 /** Body of {@code POST /v2/process-instances/{key}/modification}. */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record ModifyProcessInstanceRequest(
     List<ActivateInstruction> activateInstructions,
     List<TerminateInstruction> terminateInstructions,

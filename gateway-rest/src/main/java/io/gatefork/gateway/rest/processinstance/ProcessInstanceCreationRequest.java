@@ -8,9 +8,9 @@ import java.util.List;
  * Body of {@code POST /v2/process-instances}: the spec's oneOf of "by key" ({@code
  * processDefinitionKey}) and "by id" ({@code processDefinitionId}, {@code
  * processDefinitionVersion}) in one record; {@link ProcessInstanceRequestMapper} enforces that
- * exactly one is given. Unknown properties are ignored, as upstream's Jackson setup does.
+ * exactly one is given. Other properties are refused: both branches of the oneOf say {@code
+ * additionalProperties: false} (see {@code StrictJsonBinding}).
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record ProcessInstanceCreationRequest(
     String processDefinitionKey,
     String processDefinitionId,

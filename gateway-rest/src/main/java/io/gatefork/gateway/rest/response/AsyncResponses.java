@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.response;
 
+import io.gatefork.broker.client.Timeouts;
 import io.gatefork.gateway.rest.error.ProblemResponses;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -69,7 +70,8 @@ public final class AsyncResponses {
     final Long timeoutMillis =
         clientTimeout == null || clientTimeout.isNegative() || clientTimeout.isZero()
             ? null
-            : clientTimeout.plus(CLIENT_TIMEOUT_GRACE).toMillis();
+            // saturating: a client may ask for Long.MAX_VALUE milliseconds
+            : Timeouts.plusMillis(Timeouts.millis(clientTimeout), CLIENT_TIMEOUT_GRACE.toMillis());
     return new ClientTimedResult(response, timeoutMillis);
   }
 }

@@ -7,7 +7,6 @@ import java.util.List;
  * Body of {@code PATCH /v2/user-tasks/{key}}: the attributes to change (null or absent keeps one,
  * an empty value clears it) and/or a custom action.
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record UserTaskUpdateRequest(Changeset changeset, String action) {
 
   @JsonIgnoreProperties(ignoreUnknown = true)

@@ -3,11 +3,13 @@ package io.gatefork.gateway.rest.validation;
 import io.gatefork.service.error.ServiceException;
 
 /**
- * Keys travel as strings in REST v2 ({@code LongKey}: {@code ^-?[0-9]+$}, a Java long). Parses them
- * without letting a bad key throw NumberFormatException on the common path.
+ * Keys travel as strings in REST v2 ({@code LongKey}: {@code ^-?[0-9]+$}, 1 to 25 characters, a
+ * Java long). Parses them without letting a bad key throw NumberFormatException on the common path.
  */
 public final class LongKeys {
   private static final int MAX_DIGITS = 19;
+  /** The spec's maxLength of a LongKey (leading zeros could make a longer one parse). */
+  static final int MAX_LENGTH = 25;
 
   private LongKeys() {}
 
@@ -16,6 +18,10 @@ public final class LongKeys {
       throw ServiceException.invalidArgument(field, "is required");
     }
     final int length = value.length();
+    if (length > MAX_LENGTH) {
+      throw ServiceException.invalidArgument(
+          field, "must be a numeric string of at most " + MAX_LENGTH + " characters");
+    }
     final int start = length > 0 && value.charAt(0) == '-' ? 1 : 0;
     if (length == start) {
       throw notNumeric(field);

@@ -1,12 +1,9 @@
 package io.gatefork.gateway.rest.validation;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-
 /**
  * The optional body of commands that take nothing but an operation reference (incident resolution,
  * resource deletion, batch-operation life cycle).
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationReferenceRequest(Long operationReference) {
 
   /** The checked reference, or null without a body or reference. */

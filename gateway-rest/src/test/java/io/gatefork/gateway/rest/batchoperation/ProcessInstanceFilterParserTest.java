@@ -27,7 +27,7 @@ class ProcessInstanceFilterParserTest {
     final ProcessInstanceFilter filter = parse("""
         {"processDefinitionId": "order",
          "processDefinitionVersion": {"$gte": 2, "$lt": 5},
-         "processDefinitionKey": {"$in": ["11", 12]},
+         "processDefinitionKey": {"$in": ["11", "12"]},
          "processInstanceKey": {"$notIn": ["13"]},
          "parentElementInstanceKey": {"$exists": false},
          "startDate": {"$gt": "2026-01-01T00:00:00Z"},
@@ -91,6 +91,8 @@ class ProcessInstanceFilterParserTest {
           operator of other type  | {"processInstanceKey": {"$like": "1*"}}       | filter.processInstanceKey.$like: is not an operator
           unknown state           | {"state": "RUNNING"}                          | filter.state: must be one of [ACTIVE, COMPLETED, TERMINATED]
           malformed key           | {"processInstanceKey": "abc"}                 | filter.processInstanceKey:
+          key as a JSON number    | {"processInstanceKey": {"$in": [123]}}        | filter.processInstanceKey.$in[0]: must be a string
+          key beyond maxLength    | {"processInstanceKey": "00000000000000000000000001"} | filter.processInstanceKey: must be a numeric string of at most 25
           malformed date          | {"startDate": {"$gt": "yesterday"}}           | filter.startDate.$gt: must be an RFC 3339 date-time
           number for a string     | {"processDefinitionId": 5}                    | filter.processDefinitionId: must be a string
           in not an array         | {"tenantId": {"$in": "a"}}                    | filter.tenantId.$in: must be an array

@@ -407,19 +407,20 @@ class JobControllerTest extends RestTestSupport {
     "/v2/jobs/1.5/completion"
   })
   void rejectsNonNumericJobKeys(final String path) throws Exception {
-    final var result = performSync(json(path, "{\"errorCode\": \"E\"}"));
+    final var result = performSync(json(path, "{}"));
 
     assertProblem(result, 400, "INVALID_ARGUMENT", "jobKey: must be a numeric string", path);
     assertThat(fakes.calls()).isZero();
   }
 
+  /** JobFailRequest says additionalProperties: false. */
   @Test
-  void ignoresUnknownProperties() throws Exception {
-    fakes.jobs.fail.succeedWith(null);
-
+  void refusesAPropertyTheSpecDoesNotAllow() throws Exception {
     final var result =
-        performAsync(json("/v2/jobs/7/failure", "{\"retries\": 1, \"future\": true}"));
+        performSync(json("/v2/jobs/7/failure", "{\"retries\": 1, \"future\": true}"));
 
-    assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
+    assertProblem(result, 400, "INVALID_ARGUMENT", "future: is not a property of this request",
+        "/v2/jobs/7/failure");
+    assertThat(fakes.calls()).isZero();
   }
 }

@@ -173,14 +173,15 @@ class ProcessInstanceControllerTest extends RestTestSupport {
         .isEqualTo(120_000 + AsyncResponses.CLIENT_TIMEOUT_GRACE.toMillis());
   }
 
+  /** Both branches of ProcessInstanceCreationInstruction say additionalProperties: false. */
   @Test
-  void ignoresUnknownProperties() throws Exception {
-    fakes.processInstances.create.succeedWith(CREATED);
-
+  void refusesAPropertyTheSpecDoesNotAllow() throws Exception {
     final var result =
-        performAsync(create("{\"processDefinitionKey\": \"1\", \"somethingNew\": {\"x\": 1}}"));
+        performSync(create("{\"processDefinitionKey\": \"1\", \"somethingNew\": {\"x\": 1}}"));
 
-    assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(200);
+    assertProblem(result, 400, "INVALID_ARGUMENT", "somethingNew: is not a property of this request",
+        "/v2/process-instances");
+    assertThat(fakes.calls()).isZero();
   }
 
   @ParameterizedTest(name = "{0}")
@@ -190,7 +191,9 @@ class ProcessInstanceControllerTest extends RestTestSupport {
           """
           non-numeric key              | {"processDefinitionKey": "12ab"}                                 | processDefinitionKey: must be a numeric string
           empty key                    | {"processDefinitionKey": ""}                                     | processDefinitionKey: must be a numeric string
-          key a fraction               | {"processDefinitionKey": 1.5}                                    | processDefinitionKey: must be a numeric string
+          key a fraction               | {"processDefinitionKey": 1.5}                                    | processDefinitionKey: must be a string
+          key a JSON number            | {"processDefinitionKey": 15}                                     | processDefinitionKey: must be a string
+          key longer than the spec's 25 | {"processDefinitionKey": "00000000000000000000000015"}          | processDefinitionKey: must be a numeric string of at most 25
           key beyond int64             | {"processDefinitionKey": "99999999999999999999"}                 | processDefinitionKey: must be a numeric string in the int64 range
           key an object                | {"processDefinitionKey": {}}                                     | processDefinitionKey: must be a string
           neither key nor id           | {"variables": {}}                                                | processDefinitionKey, processDefinitionId: one of them is required
