@@ -1,5 +1,6 @@
 package io.gatefork.bench.report;
 
+import io.gatefork.bench.config.Modes;
 import io.gatefork.bench.config.ValidityRule;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -183,6 +184,32 @@ public final class Analysis {
       values.put(cell.round(), f.applyAsDouble(cell));
     }
     return values;
+  }
+
+  /**
+   * Whether the API executor filled in a cell: a caller-runs event (pool and queue full), or the
+   * sampled queue at its capacity. The 2026-11-22 sweep never did, so its sizes compared nothing.
+   */
+  public record ExecutorFill(String phase, String mode, String protocol, double rate,
+      double callerRuns, double queueMax, int queueCapacity, boolean filled) {}
+
+  /** Executor queue capacity of a cell: its mode's setting, else gatefork's default (64). */
+  static final int DEFAULT_QUEUE_CAPACITY = 64;
+
+  /** The saturation and sweep cells, where the executor is meant to fill. */
+  public List<ExecutorFill> executorFill() {
+    final List<ExecutorFill> rows = new ArrayList<>();
+    for (final String phase : List.of("saturation", "sweep")) {
+      for (final Aggregate a : phase(phase)) {
+        final var env = roundsOf.get(a).get(0).env();
+        final int capacity = env != null && env.containsKey(Modes.QUEUE)
+            ? Integer.parseInt(env.get(Modes.QUEUE)) : DEFAULT_QUEUE_CAPACITY;
+        rows.add(new ExecutorFill(phase, a.mode(), a.protocol(), a.offeredRate(),
+            a.callerRuns(), a.queueMax(), capacity,
+            a.callerRuns() > 0 || a.queueMax() >= capacity));
+      }
+    }
+    return rows;
   }
 
   public List<RampStep> ramp() {

@@ -34,6 +34,8 @@ public final class MarkdownReport {
     section(md, "Saturation point found by the ramp", saturationPoints(analysis));
     section(md, "At stock's saturation point", cells(analysis.phase("saturation")));
     section(md, "Executor sweep", cells(analysis.phase("sweep")));
+    section(md, "Did the API executor fill? (caller-runs > 0, or the queue sampled once a second"
+        + " at capacity; medians of the rounds)", executorFill(analysis));
     section(md, "Each mode against stock (ratio mode / stock per round pair: median [min–max])",
         comparisons(analysis.versusStock()));
     section(md, "REST against gRPC (REST / gRPC)", comparisons(analysis.restVersusGrpc()));
@@ -140,6 +142,16 @@ public final class MarkdownReport {
   private static String stage(final Map<String, Double> means, final String stage) {
     final Double value = means.get(stage);
     return value == null ? "–" : num(value, 3);
+  }
+
+  static Table executorFill(final Analysis analysis) {
+    final Table t = new Table("phase", "mode", "protocol", "offered/s", "caller-runs",
+        "queue max / capacity", "filled");
+    for (final var f : analysis.executorFill()) {
+      t.row(f.phase(), f.mode(), f.protocol(), num(f.rate(), 0), num(f.callerRuns(), 0),
+          num(f.queueMax(), 0) + " / " + f.queueCapacity(), f.filled() ? "yes" : "no");
+    }
+    return t;
   }
 
   static Table saturationPoints(final Analysis analysis) {

@@ -50,6 +50,7 @@ public final class ReadmeSection {
     appendTable(md, "Where stock saturates (ramp):", MarkdownReport.saturationPoints(analysis));
     appendTable(md, "Executor sweep at that point:",
         MarkdownReport.comparisons(analysis.sweepVersusPatched()));
+    appendTable(md, "Did the API executor fill there?", MarkdownReport.executorFill(analysis));
     appendTable(md, "Under backpressure (broker request limit, offered above capacity):",
         MarkdownReport.overload(analysis));
     appendTable(md, "Targets (reported, not asserted):", MarkdownReport.targets(analysis));

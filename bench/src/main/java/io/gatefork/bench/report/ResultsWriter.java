@@ -32,6 +32,7 @@ public final class ResultsWriter {
     json.put("defaultPoolVersusWidened", analysis.defaultPoolVersusWidened());
     json.put("sweepVersusPatched", analysis.sweepVersusPatched());
     json.put("saturationPoints", analysis.saturationPoints());
+    json.put("executorFill", analysis.executorFill());
     final Map<String, Object> aggregates = new LinkedHashMap<>();
     for (final String phase : MarkdownReport.PHASES) {
       aggregates.put(phase, analysis.phase(phase));

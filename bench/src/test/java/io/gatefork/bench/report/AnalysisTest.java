@@ -156,6 +156,17 @@ class AnalysisTest {
   }
 
   @Test
+  void theExecutorCountsAsFilledOnCallerRunsOrAQueueAtItsCapacity() {
+    final var analysis = new Analysis(List.of(
+        cell("sweep", "exec-x4", "rest").executor(0, 8).build(),
+        cell("sweep", "exec-x16", "rest").executor(5, 2).build(),
+        cell("sweep", "queue-16", "rest").executor(0, 16)
+            .env(Map.of("CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY", "16")).build()), 3);
+    assertThat(analysis.executorFill()).extracting(f -> f.mode() + " " + f.queueCapacity() + " "
+        + f.filled()).containsExactly("exec-x4 64 false", "exec-x16 64 true", "queue-16 16 true");
+  }
+
+  @Test
   void aMissedTargetSaysByHowMuch() {
     final var analysis = new Analysis(List.of(
         cell("main", "patched", "rest").createLatency(2, 13).stageP50(1.0, 2.5).build(),

@@ -34,6 +34,9 @@ final class Cells {
     private double cpuPerInstanceUs = 800;
     private double gatewayCores = 1.2;
     private double gatewayCpus = 2;
+    private double callerRuns;
+    private double queueMax = 3;
+    private Map<String, String> env = Map.of("K", "V");
 
     Builder(final String phase, final String mode, final String protocol) {
       this.phase = phase;
@@ -107,6 +110,17 @@ final class Cells {
       return this;
     }
 
+    Builder executor(final double callerRunEvents, final double queueMaxSampled) {
+      callerRuns = callerRunEvents;
+      queueMax = queueMaxSampled;
+      return this;
+    }
+
+    Builder env(final Map<String, String> value) {
+      env = value;
+      return this;
+    }
+
     Builder failed(final String why) {
       failure = why;
       return this;
@@ -135,7 +149,7 @@ final class Cells {
       final long errorCount = createErrors.values().stream().mapToLong(Long::longValue).sum();
       final double cpuSeconds = cpuPerInstanceUs * completedInWindow / 1e6;
       return new CellResult(1, phase, mode, protocol, tasks, round, rate,
-          phase.equals("overload") ? 20 : 0, gatewayCpus, 10, 30, Map.of("K", "V"),
+          phase.equals("overload") ? 20 : 0, gatewayCpus, 10, 30, env,
           new CellResult.Throughput(sent, Math.round(created * 30), Math.round(completed * 30), 0,
               created, completed, errorPct, Math.round(created * 40), Math.round(completed * 40)),
           latency, Map.of(CellResult.CREATE, createErrors, CellResult.COMPLETE, Map.of()),
@@ -144,7 +158,7 @@ final class Cells {
               0.5, "cgroup v1 test"),
           80, loadSideBusy, 0.5, 0.3, new CellResult.Amplification(amplification * sent, sent,
               sent, amplification),
-          new CellResult.ExecutorFigures(0, 3, 0.5, 30),
+          new CellResult.ExecutorFigures(callerRuns, queueMax, 0.5, 30),
           CellResult.Cost.of(cpuSeconds, completedInWindow, 3.0 * completedInWindow, errorCount),
           20, null);
     }
