@@ -112,7 +112,7 @@ class BenchOptionsTest {
   @Test
   void durationsTakeUnits() {
     assertThat(BenchOptions.parseDuration("500ms")).isEqualTo(Duration.ofMillis(500));
-    assertThat(BenchOptions.parseDuration("2.5ms")).isEqualTo(Duration.ofMicros(2500));
+    assertThat(BenchOptions.parseDuration("2.5ms")).isEqualTo(Duration.ofNanos(2_500_000));
     assertThat(BenchOptions.parseDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
     assertThat(BenchOptions.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
     assertThat(BenchOptions.parseDuration("45")).isEqualTo(Duration.ofSeconds(45));
