@@ -63,6 +63,8 @@ public final class BenchRun {
       notes.add("gateway ran as a local process WITHOUT a CPU limit (development mode): not"
           + " comparable with container runs");
     }
+    // before pinning: afterwards this JVM sees only the load generator's CPUs
+    final Map<String, String> machine = machine(options);
     final var placement = options.placement();
     if (placement.pinned()) {
       if (!placement.loadCpus().isEmpty()) {
@@ -89,7 +91,6 @@ public final class BenchRun {
         + " Apache HttpClient 5's default of 5 and has no setting for it); rest-default-pool"
         + " keeps the client's 5");
     checkPortsFree();
-    final Map<String, String> machine = machine(options);
     progress.line("plan: " + plan.size() + " cells, about " + minutes(estimate) + " min"
         + " (bounded to " + minutes(budget) + " min); results in " + options.out());
     notes.forEach(n -> progress.line("note: " + n));
