@@ -3,9 +3,10 @@
 # gRPC, driven by the official camunda-client-java. Writes results/<timestamp>/ (results.json,
 # report.md, readme-section.md, charts). Options: `scripts/bench.sh --help`.
 #
-#   scripts/bench.sh --smoke                                   # a minute or two, CI-sized
-#   scripts/bench.sh --modes stock,patched --rate 150 --warmup 20s --window 60s --rounds 1 \
-#                    --gateway-cpus 2 --protocols rest,grpc --overload --out results/mine
+#   scripts/bench.sh --smoke                                   # a few minutes, CI-sized
+#   scripts/bench.sh --modes stock,patched --protocols rest,grpc-stream --rate 100 --rounds 3 \
+#                    --ramp 100,200,300 --sweep exec-x4,exec-x16 --overload --out results/mine
+# The full run the README's figures come from is in README.md (Performance, workload).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=find-jdk.sh
@@ -26,9 +27,11 @@ elif [ -n "$(find . -path ./results -prune -o -path '*/target' -prune -o \
   needs_build=true
 fi
 if $needs_build; then
-  echo "building (mvn -B -q install -DskipTests) ..."
-  mvn -B -q install -DskipTests
-  mvn -B -q -pl bench dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
+  # package, not install: the harness runs from bench/target and dist/target, and the local
+  # repository is left alone (the reactor resolves the modules' own artifacts)
+  echo "building (mvn -B -q -pl dist,bench -am package -DskipTests) ..."
+  mvn -B -q -pl dist,bench -am package -DskipTests dependency:build-classpath \
+    -Dmdep.includeScope=runtime -Dmdep.outputFile=target/bench.classpath
   touch "$stamp"
 fi
 

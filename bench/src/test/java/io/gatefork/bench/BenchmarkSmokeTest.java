@@ -17,8 +17,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the harness working: the {@code --smoke} run (stock and patched over REST and gRPC, a
- * few seconds each, plus a tiny overload step) against the real image. Its numbers are not
+ * Keeps the harness working: the {@code --smoke} run against the real image, a few seconds per
+ * cell through every phase: stock and patched over REST (widened pool, polling workers) and gRPC
+ * (streaming workers), a one-step ramp, a sweep cell at the rate the ramp found, and REST
+ * overload against the broker's request limit. Its numbers are not
  * asserted, only that every cell measured something and the results folder is complete.
  * Needs Docker: {@code -Dqa.docker.required=true} (CI) fails without it, otherwise it is skipped.
  */
@@ -46,30 +48,47 @@ class BenchmarkSmokeTest {
       args.addAll(List.of("--base-image", baseImage));
     }
 
+    // read before the run: the run pins this JVM to the load generator's CPUs
+    final int cpus = Runtime.getRuntime().availableProcessors();
     final var analysis = new BenchRun(BenchOptions.parse(args.toArray(String[]::new)),
         new Progress(System.out)).run();
 
     assertThat(analysis.failures()).as("failed cells").isEmpty();
     assertThat(analysis.cells()).extracting(c -> c.phase() + " " + c.mode() + "/" + c.protocol())
-        .containsExactly("main stock/rest", "main stock/grpc", "main patched/rest",
-            "main patched/grpc", "overload fail-fast/rest");
+        .containsExactly("main stock/rest", "main stock/grpc-stream", "main patched/rest",
+            "main patched/grpc-stream", "ramp stock/rest", "sweep queue-16/rest",
+            "overload fail-fast/rest");
     for (final var cell : analysis.cells()) {
       assertThat(cell.throughput().createsSent()).as(cell.mode() + " creates sent").isPositive();
       assertThat(cell.throughput().createdInCell()).as(cell.mode() + " created").isPositive();
       assertThat(cell.amplification().brokerRequests()).as("broker requests seen").isPositive();
       assertThat(cell.gatewayCpu().coresUsed()).as("gateway CPU read").isPositive();
+      assertThat(cell.cost().gatewayRequests()).as("gateway requests counted").isPositive();
+      if (cpus >= 2) {
+        assertThat(cell.loadSideBusyPct()).as("broker/load CPUs read").isPositive();
+      }
     }
     for (final var cell : analysis.cells()) {
-      if (cell.phase().equals("main")) {
+      if (!cell.phase().equals("overload")) {
         assertThat(cell.throughput().completedInCell()).as(cell.mode() + " instances completed")
+            .isPositive();
+        assertThat(cell.cost().cpuPerInstanceUs()).as(cell.phase() + " " + cell.mode() + " CPU per instance")
             .isPositive();
       }
     }
+    // the sweep ran at the rate the ramp stood for (its only step)
+    final var ramp = analysis.cells().get(4);
+    assertThat(analysis.cells().get(5).offeredRate()).isEqualTo(ramp.offeredRate());
+    // with its connection pool widened, the REST client offers enough load to reach the
+    // broker's request limit (with the client's 5 connections it never did)
+    assertThat(analysis.cells().get(6).errors().get("create").keySet())
+        .as("REST overload errors").anyMatch(status -> status.startsWith("HTTP 503"));
     for (final String file : List.of(ResultsWriter.JSON, ResultsWriter.REPORT,
-        ResultsWriter.README_SECTION, Charts.LATENCY, Charts.STAGES, Charts.THROTTLING)) {
+        ResultsWriter.README_SECTION, Charts.LATENCY, Charts.STAGES, Charts.THROTTLING,
+        Charts.CPU_PER_INSTANCE)) {
       assertThat(out.resolve(file)).as(file).isNotEmptyFile();
     }
     assertThat(Files.readString(out.resolve(ResultsWriter.REPORT)))
-        .contains("## Modes and protocols", "## Targets");
+        .contains("## Main cells", "## Saturation point found by the ramp", "## Targets");
   }
 }

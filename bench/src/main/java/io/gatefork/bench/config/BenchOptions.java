@@ -31,6 +31,13 @@ public record BenchOptions(
     Phase sweep,
     Phase overload,
     Ramp ramp,
+    Phase saturation,
+    Placement placement,
+    ValidityRule validity,
+    int restConnections,
+    List<Mode> tenTaskModes,
+    double tenTaskRate,
+    List<Mode> defaultPoolModes,
     int partitions,
     String image,
     String baseImage,
@@ -42,9 +49,17 @@ public record BenchOptions(
     Duration maxDuration,
     String commandLine) {
 
-  /** The starter and workers, modelled on the upstream benchmark starter and worker. */
-  public record Workload(int tasks, Duration workDelay, int workerThreads, int maxJobsActive,
-      boolean jobStreaming, Duration requestTimeout, int maxInFlight) {
+  /**
+   * The starter and workers, modelled on the upstream benchmark starter and worker. Each entry of
+   * {@code tasks} is a process of that many service tasks; every phase runs each of them.
+   */
+  public record Workload(List<Integer> tasks, Duration workDelay, int workerThreads,
+      int maxJobsActive, Duration requestTimeout, int maxInFlight) {
+    /** The process of every phase but main: the first of {@code --tasks}. */
+    public int firstTasks() {
+      return tasks.get(0);
+    }
+
     /** Jobs per second the workers can finish at most (open jobs x 1 s / delay). */
     public double workerCapacityPerSecond() {
       final long delayMs = Math.max(1, workDelay.toMillis());
@@ -52,11 +67,21 @@ public record BenchOptions(
     }
   }
 
-  /** An extra set of cells (a sweep or the overload step); empty modes = not run. */
+  /**
+   * An extra set of cells (a sweep, the overload step, the cells at the saturation point); empty
+   * modes = not run. {@code rate} {@link #AT_SATURATION}: the rate at which {@code stock}
+   * saturated the gateway in this run's ramp, known only once the ramp has run.
+   */
   public record Phase(List<Mode> modes, List<Protocol> protocols, double rate, int requestLimit,
-      Duration warmup, Duration window) {
+      Duration warmup, Duration window, int rounds) {
+    public static final double AT_SATURATION = -1;
+
     public boolean enabled() {
       return !modes.isEmpty() && !protocols.isEmpty();
+    }
+
+    public boolean atSaturation() {
+      return rate == AT_SATURATION;
     }
   }
 
@@ -68,27 +93,44 @@ public record BenchOptions(
     }
   }
 
-  private static final Set<String> FLAGS = Set.of("smoke", "job-streaming", "overload", "no-build",
-      "help");
+  private static final Set<String> FLAGS = Set.of("smoke", "overload", "no-build", "help");
 
   public static final String USAGE = """
       scripts/bench.sh [options]
-        --modes a,b,...          modes (default stock,patched,executor,pathpattern,fail-fast); known: %s
-        --protocols rest,grpc    client protocols (default both)
-        --rate N                 process instances created per second (default 150)
+        --modes a,b,...          modes (default stock,patched,executor,pathpattern,fail-fast,
+                                 lean-front-end: stock, patched and each change alone); known: %s
+        --protocols a,b,...      client setups (default rest,grpc,grpc-stream): rest (client's REST
+                                 pool widened, workers poll), rest-default-pool (the client's own
+                                 5-connection pool), grpc (workers poll), grpc-stream (workers stream)
+        --rate N                 process instances created per second (default 100)
         --warmup D --window D    warm-up and measured window per cell (default 20s, 60s)
-        --rounds N               rounds; the mode order rotates per round (default 1)
-        --gateway-cpus N         CPU limit of the gateway container (default 2; 1 and 4 too)
-        --tasks 1|10             service tasks per instance (default 1)
+        --rounds N               rounds of every phase but the ramp; modes interleaved, the order
+                                 rotating per round (default 3; --smoke 1)
+        --gateway-cpus N         CPU quota of the gateway container (default 1)
+        --gateway-cpuset L       CPUs of the gateway (default: the last core if there are 2 or more;
+                                 none = not pinned)
+        --load-cpuset L          CPUs of the broker and the load generator (default: the others)
+        --tasks 1,10             processes: service tasks per instance, one or more (default 1); the
+                                 main cells run each, the other phases the first
+        --ten-task-modes a,b     modes of the 10-task main cells (default stock,patched)
+        --ten-task-rate N        their rate (default --rate / 5: a tenth of the instances, twice
+                                 the jobs)
+        --default-pool-modes a,b modes with a rest-default-pool main cell (default patched)
         --work-delay D --worker-threads N --max-jobs-active N   workers (default 50ms, 10, 60)
-        --job-streaming          job streaming (StreamActivatedJobs) instead of polling
-        --sweep a,b,...          executor sweep modes (e.g. exec-x4,exec-x8,exec-x16,queue-16,queue-64,queue-256)
-        --sweep-protocols P --sweep-warmup D --sweep-window D
-        --overload               the overload step: --overload-rate 300 against --overload-request-limit 20
-        --overload-modes a,b --overload-protocols P --overload-warmup D --overload-window D
-        --ramp r1,r2,...         offered rates for the saturation ramp (default none)
+        --rest-connections N     REST pool of each client for the rest setup (default max-in-flight
+                                 + max-jobs-active)
+        --max-load-side-busy P   the broker/load CPUs busier than P %% mark a cell invalid for latency (90)
+        --max-broker-p50 D       create broker-stage p50 above D marks it invalid for latency (5ms)
+        --ramp r1,r2,...         offered rates for the saturation ramp, one round each (default none)
         --ramp-modes a,b --ramp-protocols P --ramp-warmup D --ramp-window D
-        --smoke                  a short run for CI: stock,patched, seconds per cell
+        --saturation-modes a,b   modes run at stock's saturation point found by the ramp, --rounds
+                                 rounds (default stock,patched when --ramp is given)
+        --sweep a,b,...          executor sweep modes (e.g. exec-x4,exec-x8,exec-x16,queue-16,queue-64,queue-256)
+        --sweep-rate N|ramp      rate of the sweep (default ramp: stock's saturation point, else --rate)
+        --sweep-protocols P --sweep-warmup D --sweep-window D
+        --overload               the overload step: --overload-rate 1000 against --overload-request-limit 20
+        --overload-modes a,b --overload-protocols P --overload-warmup D --overload-window D
+        --smoke                  a short run for CI: a few seconds per cell over every phase
         --out DIR                results folder (default results/<timestamp>)
         --image TAG              gateway image (default gatefork:bench), built when missing or stale
         --base-image IMG         base image for that build (default gatefork-base:21 if present,
@@ -103,6 +145,7 @@ public record BenchOptions(
         --partitions N           broker partitions (default 3)
         --root DIR               repository root (scripts/bench.sh sets it)
         --max-duration D         stop starting new cells after this long (default: planned time x 2)
+        --dry-run                print the cells and the time estimate, run nothing
       """.formatted(String.join(",", Modes.names()));
 
   public static BenchOptions parse(final String... args) {
@@ -113,6 +156,10 @@ public record BenchOptions(
         throw new IllegalArgumentException("unexpected argument '" + arg + "'\n" + USAGE);
       }
       String key = arg.substring(2);
+      if (key.equals("job-streaming")) {
+        throw new IllegalArgumentException("--job-streaming is gone: workers stream in the client"
+            + " setup grpc-stream (--protocols grpc,grpc-stream runs both)");
+      }
       String value;
       final int eq = key.indexOf('=');
       if (eq >= 0) {
@@ -134,53 +181,94 @@ public record BenchOptions(
     final var o = new Reader(given);
     final boolean smoke = o.bool("smoke");
 
-    final List<Mode> modes = Modes.parse(o.list("modes",
-        smoke ? "stock,patched" : "stock,patched,executor,pathpattern,fail-fast"));
-    final List<Protocol> protocols = protocols(o.list("protocols", "rest,grpc"));
-    final double rate = o.positive("rate", "150");
+    final List<Mode> modes = Modes.parse(o.list("modes", smoke ? "stock,patched"
+        : "stock,patched,executor,pathpattern,fail-fast,lean-front-end"));
+    final List<Protocol> protocols = protocols(o.list("protocols",
+        smoke ? "rest,grpc-stream" : "rest,grpc,grpc-stream"));
+    final double rate = o.positive("rate", smoke ? "50" : "100");
     final Duration warmup = o.duration("warmup", smoke ? "3s" : "20s");
     final Duration window = o.duration("window", smoke ? "5s" : "60s");
+    final int rounds = (int) o.positive("rounds", smoke ? "1" : "3");
 
+    final List<Integer> tasks = new ArrayList<>();
+    for (final String t : o.list("tasks", "1")) {
+      final int n = Integer.parseInt(t);
+      if (n != 1 && n != 10) {
+        throw new IllegalArgumentException("--tasks takes 1 and/or 10, was " + t);
+      }
+      tasks.add(n);
+    }
     final var workload = new Workload(
-        (int) o.positive("tasks", "1"),
+        List.copyOf(tasks),
         o.duration("work-delay", "50ms"),
         (int) o.positive("worker-threads", "10"),
         (int) o.positive("max-jobs-active", "60"),
-        o.bool("job-streaming"),
         o.duration("request-timeout", "10s"),
         (int) o.positive("max-in-flight", "256"));
-    if (workload.tasks() != 1 && workload.tasks() != 10) {
-      throw new IllegalArgumentException("--tasks must be 1 or 10");
-    }
+    final int restConnections = (int) o.positive("rest-connections",
+        Integer.toString(workload.maxInFlight() + workload.maxJobsActive()));
+    final List<Mode> tenTaskModes = Modes.parse(o.list("ten-task-modes", "stock,patched"));
+    final double tenTaskRate = o.positive("ten-task-rate", Double.toString(rate / 5));
+    final List<Mode> defaultPoolModes = Modes.parse(o.list("default-pool-modes", "patched"));
 
+    final List<Double> rampRates = new ArrayList<>();
+    for (final String r : o.list("ramp", smoke ? "40" : "")) {
+      rampRates.add(Double.parseDouble(r));
+    }
+    final var ramp = new Ramp(rampRates,
+        Modes.parse(o.list("ramp-modes", smoke ? "stock" : "stock,patched")),
+        protocols(o.list("ramp-protocols", "rest")),
+        o.duration("ramp-warmup", smoke ? "3s" : "10s"),
+        o.duration("ramp-window", smoke ? "4s" : "25s"));
+    final var saturation = new Phase(
+        ramp.enabled() ? Modes.parse(o.list("saturation-modes", smoke ? "" : "stock,patched"))
+            : List.of(),
+        ramp.protocols(), Phase.AT_SATURATION, 0,
+        o.duration("saturation-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
+        o.duration("saturation-window", o.raw("window", smoke ? "5s" : "60s")), rounds);
+
+    final String sweepRate = o.raw("sweep-rate", ramp.enabled() ? "ramp" : "");
     final var sweep = new Phase(
-        Modes.parse(o.list("sweep", "")),
+        Modes.parse(o.list("sweep", smoke ? "queue-16" : "")),
         protocols(o.list("sweep-protocols", "rest")),
-        rate, 0,
+        sweepRate.equals("ramp") ? Phase.AT_SATURATION
+            : sweepRate.isEmpty() ? rate : Double.parseDouble(sweepRate), 0,
         o.duration("sweep-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
-        o.duration("sweep-window", o.raw("window", smoke ? "5s" : "60s")));
+        o.duration("sweep-window", o.raw("window", smoke ? "5s" : "60s")), rounds);
+    if (sweep.atSaturation() && !ramp.enabled()) {
+      throw new IllegalArgumentException("--sweep-rate ramp needs --ramp");
+    }
 
     final boolean overloadOn = o.bool("overload") || smoke && !given.containsKey("overload");
     final var overload = new Phase(
         overloadOn ? Modes.parse(o.list("overload-modes", smoke ? "fail-fast" : "stock,fail-fast"))
             : List.of(),
-        protocols(o.list("overload-protocols", smoke ? "rest" : o.raw("protocols", "rest,grpc"))),
-        o.positive("overload-rate", "300"),
+        protocols(o.list("overload-protocols", smoke ? "rest" : "rest,grpc")),
+        // above what the broker's core can process (~600 creates/s without workers, cost
+        // benchmark): its in-flight commands then reach the limit, for REST as for gRPC
+        o.positive("overload-rate", "1000"),
         (int) o.positive("overload-request-limit", "20"),
-        o.duration("overload-warmup", smoke ? "2s" : "5s"),
-        o.duration("overload-window", smoke ? "4s" : "20s"));
+        o.duration("overload-warmup", smoke ? "2s" : "10s"),
+        o.duration("overload-window", smoke ? "4s" : "25s"), rounds);
 
-    final List<Double> rampRates = new ArrayList<>();
-    for (final String r : o.list("ramp", "")) {
-      rampRates.add(Double.parseDouble(r));
+    final int machineCpus = Runtime.getRuntime().availableProcessors();
+    final Placement automatic = Placement.defaultFor(machineCpus);
+    final List<Integer> gatewayCpuset = o.raw("gateway-cpuset", "auto").equals("auto")
+        ? automatic.gatewayCpus() : Placement.parseCpus(o.raw("gateway-cpuset", ""));
+    final List<Integer> loadCpuset = o.raw("load-cpuset", "auto").equals("auto")
+        ? (gatewayCpuset.equals(automatic.gatewayCpus()) ? automatic.loadCpus() : List.of())
+        : Placement.parseCpus(o.raw("load-cpuset", ""));
+    for (final int cpu : gatewayCpuset) {
+      if (loadCpuset.contains(cpu)) {
+        throw new IllegalArgumentException("CPU " + cpu + " is in both --gateway-cpuset and"
+            + " --load-cpuset: the gateway's core must be its own");
+      }
     }
-    final var ramp = new Ramp(rampRates,
-        Modes.parse(o.list("ramp-modes", "stock,patched")),
-        protocols(o.list("ramp-protocols", "rest")),
-        o.duration("ramp-warmup", "5s"),
-        o.duration("ramp-window", "15s"));
+    final var placement = new Placement(gatewayCpuset, loadCpuset);
+    final var validity = new ValidityRule(o.positive("max-load-side-busy", "90"),
+        o.duration("max-broker-p50", "5ms").toNanos() / 1e6);
 
-    final double cpus = o.positive("gateway-cpus", "2");
+    final double cpus = o.positive("gateway-cpus", "1");
     final Path root = Path.of(o.raw("root", ".")).toAbsolutePath().normalize();
     final String outDefault = "results/"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))
@@ -192,15 +280,15 @@ public record BenchOptions(
     final Duration maxDuration = given.containsKey("max-duration")
         ? o.duration("max-duration", "0s") : null;
 
-    final int rounds = (int) o.positive("rounds", "1");
     final int partitions = (int) o.positive("partitions", "3");
     final String image = o.raw("image", "gatefork:bench");
     final String baseImage = o.raw("base-image", "");
     final boolean build = !o.bool("no-build");
     o.rejectUnknown();
     return new BenchOptions(modes, protocols, rate, warmup, window, rounds, cpus, out, smoke,
-        workload, sweep, overload, ramp, partitions, image, baseImage, build, root, gatewayRuntime,
-        brokerRuntime, ports, maxDuration, "scripts/bench.sh " + String.join(" ", args));
+        workload, sweep, overload, ramp, saturation, placement, validity, restConnections,
+        tenTaskModes, tenTaskRate, defaultPoolModes, partitions, image, baseImage, build, root, gatewayRuntime, brokerRuntime, ports,
+        maxDuration, "scripts/bench.sh " + String.join(" ", args));
   }
 
   private static List<Protocol> protocols(final List<String> names) {
@@ -211,7 +299,8 @@ public record BenchOptions(
     final String t = text.trim().toLowerCase(Locale.ROOT);
     try {
       if (t.endsWith("ms")) {
-        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+        return Duration.ofNanos(Math.round(Double.parseDouble(t.substring(0, t.length() - 2))
+            * 1_000_000));
       }
       if (t.endsWith("s")) {
         return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));

@@ -7,6 +7,11 @@ package io.gatefork.bench.cpu;
 public record CpuSample(long usageNanos, long periods, long throttledPeriods, long throttledNanos,
     long takenAtNanos) {
 
+  /** CPU time used between {@code before} and this sample, in seconds. */
+  public double cpuSecondsSince(final CpuSample before) {
+    return (usageNanos - before.usageNanos) / 1e9;
+  }
+
   /** What happened between {@code before} and this sample. */
   public CpuDelta since(final CpuSample before) {
     final long elapsed = Math.max(1, takenAtNanos - before.takenAtNanos);

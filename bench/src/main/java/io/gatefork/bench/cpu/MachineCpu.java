@@ -28,28 +28,64 @@ public final class MachineCpu {
   }
 
   public static Ticks read() {
+    return read(java.util.List.of());
+  }
+
+  /** The CPUs in {@code cpus} together (e.g. the broker's and load generator's); empty: all. */
+  public static Ticks read(final java.util.Collection<Integer> cpus) {
     try {
-      return parse(Files.readString(PROC_STAT));
+      return parse(Files.readString(PROC_STAT), cpus);
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The sum of the {@code cpuN} lines of {@code cpus}; empty: the aggregate line. */
+  public static Ticks parse(final String procStat, final java.util.Collection<Integer> cpus) {
+    if (cpus.isEmpty()) {
+      return parse(procStat);
+    }
+    long busy = 0;
+    long total = 0;
+    int found = 0;
+    for (final String line : procStat.split("\n")) {
+      if (line.startsWith("cpu") && !line.startsWith("cpu ")) {
+        final int space = line.indexOf(' ');
+        final int cpu = Integer.parseInt(line.substring(3, space));
+        if (cpus.contains(cpu)) {
+          final Ticks t = ticks(line);
+          busy += t.busy();
+          total += t.total();
+          found++;
+        }
+      }
+    }
+    if (found != cpus.size()) {
+      throw new IllegalArgumentException("/proc/stat lacks some of the CPUs " + cpus);
+    }
+    return new Ticks(busy, total);
   }
 
   /** The aggregate {@code cpu} line: user nice system idle iowait irq softirq steal [guest...]. */
   public static Ticks parse(final String procStat) {
     for (final String line : procStat.split("\n")) {
       if (line.startsWith("cpu ")) {
-        final String[] f = line.trim().split("\\s+");
-        long total = 0;
-        // guest and guest_nice are already counted in user and nice
-        final int fields = Math.min(f.length - 1, 8);
-        for (int i = 1; i <= fields; i++) {
-          total += Long.parseLong(f[i]);
-        }
-        final long idle = Long.parseLong(f[4]) + (f.length > 5 ? Long.parseLong(f[5]) : 0);
-        return new Ticks(total - idle, total);
+        return ticks(line);
       }
     }
     throw new IllegalArgumentException("no aggregate cpu line in /proc/stat");
+  }
+
+  /** One line: user nice system idle iowait irq softirq steal [guest guest_nice]. */
+  private static Ticks ticks(final String line) {
+    final String[] f = line.trim().split("\\s+");
+    long total = 0;
+    // guest and guest_nice are already counted in user and nice
+    final int fields = Math.min(f.length - 1, 8);
+    for (int i = 1; i <= fields; i++) {
+      total += Long.parseLong(f[i]);
+    }
+    final long idle = Long.parseLong(f[4]) + (f.length > 5 ? Long.parseLong(f[5]) : 0);
+    return new Ticks(total - idle, total);
   }
 }

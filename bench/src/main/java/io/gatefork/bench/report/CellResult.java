@@ -9,6 +9,7 @@ public record CellResult(
     String phase,
     String mode,
     String protocol,
+    int tasks,
     int round,
     double offeredRate,
     int brokerRequestLimit,
@@ -22,10 +23,12 @@ public record CellResult(
     Map<String, Map<String, StageStat>> stages,
     GatewayCpu gatewayCpu,
     double machineCpuBusyPct,
+    double loadSideBusyPct,
     double brokerCores,
     double loadGeneratorCores,
     Amplification amplification,
     ExecutorFigures executor,
+    Cost cost,
     double startupSeconds,
     String failure) {
 
@@ -51,6 +54,33 @@ public record CellResult(
   public record Throughput(long createsSent, long created, long completed, long skipped,
       double createdPerSecond, double completedPerSecond, double createErrorPct,
       long createdInCell, long completedInCell) {}
+
+  /**
+   * The gateway's CPU over the window against the work done in it: the headline of a cell,
+   * because it does not depend on how fast the broker answered.
+   *
+   * @param gatewayCpuSeconds CPU time of the gateway's cgroup (or process) in the window
+   * @param completedInstances instances whose last job completion was acknowledged in the window
+   * @param cpuPerInstanceUs gateway CPU per completed instance, µs (-1: none completed)
+   * @param gatewayRequests requests of every kind the gateway answered in the window (its stage
+   *     timer's {@code total} count, this cell's api)
+   * @param cpuPerRequestUs gateway CPU per answered request, µs
+   * @param createErrors failed create calls started in the window
+   * @param cpuPerErrorUs gateway CPU per failed create, µs: an upper bound, as the window's
+   *     successful work is in the CPU too (-1: no errors)
+   */
+  public record Cost(double gatewayCpuSeconds, long completedInstances, double cpuPerInstanceUs,
+      double gatewayRequests, double cpuPerRequestUs, long createErrors, double cpuPerErrorUs) {
+    public static Cost of(final double cpuSeconds, final long completed, final double requests,
+        final long errors) {
+      return new Cost(cpuSeconds, completed, per(cpuSeconds, completed), requests,
+          per(cpuSeconds, requests), errors, per(cpuSeconds, errors));
+    }
+
+    private static double per(final double cpuSeconds, final double count) {
+      return cpuSeconds >= 0 && count > 0 ? cpuSeconds * 1e6 / count : -1;
+    }
+  }
 
   /**
    * @param coresUsed CPU seconds per second inside the gateway's cgroup

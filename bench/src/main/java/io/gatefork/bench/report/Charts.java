@@ -20,6 +20,7 @@ public final class Charts {
   public static final String LATENCY = "latency-percentiles.png";
   public static final String STAGES = "stage-breakdown.png";
   public static final String THROTTLING = "throughput-vs-throttling.png";
+  public static final String CPU_PER_INSTANCE = "cpu-per-instance.png";
 
   private static final List<String> STACKED_STAGES =
       List.of("filter", "dispatch", "broker", "queue", "mapping", "write");
@@ -31,6 +32,11 @@ public final class Charts {
     System.setProperty("java.awt.headless", "true");
     final List<Path> written = new ArrayList<>();
     final List<Aggregate> main = analysis.phase("main");
+    final List<Aggregate> costed = new ArrayList<>(main);
+    costed.addAll(analysis.phase("saturation"));
+    if (costed.stream().anyMatch(a -> a.cpuPerInstanceUs().measured())) {
+      written.add(save(cpuPerInstance(costed), dir.resolve(CPU_PER_INSTANCE)));
+    }
     if (!main.isEmpty()) {
       written.add(save(latency(main), dir.resolve(LATENCY)));
       written.add(save(stages(main), dir.resolve(STAGES)));
@@ -40,6 +46,38 @@ public final class Charts {
       written.add(save(throttling(points), dir.resolve(THROTTLING)));
     }
     return written;
+  }
+
+  /**
+   * Gateway CPU per completed instance: one bar group per phase and mode, one bar per protocol
+   * (and process); bar = median of the rounds, whisker = the larger distance to min or max (XChart
+   * draws symmetric error bars only).
+   */
+  static CategoryChart cpuPerInstance(final List<Aggregate> rows) {
+    final CategoryChart chart = new CategoryChartBuilder().width(1100).height(560)
+        .title("gateway CPU per process instance (median of rounds; whisker: to min/max)")
+        .xAxisTitle("phase / mode").yAxisTitle("µs per instance").build();
+    style(chart);
+    final List<String> groups = rows.stream().map(a -> a.phase() + " " + a.mode() + " "
+        + Math.round(a.offeredRate()) + "/s").distinct().toList();
+    final Map<String, Map<String, Aggregate>> bySeries = new LinkedHashMap<>();
+    for (final Aggregate a : rows) {
+      bySeries.computeIfAbsent(a.protocol() + (a.tasks() > 1 ? " " + a.tasks() + "-task" : ""),
+          k -> new LinkedHashMap<>()).put(a.phase() + " " + a.mode() + " "
+              + Math.round(a.offeredRate()) + "/s", a);
+    }
+    bySeries.forEach((series, byGroup) -> {
+      final List<Double> medians = new ArrayList<>();
+      final List<Double> whiskers = new ArrayList<>();
+      for (final String group : groups) {
+        final Aggregate a = byGroup.get(group);
+        final Spread s = a == null ? Spread.NONE : a.cpuPerInstanceUs();
+        medians.add(s.measured() ? s.median() : 0.0);
+        whiskers.add(s.measured() ? Math.max(s.max() - s.median(), s.median() - s.min()) : 0.0);
+      }
+      chart.addSeries(series, groups, medians, whiskers);
+    });
+    return chart;
   }
 
   static CategoryChart latency(final List<Aggregate> rows) {
@@ -71,7 +109,7 @@ public final class Charts {
   /** One series per mode/protocol and phase; ramp series have one point per offered rate. */
   static Map<String, List<Aggregate>> throttlingPoints(final Analysis analysis) {
     final Map<String, List<Aggregate>> series = new LinkedHashMap<>();
-    for (final String phase : List.of("main", "sweep", "ramp")) {
+    for (final String phase : List.of("main", "saturation", "sweep", "ramp")) {
       for (final Aggregate a : analysis.phase(phase)) {
         if (a.throttledPct() >= 0 && !Double.isNaN(a.throttledPct())) {
           final String name = (phase.equals("main") ? "" : phase + " ") + a.key();
@@ -96,6 +134,7 @@ public final class Charts {
   }
 
   private static void style(final CategoryChart chart) {
+    chart.getStyler().setErrorBarsColor(java.awt.Color.DARK_GRAY);
     chart.getStyler().setLegendPosition(LegendPosition.InsideNW);
     chart.getStyler().setXAxisLabelRotation(30);
     chart.getStyler().setYAxisDecimalPattern("#0.0");

@@ -2,13 +2,19 @@ package io.gatefork.bench.report;
 
 import static io.gatefork.bench.report.Table.num;
 import static io.gatefork.bench.report.Table.ratio;
+import static io.gatefork.bench.report.Table.spread;
 
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Renders {@code report.md}: every table of the run, the ratios and the targets. */
+/**
+ * Renders {@code report.md}: every phase's cells with gateway CPU per instance as the headline,
+ * the validity of each cell for latency, the comparisons with their spread, and the targets.
+ */
 public final class MarkdownReport {
+  static final List<String> PHASES = List.of("main", "saturation", "sweep", "ramp", "overload");
+
   private MarkdownReport() {}
 
   public static String render(final RunResult run, final Analysis analysis) {
@@ -22,16 +28,25 @@ public final class MarkdownReport {
       md.append("- ").append(note).append('\n');
     }
     md.append('\n');
+    md.append(validityText(analysis)).append('\n');
 
-    section(md, "Modes and protocols", mainTable(analysis.phase("main")));
-    section(md, "Each mode against stock (ratios < 1 are faster; throughput > 1 is more)",
-        versusStock(analysis));
-    section(md, "REST against gRPC (ratios REST / gRPC)", restVersusGrpc(analysis));
-    section(md, "Stage breakdown of create-process-instance (gateway stage timer, mean ms;"
-        + " gateway-added = total - broker)", stages(analysis.phase("main")));
-    section(md, "Executor sweep", mainTable(analysis.phase("sweep")));
+    section(md, "Main cells", cells(analysis.phase("main")));
+    section(md, "Saturation point found by the ramp", saturationPoints(analysis));
+    section(md, "At stock's saturation point", cells(analysis.phase("saturation")));
+    section(md, "Executor sweep", cells(analysis.phase("sweep")));
+    section(md, "Did the API executor fill? (caller-runs > 0, or the queue sampled once a second"
+        + " at capacity; medians of the rounds)", executorFill(analysis));
+    section(md, "Each mode against stock (ratio mode / stock per round pair: median [min–max])",
+        comparisons(analysis.versusStock()));
+    section(md, "REST against gRPC (REST / gRPC)", comparisons(analysis.restVersusGrpc()));
+    section(md, "The client's default REST pool against a widened one (default / widened)",
+        comparisons(analysis.defaultPoolVersusWidened()));
+    section(md, "Sweep against patched (sweep mode / patched)",
+        comparisons(analysis.sweepVersusPatched()));
+    section(md, "Stage breakdown of create-process-instance (gateway stage timer, median of the"
+        + " rounds' means, ms; gateway-added = total - broker)", stages(analysis.phase("main")));
+    section(md, "Saturation ramp (one round per step)", ramp(analysis));
     section(md, "Overload: backpressure from the broker's request limit", overload(analysis));
-    section(md, "Saturation ramp", ramp(analysis));
     section(md, "Targets (reported, not asserted)", targets(analysis));
     section(md, "Errors by status", errors(analysis));
     if (!analysis.failures().isEmpty()) {
@@ -41,17 +56,28 @@ public final class MarkdownReport {
       section(md, "Failed cells (see logs/)", failures);
     }
     md.append("""
-        Latencies are client-side (around the official client's create and complete calls) in ms.
-        "not sent/s": creates the starter skipped because --max-in-flight calls were outstanding
-        (the client could not keep up with the offered rate).
-        End-to-end: create sent -> last job's completion acknowledged. Stage figures come from the
-        gateway's `gatefork_request_stage_seconds` histogram diffed over the window; their p50 is
-        interpolated within buckets (the finest bucket is 0-1 ms). Gateway CPU and throttling come
-        from the container's cgroup; machine CPU is all cores from /proc/stat (broker and load
-        generator included). Charts: latency-percentiles.png, stage-breakdown.png,
-        throughput-vs-throttling.png.
+        **Gateway CPU per instance** is the gateway's CPU time in the window (its container's
+        cgroup, or its process) divided by the instances completed in the window; "per request"
+        divides it by every request the gateway answered (creates, activations, completions; its
+        stage timer). Both hold however fast the broker answered. Latencies are client-side
+        (around the official client's create and complete calls) in ms, medians over the valid
+        rounds. "not sent/s": creates the starter skipped because --max-in-flight calls were
+        outstanding. End-to-end: create sent -> last job's completion acknowledged. Stage figures
+        come from the gateway's `gatefork_request_stage_seconds` histogram diffed over the window;
+        their p50 is interpolated within buckets. Machine CPU is all cores from /proc/stat;
+        broker/load CPUs are the cores of the broker and the load generator. A ratio whose
+        min-max range contains 1.00 is marked "not shown". Charts: cpu-per-instance.png,
+        latency-percentiles.png, stage-breakdown.png, throughput-vs-throttling.png.
         """);
     return md.toString();
+  }
+
+  static String validityText(final Analysis analysis) {
+    return Analysis.f("A cell is **invalid for latency** when its broker/load CPUs were busier"
+        + " than %.0f %% or its create broker-stage p50 was above %.1f ms: it then measures the"
+        + " broker's contention, not the gateway, and its latency is not compared (its CPU per"
+        + " instance is).%n", analysis.rule().maxLoadSideBusyPct(),
+        analysis.rule().maxBrokerStageP50Ms());
   }
 
   static void section(final StringBuilder md, final String title, final Table table) {
@@ -60,59 +86,55 @@ public final class MarkdownReport {
     }
   }
 
-  static Table mainTable(final List<Aggregate> rows) {
-    final Table t = new Table("mode", "protocol", "rounds", "created/s", "completed/s",
-        "not sent/s", "create p50", "p95", "p99", "max", "complete p50", "p99", "e2e p50", "e2e p99",
-        "errors %", "gateway cores", "throttled %", "machine CPU %", "broker / loadgen cores",
-        "broker req/create",
-        "caller-runs", "queue max/mean");
+  static String validity(final Aggregate a) {
+    if (a.validForLatency()) {
+      return "valid";
+    }
+    return "invalid " + (a.rounds() - a.validRounds()) + "/" + a.rounds() + ": "
+        + String.join("; ", a.invalidReasons());
+  }
+
+  static Table cells(final List<Aggregate> rows) {
+    final Table t = new Table("mode", "protocol", "tasks", "offered/s", "rounds",
+        "gateway CPU µs/instance", "µs/request", "completed/s", "gateway cores", "throttled %",
+        "machine CPU %", "broker/load CPUs %", "broker stage p50 ms", "validity",
+        "create p50", "create p99", "e2e p99", "errors %", "not sent/s", "caller-runs",
+        "queue max");
     for (final Aggregate a : rows) {
-      t.row(a.mode(), a.protocol(), a.rounds(), num(a.createdPerSecond(), 1),
-          num(a.completedPerSecond(), 1), num(a.notSentPerSecond(), 1), num(a.createP50(), 2),
-          num(a.createP95(), 2),
-          num(a.createP99(), 2), num(a.createMax(), 1), num(a.completeP50(), 2),
-          num(a.completeP99(), 2), num(a.e2eP50(), 1), num(a.e2eP99(), 1),
-          num(a.createErrorPct(), 2), num(a.gatewayCores(), 2), num(a.throttledPct(), 1),
-          num(a.machineBusyPct(), 0),
-          num(a.brokerCores(), 2) + " / " + num(a.loadGeneratorCores(), 2),
-          num(a.amplification(), 2), num(a.callerRuns(), 0),
-          num(a.queueMax(), 0) + " / " + num(a.queueMean(), 1));
+      t.row(a.mode(), a.protocol(), a.tasks(), num(a.offeredRate(), 0), a.rounds(),
+          spread(a.cpuPerInstanceUs(), 0), spread(a.cpuPerRequestUs(), 0),
+          spread(a.completed(), 1), num(a.gatewayCores(), 2), num(a.throttledPct(), 1),
+          num(a.machineBusyPct(), 0), spread(a.loadSideBusy(), 0),
+          spread(a.brokerStageP50(), 2), validity(a), spread(a.createP50s(), 2),
+          spread(a.createP99s(), 2), num(a.e2eP99(), 1), num(a.createErrorPct(), 2),
+          num(a.notSentPerSecond(), 1), num(a.callerRuns(), 0), num(a.queueMax(), 0));
     }
     return t;
   }
 
-  static Table versusStock(final Analysis analysis) {
-    final Table t = new Table("mode", "protocol", "create p50", "create p99", "e2e p99",
-        "completed/s", "throttled % (stock)", "gateway cores (stock)");
-    for (final var r : analysis.versusStock()) {
-      t.row(r.mode(), r.protocol(), ratio(r.createP50Ratio()), ratio(r.createP99Ratio()),
-          ratio(r.e2eP99Ratio()), ratio(r.completedRatio()),
-          num(r.throttledPct(), 1) + " (" + num(r.stockThrottledPct(), 1) + ")",
-          num(r.cores(), 2) + " (" + num(r.stockCores(), 2) + ")");
-    }
-    return t;
-  }
-
-  static Table restVersusGrpc(final Analysis analysis) {
-    final Table t = new Table("mode", "create p50 (client)", "create p99 (client)",
-        "complete p99 (client)", "create mean (gateway total)", "create p50 (gateway total)",
-        "gateway cores");
-    for (final var r : analysis.restVersusGrpc()) {
-      t.row(r.mode(), ratio(r.createP50Ratio()), ratio(r.createP99Ratio()),
-          ratio(r.completeP99Ratio()), ratio(r.gatewayTotalMeanRatio()),
-          ratio(r.gatewayTotalP50Ratio()), ratio(r.coresRatio()));
+  static Table comparisons(final List<Analysis.Comparison> rows) {
+    final Table t = new Table("phase", "subject / baseline", "mode", "protocol", "tasks",
+        "offered/s", "gateway CPU per instance", "completed/s", "create p50", "create p99");
+    for (final var c : rows) {
+      final String latencyNote = c.latencyComparable() ? null : "invalid, not compared";
+      t.row(c.phase(), c.subject() + " / " + c.baseline(), c.mode(), c.protocol(), c.tasks(),
+          num(c.rate(), 0), ratio(c.cpuPerInstance()), ratio(c.completed()),
+          latencyNote != null ? latencyNote : ratio(c.createP50()),
+          latencyNote != null ? latencyNote : ratio(c.createP99()));
     }
     return t;
   }
 
   static Table stages(final List<Aggregate> rows) {
-    final Table t = new Table("mode", "protocol", "filter", "dispatch", "broker", "queue",
-        "mapping", "write", "total", "gateway-added mean", "gateway-added p50 (approx.)");
+    final Table t = new Table("mode", "protocol", "tasks", "filter", "dispatch", "broker",
+        "queue", "mapping", "write", "total", "gateway-added mean", "gateway-added p50 (approx.)",
+        "validity");
     for (final Aggregate a : rows) {
       final Map<String, Double> s = a.createStageMeans();
-      t.row(a.mode(), a.protocol(), stage(s, "filter"), stage(s, "dispatch"), stage(s, "broker"),
-          stage(s, "queue"), stage(s, "mapping"), stage(s, "write"), stage(s, "total"),
-          num(a.gatewayAddedMeanMs(), 3), num(a.gatewayAddedP50Ms(), 3));
+      t.row(a.mode(), a.protocol(), a.tasks(), stage(s, "filter"), stage(s, "dispatch"),
+          stage(s, "broker"), stage(s, "queue"), stage(s, "mapping"), stage(s, "write"),
+          stage(s, "total"), num(a.gatewayAddedMeanMs(), 3), num(a.gatewayAddedP50Ms(), 3),
+          validity(a));
     }
     return t;
   }
@@ -122,30 +144,53 @@ public final class MarkdownReport {
     return value == null ? "–" : num(value, 3);
   }
 
+  static Table executorFill(final Analysis analysis) {
+    final Table t = new Table("phase", "mode", "protocol", "offered/s", "caller-runs",
+        "queue max / capacity", "filled");
+    for (final var f : analysis.executorFill()) {
+      t.row(f.phase(), f.mode(), f.protocol(), num(f.rate(), 0), num(f.callerRuns(), 0),
+          num(f.queueMax(), 0) + " / " + f.queueCapacity(), f.filled() ? "yes" : "no");
+    }
+    return t;
+  }
+
+  static Table saturationPoints(final Analysis analysis) {
+    final Table t = new Table("protocol", "tasks", "rate used", "found", "how");
+    for (final var p : analysis.saturationPoints()) {
+      t.row(p.protocol(), p.tasks(), num(p.rate(), 0), p.found() ? "yes" : "no", p.how());
+    }
+    return t;
+  }
+
   static Table overload(final Analysis analysis) {
-    final Table t = new Table("mode", "protocol", "offered/s", "broker limit", "created/s",
-        "errors %", "broker req/create", "create p50", "create p99", "gateway cores",
-        "errors by status");
+    final Table t = new Table("mode", "protocol", "tasks", "offered/s", "broker limit", "rounds",
+        "created/s", "errors %", "broker req/create", "gateway CPU µs/request",
+        "µs/error (upper bound)", "create p99", "gateway cores", "errors by status");
     for (final Aggregate a : analysis.phase("overload")) {
       final var overloadCell = analysis.cells().stream().filter(c -> c.ok()
           && c.phase().equals("overload") && c.mode().equals(a.mode())
           && c.protocol().equals(a.protocol())).findFirst();
-      t.row(a.mode(), a.protocol(), num(a.offeredRate(), 0),
-          overloadCell.map(c -> (Object) c.brokerRequestLimit()).orElse("–"),
+      t.row(a.mode(), a.protocol(), a.tasks(), num(a.offeredRate(), 0),
+          overloadCell.map(c -> (Object) c.brokerRequestLimit()).orElse("–"), a.rounds(),
           num(a.createdPerSecond(), 1), num(a.createErrorPct(), 1), num(a.amplification(), 2),
-          num(a.createP50(), 2), num(a.createP99(), 2), num(a.gatewayCores(), 2),
-          errorsText(a.errors()));
+          spread(a.cpuPerRequestUs(), 0), spread(a.cpuPerErrorUs(), 0), num(a.createP99(), 2),
+          num(a.gatewayCores(), 2), errorsText(a.errors()));
     }
     return t;
   }
 
   static Table ramp(final Analysis analysis) {
-    final Table t = new Table("mode", "protocol", "offered/s", "created/s", "completed/s",
-        "errors %", "create p99", "throttled %", "sustained");
+    final Table t = new Table("mode", "protocol", "tasks", "offered/s", "created/s",
+        "completed/s", "errors %", "gateway cores (quota)", "throttled %", "broker/load CPUs %",
+        "gateway CPU µs/instance", "create p99", "sustained", "gateway saturated",
+        "broker side");
     for (final var s : analysis.ramp()) {
-      t.row(s.mode(), s.protocol(), num(s.offered(), 0), num(s.created(), 1),
-          num(s.completed(), 1), num(s.errorPct(), 2), num(s.createP99(), 2),
-          num(s.throttledPct(), 1), s.sustained() ? "yes" : "no");
+      t.row(s.mode(), s.protocol(), s.tasks(), num(s.offered(), 0), num(s.created(), 1),
+          num(s.completed(), 1), num(s.errorPct(), 2),
+          num(s.gatewayCores(), 2) + " (" + num(s.gatewayCpus(), 2) + ")",
+          num(s.throttledPct(), 1), num(s.loadSideBusyPct(), 0), num(s.cpuPerInstanceUs(), 0),
+          num(s.createP99(), 2), s.sustained() ? "yes" : "no",
+          s.gatewaySaturated() ? "yes" : "no", s.valid() ? "valid" : "saturated");
     }
     return t;
   }
@@ -166,11 +211,14 @@ public final class MarkdownReport {
   }
 
   static Table errors(final Analysis analysis) {
-    final Table t = new Table("phase", "mode", "protocol", "errors");
-    for (final String phase : List.of("main", "sweep", "ramp")) {
+    final Table t = new Table("phase", "mode", "protocol", "tasks", "errors");
+    for (final String phase : PHASES) {
+      if (phase.equals("overload")) {
+        continue;
+      }
       for (final Aggregate a : analysis.phase(phase)) {
         if (!a.errors().isEmpty()) {
-          t.row(phase, a.mode(), a.protocol(), errorsText(a.errors()));
+          t.row(phase, a.mode(), a.protocol(), a.tasks(), errorsText(a.errors()));
         }
       }
     }

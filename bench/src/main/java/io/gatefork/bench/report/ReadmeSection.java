@@ -1,13 +1,14 @@
 package io.gatefork.bench.report;
 
 import static io.gatefork.bench.report.Table.num;
-import static io.gatefork.bench.report.Table.ratio;
+import static io.gatefork.bench.report.Table.spread;
 
 import java.util.List;
 
 /**
- * The README's performance section for this run: date, command, the compact table and the
- * ratios that matter (patched vs stock, REST vs gRPC, amplification) with the targets.
+ * The README's workload section for this run: date, command, placement, then gateway CPU per
+ * instance per cell, the comparisons with their spread, the saturation point, the sweep, the
+ * overload step and the targets. Paste-ready; every figure comes from this run.
  */
 public final class ReadmeSection {
   private ReadmeSection() {}
@@ -15,75 +16,50 @@ public final class ReadmeSection {
   public static String render(final RunResult run, final Analysis analysis,
       final String resultsDir) {
     final StringBuilder md = new StringBuilder();
-    md.append("### Gateway benchmark: patched against stock, REST against gRPC\n\n");
-    md.append("Latest full run: ").append(run.startedAt()).append(" on this machine (")
-        .append(run.machine().getOrDefault("cpus", "?")).append(" cores, shared by the gateway,"
-            + " the embedded broker and the load generator; gateway container limited to ")
-        .append(run.machine().getOrDefault("gateway cpus", "?"))
-        .append(" CPUs). Re-run it with:\n\n    ").append(run.command()).append("\n\n");
+    md.append("### Workload benchmark: gateway CPU per process instance\n\n");
+    md.append("Run ").append(run.startedAt()).append(" – ").append(run.finishedAt()).append(" (")
+        .append(run.machine().getOrDefault("cpus", "?")).append(" cores; gateway: ")
+        .append(run.machine().getOrDefault("placement", "?")).append("). Re-run it with:\n\n    ")
+        .append(run.command()).append("\n\n");
     md.append("Full report, raw JSON and charts: `").append(resultsDir)
-        .append("/` (report.md, results.json, *.png).\n\n");
+        .append("/` (report.md, results.json, *.png). ")
+        .append(MarkdownReport.validityText(analysis)).append('\n');
 
-    final List<Aggregate> main = analysis.phase("main");
-    if (!main.isEmpty()) {
-      final Table t = new Table("mode", "protocol", "completed/s", "create p50 ms", "p99 ms",
-          "complete p99 ms", "e2e p99 ms", "gateway-added p50 ms", "gateway cores",
-          "throttled %", "machine CPU %");
-      for (final Aggregate a : main) {
-        t.row(a.mode(), a.protocol(), num(a.completedPerSecond(), 1), num(a.createP50(), 2),
-            num(a.createP99(), 2), num(a.completeP99(), 2), num(a.e2eP99(), 1),
-            num(a.gatewayAddedP50Ms(), 2), num(a.gatewayCores(), 2), num(a.throttledPct(), 1),
-            num(a.machineBusyPct(), 0));
+    for (final String phase : List.of("main", "saturation")) {
+      final List<Aggregate> rows = analysis.phase(phase);
+      if (rows.isEmpty()) {
+        continue;
+      }
+      md.append(phase.equals("main") ? "Cells (median [min–max] over the rounds):\n\n"
+          : "At stock's saturation point:\n\n");
+      final Table t = new Table("mode", "protocol", "tasks", "offered/s", "rounds",
+          "gateway CPU µs/instance", "completed/s", "broker/load CPUs %", "broker stage p50 ms",
+          "validity", "create p50 ms", "create p99 ms");
+      for (final Aggregate a : rows) {
+        t.row(a.mode(), a.protocol(), a.tasks(), num(a.offeredRate(), 0), a.rounds(),
+            spread(a.cpuPerInstanceUs(), 0), spread(a.completed(), 1),
+            spread(a.loadSideBusy(), 0), spread(a.brokerStageP50(), 2),
+            MarkdownReport.validity(a), spread(a.createP50s(), 2), spread(a.createP99s(), 2));
       }
       md.append(t.render()).append('\n');
     }
-
-    final var vsStock = analysis.versusStock();
-    if (!vsStock.isEmpty()) {
-      md.append("Against stock (mode / stock; latency < 1 is faster):\n\n");
-      final Table t = new Table("mode", "protocol", "create p50", "create p99", "e2e p99",
-          "completed/s", "throttled % (stock)");
-      for (final var r : vsStock) {
-        t.row(r.mode(), r.protocol(), ratio(r.createP50Ratio()), ratio(r.createP99Ratio()),
-            ratio(r.e2eP99Ratio()), ratio(r.completedRatio()),
-            num(r.throttledPct(), 1) + " (" + num(r.stockThrottledPct(), 1) + ")");
-      }
-      md.append(t.render()).append('\n');
-    }
-
-    final var restGrpc = analysis.restVersusGrpc();
-    if (!restGrpc.isEmpty()) {
-      md.append("REST / gRPC per mode:\n\n");
-      md.append(MarkdownReport.restVersusGrpc(analysis).render()).append('\n');
-    }
-
-    if (!analysis.phase("overload").isEmpty()) {
-      md.append("Under backpressure (broker request limit, offered above capacity):\n\n");
-      final Table t = new Table("mode", "protocol", "offered/s", "errors %",
-          "broker requests per create", "create p99 ms");
-      for (final Aggregate a : analysis.phase("overload")) {
-        t.row(a.mode(), a.protocol(), num(a.offeredRate(), 0), num(a.createErrorPct(), 1),
-            num(a.amplification(), 2), num(a.createP99(), 2));
-      }
-      md.append(t.render()).append('\n');
-    }
-    if (!analysis.phase("sweep").isEmpty()) {
-      md.append("Executor sweep (patched with other pool/queue sizes):\n\n");
-      final Table t = new Table("mode", "protocol", "completed/s", "create p50 ms", "p99 ms",
-          "caller-runs", "queue max", "throttled %");
-      for (final Aggregate a : analysis.phase("sweep")) {
-        t.row(a.mode(), a.protocol(), num(a.completedPerSecond(), 1), num(a.createP50(), 2),
-            num(a.createP99(), 2), num(a.callerRuns(), 0), num(a.queueMax(), 0),
-            num(a.throttledPct(), 1));
-      }
-      md.append(t.render()).append('\n');
-    }
-    if (!analysis.ramp().isEmpty()) {
-      md.append("Saturation ramp:\n\n").append(MarkdownReport.ramp(analysis).render())
-          .append('\n');
-    }
-    md.append("Targets (reported, not asserted):\n\n")
-        .append(MarkdownReport.targets(analysis).render()).append('\n');
+    appendTable(md, "Against stock:", MarkdownReport.comparisons(analysis.versusStock()));
+    appendTable(md, "REST against gRPC:", MarkdownReport.comparisons(analysis.restVersusGrpc()));
+    appendTable(md, "The client's default REST pool against a widened one:",
+        MarkdownReport.comparisons(analysis.defaultPoolVersusWidened()));
+    appendTable(md, "Where stock saturates (ramp):", MarkdownReport.saturationPoints(analysis));
+    appendTable(md, "Executor sweep at that point:",
+        MarkdownReport.comparisons(analysis.sweepVersusPatched()));
+    appendTable(md, "Did the API executor fill there?", MarkdownReport.executorFill(analysis));
+    appendTable(md, "Under backpressure (broker request limit, offered above capacity):",
+        MarkdownReport.overload(analysis));
+    appendTable(md, "Targets (reported, not asserted):", MarkdownReport.targets(analysis));
     return md.toString();
+  }
+
+  private static void appendTable(final StringBuilder md, final String title, final Table t) {
+    if (!t.isEmpty()) {
+      md.append(title).append("\n\n").append(t.render()).append('\n');
+    }
   }
 }

@@ -26,10 +26,18 @@ public final class ResultsWriter {
     final Map<String, Object> json = new LinkedHashMap<>();
     json.put("run", run);
     json.put("targets", analysis.targets());
+    json.put("validity", analysis.rule());
     json.put("versusStock", analysis.versusStock());
     json.put("restVersusGrpc", analysis.restVersusGrpc());
-    json.put("aggregates", Map.of("main", analysis.phase("main"), "sweep", analysis.phase("sweep"),
-        "overload", analysis.phase("overload"), "ramp", analysis.phase("ramp")));
+    json.put("defaultPoolVersusWidened", analysis.defaultPoolVersusWidened());
+    json.put("sweepVersusPatched", analysis.sweepVersusPatched());
+    json.put("saturationPoints", analysis.saturationPoints());
+    json.put("executorFill", analysis.executorFill());
+    final Map<String, Object> aggregates = new LinkedHashMap<>();
+    for (final String phase : MarkdownReport.PHASES) {
+      aggregates.put(phase, analysis.phase(phase));
+    }
+    json.put("aggregates", aggregates);
     MAPPER.writeValue(dir.resolve(JSON).toFile(), json);
     Files.writeString(dir.resolve(REPORT), MarkdownReport.render(run, analysis));
     Files.writeString(dir.resolve(README_SECTION),

@@ -44,6 +44,26 @@ final class Table {
     return String.format(Locale.ROOT, "%." + decimals + "f", value);
   }
 
+  /** "median [min–max]", or the one value when min = max. */
+  static String spread(final Spread s, final int decimals) {
+    if (!s.measured()) {
+      return "–";
+    }
+    final String median = num(s.median(), decimals);
+    return s.n() == 1 || num(s.min(), decimals).equals(num(s.max(), decimals)) ? median
+        : median + " [" + num(s.min(), decimals) + "–" + num(s.max(), decimals) + "]";
+  }
+
+  /** "0.62x [0.55–0.70]"; "not shown" when the range contains 1.0. */
+  static String ratio(final Ratio r) {
+    if (!r.measured()) {
+      return "–";
+    }
+    final String text = String.format(Locale.ROOT, "%.2fx", r.median())
+        + (r.min() == r.max() ? "" : String.format(Locale.ROOT, " [%.2f–%.2f]", r.min(), r.max()));
+    return r.shown() ? text : text + " not shown";
+  }
+
   static String ratio(final double value) {
     return Double.isNaN(value) || Double.isInfinite(value) ? "–"
         : String.format(Locale.ROOT, "%.2fx", value);

@@ -1,11 +1,13 @@
 package io.gatefork.bench.run;
 
 import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.Placement;
 import io.gatefork.bench.cpu.MachineCpu;
 import io.gatefork.bench.report.Analysis;
 import io.gatefork.bench.report.CellResult;
 import io.gatefork.bench.report.ResultsWriter;
 import io.gatefork.bench.report.RunResult;
+import io.gatefork.bench.runtime.Affinity;
 import io.gatefork.bench.runtime.Commands;
 import io.gatefork.bench.runtime.Docker;
 import io.gatefork.bench.runtime.ImageBuilder;
@@ -22,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** A whole benchmark run: checks, image, the planned cells in order, the results folder. */
 public final class BenchRun {
@@ -60,21 +63,34 @@ public final class BenchRun {
       notes.add("gateway ran as a local process WITHOUT a CPU limit (development mode): not"
           + " comparable with container runs");
     }
+    // before pinning: afterwards this JVM sees only the load generator's CPUs
+    final Map<String, String> machine = machine(options);
+    final var placement = options.placement();
+    if (placement.pinned()) {
+      if (!placement.loadCpus().isEmpty()) {
+        Affinity.pinThisProcess(placement.loadCpus()).ifPresent(why -> notes.add(
+            "the load generator could not be pinned to CPUs " + Placement.format(
+                placement.loadCpus()) + ": " + why));
+      }
+    } else {
+      notes.add("nothing pinned: the gateway shares its CPUs with the broker and the load"
+          + " generator, so its CPU per instance includes their interference");
+    }
     final double capacity = options.workload().workerCapacityPerSecond();
-    final double jobsPerSecond = options.rate() * options.workload().tasks();
+    final var tasks = options.workload().tasks();
+    final double jobsPerSecond = tasks.stream().mapToDouble(t -> t * (t == 10 && tasks.size() > 1
+        ? options.tenTaskRate() : options.rate())).max().orElse(options.rate());
     if (jobsPerSecond > capacity * 0.9) {
       notes.add(String.format(Locale.ROOT, "workers can complete at most %.0f jobs/s (%d open"
           + " jobs, %d ms delay) against %.0f jobs/s offered: completion will lag", capacity,
           options.workload().maxJobsActive(), options.workload().workDelay().toMillis(),
           jobsPerSecond));
     }
-    if (options.protocols().contains(io.gatefork.bench.config.Protocol.REST)) {
-      notes.add("REST: camunda-client-java 8.8 keeps Apache HttpClient 5's default pool of 5"
-          + " connections per route; the starter and the workers use a client each, so REST"
-          + " client latency includes waiting for a pooled connection when the gateway is slow");
-    }
+    notes.add("REST clients (setup rest): each client's REST connection pool widened to "
+        + options.restConnections() + " connections per route (camunda-client-java 8.8.0 keeps"
+        + " Apache HttpClient 5's default of 5 and has no setting for it); rest-default-pool"
+        + " keeps the client's 5");
     checkPortsFree();
-    final Map<String, String> machine = machine(options);
     progress.line("plan: " + plan.size() + " cells, about " + minutes(estimate) + " min"
         + " (bounded to " + minutes(budget) + " min); results in " + options.out());
     notes.forEach(n -> progress.line("note: " + n));
@@ -85,13 +101,21 @@ public final class BenchRun {
         new NodeLauncher(options, logDir, registry, runId), registry, progress, logDir);
     final List<CellResult> results = new ArrayList<>();
     final long deadline = System.nanoTime() + budget.toNanos();
+    final Map<String, Analysis.SaturationPoint> points = new LinkedHashMap<>();
     try {
-      for (final CellPlan cell : plan) {
+      for (CellPlan cell : plan) {
         if (System.nanoTime() > deadline) {
           notes.add("time budget of " + minutes(budget) + " min used up: cells from "
               + cell.index() + " on were not run");
           progress.line("time budget used up: skipping the remaining cells");
           break;
+        }
+        if (cell.rateFromRamp()) {
+          final var point = saturationPoint(cell, results, points, notes);
+          if (point.isEmpty()) {
+            continue;
+          }
+          cell = cell.at(point.get().rate());
         }
         final CellResult result = runner.run(cell);
         results.add(result);
@@ -106,7 +130,7 @@ public final class BenchRun {
     final var run = new RunResult(started,
         OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), options.commandLine(),
         optionsMap(options), machine, notes, results);
-    final var analysis = new Analysis(results, options.partitions());
+    final var analysis = new Analysis(results, options.partitions(), options.validity());
     final Path display = options.root().relativize(options.out());
     for (final Path file : ResultsWriter.write(run, analysis, options.out(), display.toString())) {
       progress.line("wrote " + file);
@@ -114,13 +138,49 @@ public final class BenchRun {
     return analysis;
   }
 
+  /**
+   * The rate of a cell that runs at stock's saturation point: found once from the ramp's
+   * results so far (per protocol and process) and noted in the report. Empty (and the cell
+   * skipped) when the ramp measured nothing for that protocol.
+   */
+  private Optional<Analysis.SaturationPoint> saturationPoint(final CellPlan cell,
+      final List<CellResult> results, final Map<String, Analysis.SaturationPoint> points,
+      final List<String> notes) {
+    final String key = cell.protocol().tag() + "|" + cell.tasks();
+    if (!points.containsKey(key)) {
+      final var found = new Analysis(results, options.partitions(), options.validity())
+          .saturationPoint(rampProtocol(cell), cell.tasks());
+      if (found.isEmpty()) {
+        notes.add("no ramp result for " + cell.protocol().tag() + " with " + cell.tasks()
+            + "-task instances: its saturation and sweep cells were not run");
+        progress.line(cell.title() + " skipped: no ramp result to take the rate from");
+        points.put(key, null);
+      } else {
+        points.put(key, found.get());
+        notes.add("saturation point (" + cell.protocol().tag() + ", " + cell.tasks() + "-task): "
+            + Math.round(found.get().rate()) + "/s; " + found.get().how());
+        progress.line("saturation point " + cell.protocol().tag() + ": "
+            + Math.round(found.get().rate()) + "/s (" + found.get().how() + ")");
+      }
+    }
+    return Optional.ofNullable(points.get(key));
+  }
+
+  /** The ramp's protocol that stands for this cell's: itself if ramped, else the first ramped. */
+  private String rampProtocol(final CellPlan cell) {
+    final var ramped = options.ramp().protocols();
+    return ramped.contains(cell.protocol()) || ramped.isEmpty() ? cell.protocol().tag()
+        : ramped.get(0).tag();
+  }
+
   private static String summary(final CellResult r) {
-    return String.format(Locale.ROOT, "created %.1f/s completed %.1f/s create p50 %.2f ms p99 %.2f"
-            + " ms, gateway %.2f cores throttled %.1f%%, machine %.0f%%, errors %.2f%%",
+    return String.format(Locale.ROOT, "created %.1f/s completed %.1f/s, gateway CPU %.0f µs per"
+            + " instance (%.2f cores, throttled %.1f%%), create p50 %.2f ms p99 %.2f ms,"
+            + " machine %.0f%%, broker/load CPUs %.0f%%, errors %.2f%%",
         r.throughput().createdPerSecond(), r.throughput().completedPerSecond(),
+        r.cost().cpuPerInstanceUs(), r.gatewayCpu().coresUsed(), r.gatewayCpu().throttledPct(),
         r.latency(CellResult.CREATE).p50Ms(), r.latency(CellResult.CREATE).p99Ms(),
-        r.gatewayCpu().coresUsed(), r.gatewayCpu().throttledPct(), r.machineCpuBusyPct(),
-        r.throughput().createErrorPct());
+        r.machineCpuBusyPct(), r.loadSideBusyPct(), r.throughput().createErrorPct());
   }
 
   private void checkPortsFree() {
@@ -141,6 +201,14 @@ public final class BenchRun {
     m.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
     m.put("gateway cpus", o.gatewayRuntime().equals("docker")
         ? String.format(Locale.ROOT, "%.2f", o.gatewayCpus()) : "unlimited (process)");
+    m.put("placement", o.placement().pinned()
+        ? "gateway on CPU " + Placement.format(o.placement().gatewayCpus())
+            + (o.gatewayRuntime().equals("docker") ? " (--cpuset-cpus)" : " (taskset)")
+            + ", broker and load generator on CPU " + Placement.format(o.placement().loadCpus())
+        : "not pinned");
+    m.put("validity", String.format(Locale.ROOT, "invalid for latency above %.0f %% broker/load"
+        + " CPUs or %.1f ms create broker-stage p50", o.validity().maxLoadSideBusyPct(),
+        o.validity().maxBrokerStageP50Ms()));
     m.put("kernel", read("/proc/sys/kernel/osrelease"));
     m.put("load average at start", read("/proc/loadavg"));
     m.put("load generator JVM", System.getProperty("java.vm.name") + " "
@@ -170,11 +238,16 @@ public final class BenchRun {
     m.put("gatewayCpus", o.gatewayCpus());
     m.put("smoke", o.smoke());
     m.put("tasks", o.workload().tasks());
+    m.put("restConnections", o.restConnections());
+    m.put("placement", Map.of("gateway", o.placement().gatewayCpus(), "brokerAndLoad",
+        o.placement().loadCpus()));
+    m.put("validity", o.validity());
     m.put("workDelayMs", o.workload().workDelay().toMillis());
     m.put("workerThreads", o.workload().workerThreads());
     m.put("maxJobsActive", o.workload().maxJobsActive());
-    m.put("jobWorker", o.workload().jobStreaming() ? "streaming" : "polling");
     m.put("sweep", o.sweep().modes().stream().map(x -> x.name()).toList());
+    m.put("sweepRate", o.sweep().atSaturation() ? "stock's saturation point" : o.sweep().rate());
+    m.put("saturation", o.saturation().modes().stream().map(x -> x.name()).toList());
     m.put("overload", o.overload().enabled() ? Map.of("modes",
         o.overload().modes().stream().map(x -> x.name()).toList(), "rate", o.overload().rate(),
         "brokerRequestLimit", o.overload().requestLimit()) : Map.of());

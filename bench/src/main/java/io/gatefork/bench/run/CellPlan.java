@@ -1,20 +1,37 @@
 package io.gatefork.bench.run;
 
+import io.gatefork.bench.config.BenchOptions.Phase;
 import io.gatefork.bench.config.Mode;
 import io.gatefork.bench.config.Protocol;
 import java.time.Duration;
 
-/** One cell of the run: a mode, a protocol and a load, on a fresh broker and gateway. */
-public record CellPlan(int index, int total, String phase, Mode mode, Protocol protocol, int round,
-    double rate, int requestLimit, Duration warmup, Duration window) {
+/**
+ * One cell of the run: a mode, a client setup, a process ({@code tasks} service tasks) and a
+ * load, on a fresh broker and gateway. A rate of {@link Phase#AT_SATURATION} is resolved from
+ * the ramp's results before the cell runs ({@link #at}).
+ */
+public record CellPlan(int index, int total, String phase, Mode mode, Protocol protocol,
+    int tasks, int round, double rate, int requestLimit, Duration warmup, Duration window) {
+
+  public boolean rateFromRamp() {
+    return rate == Phase.AT_SATURATION;
+  }
+
+  /** This cell at a rate found while the run went on. */
+  public CellPlan at(final double resolvedRate) {
+    return new CellPlan(index, total, phase, mode, protocol, tasks, round, resolvedRate,
+        requestLimit, warmup, window);
+  }
 
   public String label() {
-    return "%02d-%s-%s-%s-r%d%s".formatted(index, phase, mode.name(), protocol.tag(), round,
-        phase.equals("ramp") ? "-" + Math.round(rate) : "");
+    return "%02d-%s-%s-%s-t%d-r%d%s".formatted(index, phase, mode.name(), protocol.tag(), tasks,
+        round, phase.equals("ramp") ? "-" + Math.round(rate) : "");
   }
 
   public String title() {
-    return "[%d/%d %s %s/%s r%d %.0f/s%s]".formatted(index, total, phase, mode.name(),
-        protocol.tag(), round, rate, requestLimit > 0 ? " limit " + requestLimit : "");
+    return "[%d/%d %s %s/%s %d-task r%d %s%s]".formatted(index, total, phase, mode.name(),
+        protocol.tag(), tasks, round,
+        rateFromRamp() ? "at saturation" : "%.0f/s".formatted(rate),
+        requestLimit > 0 ? " limit " + requestLimit : "");
   }
 }

@@ -9,6 +9,7 @@ import io.gatefork.bench.cpu.MachineCpu;
 import io.gatefork.bench.cpu.ProcessCpuSource;
 import io.gatefork.bench.load.BenchProcess;
 import io.gatefork.bench.load.LoadRecorder;
+import io.gatefork.bench.load.RestConnectionPool;
 import io.gatefork.bench.load.Starter;
 import io.gatefork.bench.load.Workers;
 import io.gatefork.bench.prometheus.ManagementClient;
@@ -100,7 +101,7 @@ final class CellRunner {
       final Node broker, final double startup)
       throws InterruptedException {
     final var workload = options.workload();
-    final BenchProcess process = BenchProcess.withTasks(workload.tasks());
+    final BenchProcess process = BenchProcess.withTasks(plan.tasks());
     client.newDeployResourceCommand().addProcessModel(process.model(), process.resourceName())
         .send().join(30, TimeUnit.SECONDS);
     awaitDeployedEverywhere(client, process);
@@ -119,6 +120,8 @@ final class CellRunner {
     CpuSample cpuAfter = null;
     MachineCpu.Ticks machineBefore = null;
     MachineCpu.Ticks machineAfter = null;
+    MachineCpu.Ticks loadSideBefore = null;
+    MachineCpu.Ticks loadSideAfter = null;
     final List<Double> fallbackCores = new ArrayList<>();
     final Optional<CpuSource> cpu = gateway.cpu();
     final Optional<CpuSource> brokerCpu = broker.cpu();
@@ -128,7 +131,7 @@ final class CellRunner {
     CpuSample ownBefore = null;
     CpuSample ownAfter = null;
     try (Workers workers = Workers.open(workerClient, process, recorder, workload.workDelay(),
-        workload.maxJobsActive(), workload.requestTimeout(), workload.jobStreaming())) {
+        workload.maxJobsActive(), workload.requestTimeout(), plan.protocol().jobStreaming())) {
       loadStart = management.scrape();
       starterThread.start();
       final var ticker = new Ticker(plan, recorder);
@@ -137,6 +140,7 @@ final class CellRunner {
       before = management.scrape();
       cpuBefore = cpu.map(CpuSource::sample).orElse(null);
       machineBefore = MachineCpu.available() ? MachineCpu.read() : null;
+      loadSideBefore = machineBefore != null ? MachineCpu.read(loadSideCpus()) : null;
       brokerBefore = brokerCpu.map(CpuSource::sample).orElse(null);
       ownBefore = ownCpu.sample();
       final long windowStart = System.nanoTime();
@@ -149,6 +153,7 @@ final class CellRunner {
       });
       cpuAfter = cpu.map(CpuSource::sample).orElse(null);
       machineAfter = machineBefore != null ? MachineCpu.read() : null;
+      loadSideAfter = loadSideBefore != null ? MachineCpu.read(loadSideCpus()) : null;
       brokerAfter = brokerCpu.map(CpuSource::sample).orElse(null);
       ownAfter = ownCpu.sample();
       after = management.scrape();
@@ -183,7 +188,7 @@ final class CellRunner {
     final double brokerRequests = diff(loadStart, loadEnd, "zeebe_gateway_total_requests_total",
         labels -> CREATE_REQUEST_TYPE.equals(labels.get("requestType")));
     final double gatewayCreates = diff(loadStart, loadEnd,
-        StageBreakdown.METRIC + "_count", labels -> plan.protocol().tag().equals(labels.get("api"))
+        StageBreakdown.METRIC + "_count", labels -> plan.protocol().api().equals(labels.get("api"))
             && CREATE_OPERATION.equals(labels.get("operation"))
             && "total".equals(labels.get("stage")));
     final long clientCreates = recorder.sentTotal.sum();
@@ -208,15 +213,33 @@ final class CellRunner {
           -1, "docker stats --no-stream (no throttling figures)");
     }
     final double machineBusy = machineBefore != null ? machineAfter.busyPctSince(machineBefore) : -1;
+    final double loadSideBusy = loadSideBefore != null
+        ? loadSideAfter.busyPctSince(loadSideBefore) : -1;
+    // every request this api answered in the window: creates, activations, completions
+    final double gatewayRequests = diff(before, after, StageBreakdown.METRIC + "_count",
+        labels -> plan.protocol().api().equals(labels.get("api"))
+            && "total".equals(labels.get("stage")));
+    // the counters' own difference where there are counters; docker stats' average otherwise
+    final double cpuSeconds = cpuBefore != null && cpuAfter != null
+        ? cpuAfter.cpuSecondsSince(cpuBefore)
+        : gatewayCpu.coresUsed() >= 0 ? gatewayCpu.coresUsed() * seconds : -1;
+    final var cost = CellResult.Cost.of(cpuSeconds, throughput.completed(), gatewayRequests,
+        createErrors.entrySet().stream().filter(e -> !e.getKey().equals(LoadRecorder.UNANSWERED))
+            .mapToLong(Map.Entry::getValue).sum());
     final double brokerCores = brokerBefore != null && brokerAfter != null
         ? brokerAfter.since(brokerBefore).coresUsed() : -1;
     final double ownCores = ownAfter.since(ownBefore).coresUsed();
 
     return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
-        plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
+        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
         plan.warmup().toMillis() / 1000.0, seconds, plan.mode().env(), throughput, latency, errors,
-        StageBreakdown.between(before, after, plan.protocol().tag()), gatewayCpu, machineBusy,
-        brokerCores, ownCores, amplification, executor, startup, null);
+        StageBreakdown.between(before, after, plan.protocol().api()), gatewayCpu, machineBusy,
+        loadSideBusy, brokerCores, ownCores, amplification, executor, cost, startup, null);
+  }
+
+  /** The broker's and the load generator's CPUs; all of them when nothing is pinned. */
+  private List<Integer> loadSideCpus() {
+    return options.placement().pinned() ? options.placement().loadCpus() : List.of();
   }
 
   /** Ticks once a second for {@code length}, printing progress every few seconds. */
@@ -279,7 +302,7 @@ final class CellRunner {
 
   private CamundaClient client(final Protocol protocol) {
     final var workload = options.workload();
-    return CamundaClient.newClientBuilder()
+    final CamundaClient client = CamundaClient.newClientBuilder()
         .applyEnvironmentVariableOverrides(false)
         .restAddress(URI.create("http://127.0.0.1:" + options.ports().rest()))
         .grpcAddress(URI.create("http://127.0.0.1:" + options.ports().grpc()))
@@ -289,6 +312,10 @@ final class CellRunner {
         .defaultJobWorkerMaxJobsActive(workload.maxJobsActive())
         .useDefaultRetryPolicy(false)
         .build();
+    if (protocol.widenedRestPool()) {
+      RestConnectionPool.widen(client, options.restConnections());
+    }
+    return client;
   }
 
   private void awaitBroker(final Node broker) throws InterruptedException {
@@ -392,9 +419,9 @@ final class CellRunner {
   private CellResult failed(final CellPlan plan, final Exception e, final double elapsed) {
     final String message = e.getClass().getSimpleName() + ": " + e.getMessage();
     return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
-        plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
+        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
         plan.warmup().toMillis() / 1000.0, plan.window().toMillis() / 1000.0, plan.mode().env(),
-        null, null, null, null, null, -1, -1, -1, null, null, elapsed, message);
+        null, null, null, null, null, -1, -1, -1, -1, null, null, null, elapsed, message);
   }
 
   private static String tail(final String output) {

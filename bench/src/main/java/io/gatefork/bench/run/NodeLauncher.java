@@ -1,6 +1,7 @@
 package io.gatefork.bench.run;
 
 import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.Placement;
 import io.gatefork.bench.config.Ports;
 import io.gatefork.bench.runtime.ContainerNode;
 import io.gatefork.bench.runtime.Node;
@@ -37,8 +38,9 @@ final class NodeLauncher {
         Integer.toString(ports.broker()), "--partitions", Integer.toString(options.partitions()),
         "--request-limit", Integer.toString(plan.requestLimit()));
     final String name = "gatefork-bench-" + runId + "-" + plan.index() + "-broker";
+    final var placement = options.placement();
     if (options.brokerRuntime().equals("process")) {
-      final List<String> command = new ArrayList<>();
+      final List<String> command = new ArrayList<>(taskset(placement.loadCpus()));
       command.add(options.root().resolve("dist/target/gatefork/bin/broker").toString());
       command.addAll(args);
       return registry.add(ProcessNode.start(name, command, javaHome(), logDir.resolve(
@@ -46,7 +48,8 @@ final class NodeLauncher {
     }
     final List<String> command = new ArrayList<>(List.of("broker"));
     command.addAll(args);
-    return registry.add(ContainerNode.start(name, List.of(), options.image(), command));
+    return registry.add(ContainerNode.start(name, cpuset(placement.loadCpus()), options.image(),
+        command));
   }
 
   Node gateway(final CellPlan plan) {
@@ -55,12 +58,14 @@ final class NodeLauncher {
     if (options.gatewayRuntime().equals("process")) {
       final Map<String, String> all = new LinkedHashMap<>(javaHome());
       all.putAll(env);
-      return registry.add(ProcessNode.start(name,
-          List.of(options.root().resolve("dist/target/gatefork/bin/gateway").toString()), all,
+      final List<String> command = new ArrayList<>(taskset(options.placement().gatewayCpus()));
+      command.add(options.root().resolve("dist/target/gatefork/bin/gateway").toString());
+      return registry.add(ProcessNode.start(name, command, all,
           logDir.resolve(plan.label() + "-gateway.log")));
     }
     final List<String> dockerArgs = new ArrayList<>(List.of("--cpus",
         String.format(Locale.ROOT, "%.2f", options.gatewayCpus())));
+    dockerArgs.addAll(cpuset(options.placement().gatewayCpus()));
     env.forEach((k, v) -> {
       dockerArgs.add("-e");
       dockerArgs.add(k + "=" + v);
@@ -81,6 +86,15 @@ final class NodeLauncher {
     env.put("ZEEBE_GATEWAY_CLUSTER_INITIALCONTACTPOINTS", "127.0.0.1:" + ports.broker());
     env.putAll(modeEnv);
     return env;
+  }
+
+  /** docker run's pinning, nothing when not pinned. */
+  static List<String> cpuset(final List<Integer> cpus) {
+    return cpus.isEmpty() ? List.of() : List.of("--cpuset-cpus", Placement.format(cpus));
+  }
+
+  static List<String> taskset(final List<Integer> cpus) {
+    return cpus.isEmpty() ? List.of() : List.of("taskset", "-c", Placement.format(cpus));
   }
 
   private static Map<String, String> javaHome() {

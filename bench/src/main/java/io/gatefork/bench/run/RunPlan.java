@@ -1,6 +1,7 @@
 package io.gatefork.bench.run;
 
 import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.BenchOptions.Phase;
 import io.gatefork.bench.config.Mode;
 import io.gatefork.bench.config.Protocol;
 import java.time.Duration;
@@ -8,9 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The cells of a run, in order. Main cells are interleaved: every round runs every mode, the
- * mode order (and the protocol order) rotated by one per round, so no mode always runs first or
- * last on a machine that warms up or gets busier. Ramp steps interleave the modes per rate.
+ * The cells of a run, in order: main, ramp, the cells at stock's saturation point, the executor
+ * sweep, overload. Every phase but the ramp runs in rounds, and within a round every mode once,
+ * the mode order (and the protocol order) rotated by one per round, so no mode always runs first
+ * or last on a machine that warms up or gets busier. Ramp steps (one round: they only find the
+ * point) interleave the modes per rate. Saturation and sweep cells come after the ramp because
+ * their rate is the ramp's answer.
  */
 public final class RunPlan {
   /** Start-up, deployment and tear-down of one cell, for the time estimate. */
@@ -20,52 +24,83 @@ public final class RunPlan {
 
   public static List<CellPlan> of(final BenchOptions o) {
     final List<Draft> drafts = new ArrayList<>();
-    for (int round = 1; round <= o.rounds(); round++) {
-      final List<Mode> modes = rotate(o.modes(), round - 1);
-      final List<Protocol> protocols = rotate(o.protocols(), round - 1);
-      for (final Mode mode : modes) {
-        for (final Protocol protocol : protocols) {
-          drafts.add(new Draft("main", mode, protocol, round, o.rate(), 0, o.warmup(),
-              o.window()));
-        }
-      }
-    }
-    final var sweep = o.sweep();
-    if (sweep.enabled()) {
-      for (final Mode mode : sweep.modes()) {
-        for (final Protocol protocol : sweep.protocols()) {
-          drafts.add(new Draft("sweep", mode, protocol, 1, sweep.rate(), 0, sweep.warmup(),
-              sweep.window()));
-        }
-      }
-    }
-    final var overload = o.overload();
-    if (overload.enabled()) {
-      for (final Mode mode : overload.modes()) {
-        for (final Protocol protocol : overload.protocols()) {
-          drafts.add(new Draft("overload", mode, protocol, 1, overload.rate(),
-              overload.requestLimit(), overload.warmup(), overload.window()));
-        }
-      }
-    }
+    mainRounds(drafts, o);
+    final List<Integer> first = List.of(o.workload().firstTasks());
     final var ramp = o.ramp();
     if (ramp.enabled()) {
       for (final double rate : ramp.rates()) {
         for (final Mode mode : ramp.modes()) {
           for (final Protocol protocol : ramp.protocols()) {
-            drafts.add(new Draft("ramp", mode, protocol, 1, rate, 0, ramp.warmup(),
-                ramp.window()));
+            drafts.add(new Draft("ramp", mode, protocol, first.get(0), 1, rate, 0,
+                ramp.warmup(), ramp.window()));
           }
         }
       }
     }
+    if (o.saturation().enabled()) {
+      rounds(drafts, "saturation", o.saturation(), first);
+    }
+    if (o.sweep().enabled()) {
+      rounds(drafts, "sweep", o.sweep(), first);
+    }
+    if (o.overload().enabled()) {
+      rounds(drafts, "overload", o.overload(), first);
+    }
     final List<CellPlan> cells = new ArrayList<>(drafts.size());
     for (int i = 0; i < drafts.size(); i++) {
       final Draft d = drafts.get(i);
-      cells.add(new CellPlan(i + 1, drafts.size(), d.phase, d.mode, d.protocol, d.round, d.rate,
-          d.requestLimit, d.warmup, d.window));
+      cells.add(new CellPlan(i + 1, drafts.size(), d.phase, d.mode, d.protocol, d.tasks, d.round,
+          d.rate, d.requestLimit, d.warmup, d.window));
     }
     return cells;
+  }
+
+  /**
+   * The main cells: every mode and client setup with the first process; the 10-task process
+   * only for {@code --ten-task-modes} (at its own rate), and the client's default REST pool only
+   * for {@code --default-pool-modes}, so that these comparisons cost a few cells, not a matrix.
+   */
+  private static void mainRounds(final List<Draft> drafts, final BenchOptions o) {
+    for (int round = 1; round <= o.rounds(); round++) {
+      final List<Mode> modes = rotate(o.modes(), round - 1);
+      final List<Protocol> protocols = rotate(o.protocols(), round - 1);
+      for (final int t : o.workload().tasks()) {
+        final double rate = t == 10 && o.workload().tasks().size() > 1 ? o.tenTaskRate()
+            : o.rate();
+        for (final Mode mode : modes) {
+          if (t == 10 && o.workload().tasks().size() > 1 && !o.tenTaskModes().contains(mode)) {
+            continue;
+          }
+          for (final Protocol protocol : protocols) {
+            if (protocol == Protocol.REST_DEFAULT_POOL && (!o.defaultPoolModes().contains(mode)
+                || t != o.workload().firstTasks())) {
+              continue;
+            }
+            drafts.add(new Draft("main", mode, protocol, t, round, rate, 0, o.warmup(),
+                o.window()));
+          }
+        }
+      }
+    }
+  }
+
+  private static void rounds(final List<Draft> drafts, final String name, final Phase phase,
+      final List<Integer> tasks) {
+    if (!phase.enabled()) {
+      return;
+    }
+    for (int round = 1; round <= phase.rounds(); round++) {
+      final List<Mode> modes = rotate(phase.modes(), round - 1);
+      final List<Protocol> protocols = rotate(phase.protocols(), round - 1);
+      for (final int t : tasks) {
+        for (final Mode mode : modes) {
+          for (final Protocol protocol : protocols) {
+            drafts.add(new Draft(name, mode, protocol, t, round, phase.rate(),
+                phase.requestLimit(), phase.warmup(), phase.window()));
+          }
+        }
+      }
+    }
   }
 
   /** How long the plan should take, start-up included. */
@@ -85,6 +120,6 @@ public final class RunPlan {
     return rotated;
   }
 
-  private record Draft(String phase, Mode mode, Protocol protocol, int round, double rate,
-      int requestLimit, Duration warmup, Duration window) {}
+  private record Draft(String phase, Mode mode, Protocol protocol, int tasks, int round,
+      double rate, int requestLimit, Duration warmup, Duration window) {}
 }

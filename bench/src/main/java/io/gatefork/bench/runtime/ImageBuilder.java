@@ -45,7 +45,7 @@ public final class ImageBuilder {
         return "image " + image + " (no dist/target/gatefork to compare with)";
       }
       throw new IllegalStateException("no image " + image + " and no distribution to build it from:"
-          + " run mvn -B -q install -DskipTests first (expected " + distribution + ")");
+          + " run mvn -B -q -pl dist -am package -DskipTests first (expected " + distribution + ")");
     }
     if (created.isPresent() && !created.get().isBefore(built.get())) {
       return "image " + image + " is up to date (created " + created.get() + ")";

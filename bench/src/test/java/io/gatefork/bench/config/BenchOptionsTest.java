@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -12,16 +13,22 @@ class BenchOptionsTest {
   void defaultsAreTheIssuesFullRun() {
     final var o = BenchOptions.parse();
     assertThat(o.modes()).extracting(Mode::name)
-        .containsExactly("stock", "patched", "executor", "pathpattern", "fail-fast");
-    assertThat(o.protocols()).containsExactly(Protocol.REST, Protocol.GRPC);
-    assertThat(o.rate()).isEqualTo(150);
+        .containsExactly("stock", "patched", "executor", "pathpattern", "fail-fast",
+            "lean-front-end");
+    assertThat(o.protocols())
+        .containsExactly(Protocol.REST, Protocol.GRPC, Protocol.GRPC_STREAM);
+    assertThat(o.rate()).isEqualTo(100);
+    assertThat(o.rounds()).isEqualTo(3);
     assertThat(o.warmup()).isEqualTo(Duration.ofSeconds(20));
     assertThat(o.window()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(o.gatewayCpus()).isEqualTo(2);
+    assertThat(o.gatewayCpus()).isEqualTo(1);
+    assertThat(o.workload().tasks()).containsExactly(1);
     assertThat(o.workload().workDelay()).isEqualTo(Duration.ofMillis(50));
     assertThat(o.workload().workerThreads()).isEqualTo(10);
     assertThat(o.workload().maxJobsActive()).isEqualTo(60);
-    assertThat(o.workload().jobStreaming()).isFalse();
+    assertThat(o.restConnections()).isEqualTo(256 + 60);
+    assertThat(o.validity()).isEqualTo(ValidityRule.DEFAULT);
+    assertThat(o.saturation().enabled()).isFalse();
     assertThat(o.overload().enabled()).isFalse();
     assertThat(o.sweep().enabled()).isFalse();
     assertThat(o.ramp().enabled()).isFalse();
@@ -35,6 +42,13 @@ class BenchOptionsTest {
     assertThat(o.warmup().plus(o.window())).isLessThanOrEqualTo(Duration.ofSeconds(10));
     assertThat(o.overload().enabled()).isTrue();
     assertThat(o.overload().modes()).extracting(Mode::name).containsExactly("fail-fast");
+    assertThat(o.overload().protocols()).containsExactly(Protocol.REST);
+    // the smoke run goes through every new path once: job streaming, the ramp, a sweep cell at
+    // the ramp's saturation point
+    assertThat(o.protocols()).containsExactly(Protocol.REST, Protocol.GRPC_STREAM);
+    assertThat(o.ramp().enabled()).isTrue();
+    assertThat(o.sweep().atSaturation()).isTrue();
+    assertThat(o.sweep().modes()).extracting(Mode::name).containsExactly("queue-16");
   }
 
   @Test
@@ -52,9 +66,35 @@ class BenchOptionsTest {
         "--sweep", "exec-x4,queue-16", "--ramp", "150,300");
     assertThat(o.overload().modes()).extracting(Mode::name).containsExactly("stock", "fail-fast");
     assertThat(o.overload().requestLimit()).isEqualTo(5);
-    assertThat(o.overload().rate()).isEqualTo(300);
+    assertThat(o.overload().rate()).isEqualTo(1000);
     assertThat(o.sweep().modes()).extracting(Mode::name).containsExactly("exec-x4", "queue-16");
     assertThat(o.ramp().rates()).containsExactly(150.0, 300.0);
+    // with a ramp, the sweep runs where stock saturated, and so do stock and patched in rounds
+    assertThat(o.sweep().atSaturation()).isTrue();
+    assertThat(o.saturation().modes()).extracting(Mode::name).containsExactly("stock", "patched");
+    assertThat(o.saturation().rounds()).isEqualTo(3);
+    assertThat(BenchOptions.parse("--sweep", "exec-x4", "--sweep-rate", "120").sweep().rate())
+        .isEqualTo(120);
+    assertThatThrownBy(() -> BenchOptions.parse("--sweep", "exec-x4", "--sweep-rate", "ramp"))
+        .hasMessageContaining("--sweep-rate ramp needs --ramp");
+  }
+
+  @Test
+  void theGatewayGetsItsOwnCoreAndTheBrokerAndLoadTheOthers() {
+    final var o = BenchOptions.parse("--gateway-cpuset", "3", "--load-cpuset", "0-2");
+    assertThat(o.placement().gatewayCpus()).containsExactly(3);
+    assertThat(o.placement().loadCpus()).containsExactly(0, 1, 2);
+    assertThat(BenchOptions.parse("--gateway-cpuset", "none").placement().pinned()).isFalse();
+    assertThatThrownBy(() -> BenchOptions.parse("--gateway-cpuset", "1", "--load-cpuset", "0,1"))
+        .hasMessageContaining("CPU 1 is in both");
+    assertThat(Placement.defaultFor(2)).isEqualTo(new Placement(List.of(1), List.of(0)));
+    assertThat(Placement.defaultFor(1).pinned()).isFalse();
+  }
+
+  @Test
+  void validityThresholdsCanBeGiven() {
+    final var o = BenchOptions.parse("--max-load-side-busy", "80", "--max-broker-p50", "2.5ms");
+    assertThat(o.validity()).isEqualTo(new ValidityRule(80, 2.5));
   }
 
   @Test
@@ -66,12 +106,13 @@ class BenchOptionsTest {
     assertThatThrownBy(() -> BenchOptions.parse("--rate", "-1"))
         .hasMessageContaining("--rate must be positive");
     assertThatThrownBy(() -> BenchOptions.parse("--tasks", "3"))
-        .hasMessageContaining("--tasks must be 1 or 10");
+        .hasMessageContaining("--tasks takes 1 and/or 10");
   }
 
   @Test
   void durationsTakeUnits() {
     assertThat(BenchOptions.parseDuration("500ms")).isEqualTo(Duration.ofMillis(500));
+    assertThat(BenchOptions.parseDuration("2.5ms")).isEqualTo(Duration.ofNanos(2_500_000));
     assertThat(BenchOptions.parseDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
     assertThat(BenchOptions.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
     assertThat(BenchOptions.parseDuration("45")).isEqualTo(Duration.ofSeconds(45));
@@ -80,8 +121,18 @@ class BenchOptionsTest {
   }
 
   @Test
-  void streamingCanBeAskedFor() {
-    assertThat(BenchOptions.parse("--job-streaming").workload().jobStreaming()).isTrue();
+  void clientSetupsSayHowWorkersGetJobsAndWhetherTheRestPoolIsWidened() {
+    final var o = BenchOptions.parse("--protocols", "rest,rest-default-pool,grpc,grpc-stream",
+        "--tasks", "1,10");
+    assertThat(o.protocols()).extracting(Protocol::api)
+        .containsExactly("rest", "rest", "grpc", "grpc");
+    assertThat(o.protocols()).extracting(Protocol::jobStreaming)
+        .containsExactly(false, false, false, true);
+    assertThat(o.protocols()).extracting(Protocol::widenedRestPool)
+        .containsExactly(true, false, false, false);
+    assertThat(o.workload().tasks()).containsExactly(1, 10);
+    assertThatThrownBy(() -> BenchOptions.parse("--job-streaming"))
+        .hasMessageContaining("setup grpc-stream");
   }
 
   @Test

@@ -28,6 +28,15 @@ final class Cells {
     private double totalStageP50 = 1.8;
     private Map<String, Long> createErrors = Map.of();
     private String failure;
+    private int round = 1;
+    private int tasks = 1;
+    private double loadSideBusy = 60;
+    private double cpuPerInstanceUs = 800;
+    private double gatewayCores = 1.2;
+    private double gatewayCpus = 2;
+    private double callerRuns;
+    private double queueMax = 3;
+    private Map<String, String> env = Map.of("K", "V");
 
     Builder(final String phase, final String mode, final String protocol) {
       this.phase = phase;
@@ -74,6 +83,44 @@ final class Cells {
       return this;
     }
 
+    Builder round(final int value) {
+      round = value;
+      return this;
+    }
+
+    Builder tasks(final int value) {
+      tasks = value;
+      return this;
+    }
+
+    /** Busy share of the broker's and load generator's CPUs. */
+    Builder loadSide(final double pct) {
+      loadSideBusy = pct;
+      return this;
+    }
+
+    Builder cpuPerInstance(final double micros) {
+      cpuPerInstanceUs = micros;
+      return this;
+    }
+
+    Builder gatewayCores(final double used, final double quota) {
+      gatewayCores = used;
+      gatewayCpus = quota;
+      return this;
+    }
+
+    Builder executor(final double callerRunEvents, final double queueMaxSampled) {
+      callerRuns = callerRunEvents;
+      queueMax = queueMaxSampled;
+      return this;
+    }
+
+    Builder env(final Map<String, String> value) {
+      env = value;
+      return this;
+    }
+
     Builder failed(final String why) {
       failure = why;
       return this;
@@ -81,8 +128,8 @@ final class Cells {
 
     CellResult build() {
       if (failure != null) {
-        return new CellResult(1, phase, mode, protocol, 1, rate, 0, 2, 10, 30, Map.of(), null,
-            null, null, null, null, -1, -1, -1, null, null, 20, failure);
+        return new CellResult(1, phase, mode, protocol, tasks, round, rate, 0, gatewayCpus, 10, 30,
+            Map.of(), null, null, null, null, null, -1, -1, -1, -1, null, null, null, 20, failure);
       }
       final long sent = Math.round(rate * 30);
       final Map<String, LatencySummary> latency = new LinkedHashMap<>();
@@ -98,17 +145,22 @@ final class Cells {
       stages.put("mapping", new StageStat(sent, 0.05, 0.02, 0.2));
       stages.put("write", new StageStat(sent, 0.1, 0.05, 0.4));
       stages.put("total", new StageStat(sent, totalStageP50 * 1.1, totalStageP50, 7));
-      return new CellResult(1, phase, mode, protocol, 1, rate, phase.equals("overload") ? 20 : 0,
-          2, 10, 30, Map.of("K", "V"),
+      final long completedInWindow = Math.round(completed * 30);
+      final long errorCount = createErrors.values().stream().mapToLong(Long::longValue).sum();
+      final double cpuSeconds = cpuPerInstanceUs * completedInWindow / 1e6;
+      return new CellResult(1, phase, mode, protocol, tasks, round, rate,
+          phase.equals("overload") ? 20 : 0, gatewayCpus, 10, 30, env,
           new CellResult.Throughput(sent, Math.round(created * 30), Math.round(completed * 30), 0,
               created, completed, errorPct, Math.round(created * 40), Math.round(completed * 40)),
           latency, Map.of(CellResult.CREATE, createErrors, CellResult.COMPLETE, Map.of()),
           Map.of("create-process-instance", stages),
-          new CellResult.GatewayCpu(1.2, 300, Math.round(3 * throttledPct), throttledPct, 0.5,
-              "cgroup v1 test"),
-          80, 0.5, 0.3, new CellResult.Amplification(amplification * sent, sent, sent,
-              amplification),
-          new CellResult.ExecutorFigures(0, 3, 0.5, 30), 20, null);
+          new CellResult.GatewayCpu(gatewayCores, 300, Math.round(3 * throttledPct), throttledPct,
+              0.5, "cgroup v1 test"),
+          80, loadSideBusy, 0.5, 0.3, new CellResult.Amplification(amplification * sent, sent,
+              sent, amplification),
+          new CellResult.ExecutorFigures(callerRuns, queueMax, 0.5, 30),
+          CellResult.Cost.of(cpuSeconds, completedInWindow, 3.0 * completedInWindow, errorCount),
+          20, null);
     }
   }
 }

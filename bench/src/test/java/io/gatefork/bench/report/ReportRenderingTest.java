@@ -35,10 +35,15 @@ class ReportRenderingTest {
     final String md = MarkdownReport.render(run(), new Analysis(CELLS, 3));
     assertThat(md).contains("`scripts/bench.sh --modes stock,patched`")
         .contains("- a note")
-        .contains("## Modes and protocols")
-        .contains("| patched | rest | 1 | 150.0 | 150.0 | 0.0 | 2.00 |")
+        .contains("## Main cells")
+        .contains("| patched | rest | 1 | 150 | 1 | 800 | 267 | 150.0 | 1.20 | 5.0 | 80 | 60 | 1.20"
+            + " | valid | 2.00 | 14.00 |")
         .contains("## Each mode against stock")
-        .contains("| patched | rest | 0.50x | 0.35x |")
+        .contains("| main | patched / stock | patched | rest | 1 | 150 | 1.00x not shown"
+            + " | 1.00x not shown | 0.50x | 0.35x |")
+        .contains("invalid for latency** when its broker/load CPUs were busier than 90 %")
+        .contains("## Sweep against patched")
+        .contains("| sweep | exec-x4 / patched |")
         .contains("## REST against gRPC")
         .contains("## Stage breakdown")
         .contains("## Executor sweep")
@@ -58,9 +63,12 @@ class ReportRenderingTest {
         .contains("    scripts/bench.sh --modes stock,patched")
         .contains("`results/x/`")
         .contains("Against stock")
-        .contains("REST / gRPC per mode")
+        .contains("REST against gRPC")
+        .contains("| main | rest / grpc | patched | rest | 1 | 150 | 1.00x not shown")
+        .contains("gateway CPU µs/instance")
         .contains("Under backpressure")
-        .contains("| stock | rest | 300 | 40.0 | 2.50 |")
+        .contains("| stock | rest | 1 | 300 | 20 | 1 | 150.0 | 40.0 | 2.50 |")
+        .contains("Executor sweep at that point")
         .contains("Targets");
   }
 
@@ -76,8 +84,9 @@ class ReportRenderingTest {
     final var written = ResultsWriter.write(run(), new Analysis(CELLS, 3), dir, "results/x");
     assertThat(written).extracting(p -> p.getFileName().toString()).contains(
         ResultsWriter.JSON, ResultsWriter.REPORT, ResultsWriter.README_SECTION, Charts.LATENCY,
-        Charts.STAGES, Charts.THROTTLING);
-    for (final String chart : List.of(Charts.LATENCY, Charts.STAGES, Charts.THROTTLING)) {
+        Charts.STAGES, Charts.THROTTLING, Charts.CPU_PER_INSTANCE);
+    for (final String chart : List.of(Charts.LATENCY, Charts.STAGES, Charts.THROTTLING,
+        Charts.CPU_PER_INSTANCE)) {
       final byte[] png = Files.readAllBytes(dir.resolve(chart));
       assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
     }
@@ -85,6 +94,7 @@ class ReportRenderingTest {
     assertThat(back.cells()).hasSize(CELLS.size());
     assertThat(back.cells().get(2).latency(CellResult.CREATE).p99Ms()).isEqualTo(14.0);
     assertThat(back.cells().get(7).failure()).isEqualTo("the gateway exited");
-    assertThat(Files.readString(dir.resolve(ResultsWriter.JSON))).contains("\"targets\"");
+    assertThat(Files.readString(dir.resolve(ResultsWriter.JSON))).contains("\"targets\"")
+        .contains("\"cpuPerInstanceUs\"").contains("\"saturationPoints\"");
   }
 }
