@@ -42,6 +42,7 @@ import io.gatefork.service.usertask.BrokerUserTaskServices;
 import io.gatefork.service.variable.BrokerVariableServices;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
@@ -113,8 +114,9 @@ public class GatewayConfiguration {
   }
 
   @Bean
-  public LongPollDrainLifecycle longPollDrain(final BrokerJobServices jobServices) {
-    return new LongPollDrainLifecycle(jobServices);
+  public LongPollDrainLifecycle longPollDrain(
+      final BrokerJobServices jobServices, final ApplicationAvailability availability) {
+    return new LongPollDrainLifecycle(jobServices, availability);
   }
 
   @Bean

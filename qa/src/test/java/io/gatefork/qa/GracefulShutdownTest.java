@@ -147,18 +147,20 @@ class GracefulShutdownTest {
         assertThat(polled.startedNanos()).isLessThan(sigtermAt);
         assertThat(longPollAnsweredAt).isGreaterThan(sigtermAt);
 
-        // readiness went down after the signal and before the in-flight request was answered,
-        // and never came back
+        // readiness went down after the signal and never came back; the gateway states that it
+        // was down when it answered the parked long poll (the prober's 20 ms period cannot order
+        // two events that close together, the gateway can)
         final List<Probe> afterSignal = readiness.stream()
             .filter(p -> p.nanos() > sigtermAt).toList();
         assertThat(readiness.stream().filter(p -> p.nanos() < sigtermAt))
             .as("readiness before the signal").isNotEmpty().allMatch(p -> p.status() == 200);
         final Probe firstDown = afterSignal.stream().filter(p -> p.status() != 200).findFirst()
             .orElseThrow(() -> new AssertionError("readiness never went down: " + afterSignal));
-        assertThat(firstDown.nanos()).as("readiness down before the in-flight request finished")
-            .isLessThan(longPollAnsweredAt);
         assertThat(afterSignal.stream().filter(p -> p.nanos() > firstDown.nanos()))
             .noneMatch(p -> p.status() == 200);
+        assertThat(gateway.output()).as("readiness down before the in-flight request finished")
+            .contains("Shutting down with readiness REFUSING_TRAFFIC: answered 1 parked job "
+                + "activation(s)");
 
         // a clean, graceful stop within the grace period, not a kill
         final var state = gateway.getDockerClient().inspectContainerCmd(gateway.getContainerId())

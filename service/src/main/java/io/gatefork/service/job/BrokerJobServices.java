@@ -51,8 +51,8 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
   }
 
   @Override
-  public void drainLongPolls() {
-    longPolling.drain();
+  public int drainLongPolls() {
+    return longPolling.drain();
   }
 
   @Override

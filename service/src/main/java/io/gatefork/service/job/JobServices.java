@@ -16,8 +16,12 @@ public interface JobServices {
   /**
    * Answers waiting long polls now (with nothing) and lets no new one wait: for shutdown, so that
    * no activation outlives the graceful-shutdown deadline however long its request timeout.
+   *
+   * @return how many waiting long polls were answered
    */
-  default void drainLongPolls() {}
+  default int drainLongPolls() {
+    return 0;
+  }
 
   /** @param variablesJson a JSON object, or null */
   CompletableFuture<Void> complete(RequestContext context, long jobKey, String variablesJson);

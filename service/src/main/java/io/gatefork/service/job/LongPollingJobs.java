@@ -303,20 +303,25 @@ public final class LongPollingJobs implements AutoCloseable {
    * Answers every parked request with what it has (nothing) and parks none from now on. Called when
    * the gateway shuts down: a long poll may have asked to wait for hours, which would hold the
    * servlet container's (or gRPC server's) graceful shutdown until it gives up.
+   *
+   * @return how many parked requests were answered
    */
-  public void drain() {
+  public int drain() {
     draining = true;
-    answerParked();
+    return answerParked();
   }
 
-  private void answerParked() {
+  private int answerParked() {
+    int answered = 0;
     for (final JobTypeWaiters waiters : waitersByType.values()) {
       for (final ActivationRequest request : waiters.parked) {
         if (unpark(request)) {
           complete(request, List.of());
+          answered++;
         }
       }
     }
+    return answered;
   }
 
   /** Stops listening; parked requests are answered with what they have (nothing). */

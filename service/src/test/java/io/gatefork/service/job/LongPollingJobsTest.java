@@ -316,7 +316,7 @@ class LongPollingJobsTest {
     final var parked = jobs.activate(RequestContext.create(), activate("payment", 5, years));
     await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
 
-    jobs.drain();
+    assertThat(jobs.drain()).as("parked requests answered").isEqualTo(1);
     final var later = jobs.activate(RequestContext.create(), activate("payment", 5, years));
 
     assertThat(parked.get(5, TimeUnit.SECONDS)).isEmpty();
