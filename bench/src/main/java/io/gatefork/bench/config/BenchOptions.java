@@ -25,6 +25,7 @@ public record BenchOptions(
     Duration window,
     int rounds,
     double gatewayCpus,
+    double saturationGatewayCpus,
     Path out,
     boolean smoke,
     Workload workload,
@@ -47,6 +48,7 @@ public record BenchOptions(
     String brokerRuntime,
     Ports ports,
     Duration maxDuration,
+    String gatewayJavaOpts,
     String commandLine) {
 
   /**
@@ -107,6 +109,14 @@ public record BenchOptions(
         --rounds N               rounds of every phase but the ramp; modes interleaved, the order
                                  rotating per round (default 3; --smoke 1)
         --gateway-cpus N         CPU quota of the gateway container (default 1)
+        --gateway-java-opts=FLAGS  JVM flags for the gateway (its JAVA_OPTS), e.g.
+                                 --gateway-java-opts=-XX:CompileThresholdScaling=0.1 to have the
+                                 JIT compile ten times sooner, so a short warm-up reaches
+                                 compiled code (default none)
+        --saturation-gateway-cpus N   its quota in the measured window of the ramp, saturation
+                                 and sweep phases, after a warm-up on --gateway-cpus (default
+                                 --gateway-cpus): where the broker's core saturates before a
+                                 1-CPU gateway, a smaller quota lets the gateway saturate first
         --gateway-cpuset L       CPUs of the gateway (default: the last core if there are 2 or more;
                                  none = not pinned)
         --load-cpuset L          CPUs of the broker and the load generator (default: the others)
@@ -269,6 +279,7 @@ public record BenchOptions(
         o.duration("max-broker-p50", "5ms").toNanos() / 1e6);
 
     final double cpus = o.positive("gateway-cpus", "1");
+    final double saturationCpus = o.positive("saturation-gateway-cpus", Double.toString(cpus));
     final Path root = Path.of(o.raw("root", ".")).toAbsolutePath().normalize();
     final String outDefault = "results/"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))
@@ -282,13 +293,14 @@ public record BenchOptions(
 
     final int partitions = (int) o.positive("partitions", "3");
     final String image = o.raw("image", "gatefork:bench");
+    final String gatewayJavaOpts = o.raw("gateway-java-opts", "");
     final String baseImage = o.raw("base-image", "");
     final boolean build = !o.bool("no-build");
     o.rejectUnknown();
-    return new BenchOptions(modes, protocols, rate, warmup, window, rounds, cpus, out, smoke,
+    return new BenchOptions(modes, protocols, rate, warmup, window, rounds, cpus, saturationCpus, out, smoke,
         workload, sweep, overload, ramp, saturation, placement, validity, restConnections,
         tenTaskModes, tenTaskRate, defaultPoolModes, partitions, image, baseImage, build, root, gatewayRuntime, brokerRuntime, ports,
-        maxDuration, "scripts/bench.sh " + String.join(" ", args));
+        maxDuration, gatewayJavaOpts, "scripts/bench.sh " + String.join(" ", args));
   }
 
   private static List<Protocol> protocols(final List<String> names) {

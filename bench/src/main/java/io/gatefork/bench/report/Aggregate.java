@@ -18,7 +18,7 @@ import java.util.function.ToDoubleFunction;
 public record Aggregate(
     String phase, String mode, String protocol, int tasks, double offeredRate, int rounds,
     int validRounds, List<String> invalidReasons,
-    Spread cpuPerInstanceUs, Spread cpuPerRequestUs, Spread completed, Spread createP50s,
+    Spread cpuPerInstanceUs, Spread cpuPerRequestUs, Spread jitPerInstanceUs, Spread completed, Spread createP50s,
     Spread createP99s, Spread loadSideBusy, Spread brokerStageP50, Spread cpuPerErrorUs,
     double createdPerSecond, double completedPerSecond, double createErrorPct,
     double notSentPerSecond,
@@ -72,6 +72,7 @@ public record Aggregate(
         first.offeredRate(), rounds.size(), valid.size(), List.copyOf(reasons),
         spread(rounds, c -> cost(c).cpuPerInstanceUs()),
         spread(rounds, c -> cost(c).cpuPerRequestUs()),
+        spread(rounds, c -> cost(c).jitPerInstanceUs()),
         spread(rounds, c -> c.throughput().completedPerSecond()),
         spread(latencyRounds, c -> c.latency(CellResult.CREATE).p50Ms()),
         spread(latencyRounds, c -> c.latency(CellResult.CREATE).p99Ms()),
@@ -110,7 +111,7 @@ public record Aggregate(
   }
 
   static final StageStat NONE = new StageStat(0, Double.NaN, Double.NaN, Double.NaN);
-  static final CellResult.Cost NO_COST = new CellResult.Cost(-1, 0, -1, 0, -1, 0, -1);
+  static final CellResult.Cost NO_COST = new CellResult.Cost(-1, -1, 0, -1, -1, 0, -1, 0, -1);
 
   static StageStat stage(final CellResult cell, final String stage) {
     if (cell.stages() == null) {

@@ -59,9 +59,14 @@ public record CellResult(
    * The gateway's CPU over the window against the work done in it: the headline of a cell,
    * because it does not depend on how fast the broker answered.
    *
-   * @param gatewayCpuSeconds CPU time of the gateway's cgroup (or process) in the window
+   * @param gatewayCpuSeconds CPU time of the gateway's cgroup (or process) in the window, without
+   *     its JIT compiler threads' time (see {@code cpu/CompilerThreads})
+   * @param jitCpuSeconds its JIT compiler threads' CPU time in the window (-1: unknown; then
+   *     nothing was taken out)
    * @param completedInstances instances whose last job completion was acknowledged in the window
    * @param cpuPerInstanceUs gateway CPU per completed instance, µs (-1: none completed)
+   * @param jitPerInstanceUs the compiler threads' CPU per completed instance, µs (not in the
+   *     figures above)
    * @param gatewayRequests requests of every kind the gateway answered in the window (its stage
    *     timer's {@code total} count, this cell's api)
    * @param cpuPerRequestUs gateway CPU per answered request, µs
@@ -69,12 +74,20 @@ public record CellResult(
    * @param cpuPerErrorUs gateway CPU per failed create, µs: an upper bound, as the window's
    *     successful work is in the CPU too (-1: no errors)
    */
-  public record Cost(double gatewayCpuSeconds, long completedInstances, double cpuPerInstanceUs,
-      double gatewayRequests, double cpuPerRequestUs, long createErrors, double cpuPerErrorUs) {
-    public static Cost of(final double cpuSeconds, final long completed, final double requests,
-        final long errors) {
-      return new Cost(cpuSeconds, completed, per(cpuSeconds, completed), requests,
-          per(cpuSeconds, requests), errors, per(cpuSeconds, errors));
+  public record Cost(double gatewayCpuSeconds, double jitCpuSeconds, long completedInstances,
+      double cpuPerInstanceUs, double jitPerInstanceUs, double gatewayRequests,
+      double cpuPerRequestUs, long createErrors, double cpuPerErrorUs) {
+    /**
+     * @param cpuSeconds the cgroup's (or process's) CPU time, compiler threads included
+     * @param jitSeconds the compiler threads' share of it, taken out (-1: unknown)
+     */
+    public static Cost of(final double cpuSeconds, final double jitSeconds, final long completed,
+        final double requests, final long errors) {
+      final double steady = cpuSeconds >= 0 && jitSeconds >= 0 ? cpuSeconds - jitSeconds
+          : cpuSeconds;
+      return new Cost(steady, jitSeconds, completed, per(steady, completed),
+          per(jitSeconds, completed), requests, per(steady, requests), errors,
+          per(steady, errors));
     }
 
     private static double per(final double cpuSeconds, final double count) {

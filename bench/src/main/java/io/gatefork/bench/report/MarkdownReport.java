@@ -96,14 +96,14 @@ public final class MarkdownReport {
 
   static Table cells(final List<Aggregate> rows) {
     final Table t = new Table("mode", "protocol", "tasks", "offered/s", "rounds",
-        "gateway CPU µs/instance", "µs/request", "completed/s", "gateway cores", "throttled %",
+        "gateway CPU µs/instance", "µs/request", "JIT µs/instance (not counted)", "completed/s", "gateway cores", "throttled %",
         "machine CPU %", "broker/load CPUs %", "broker stage p50 ms", "validity",
         "create p50", "create p99", "e2e p99", "errors %", "not sent/s", "caller-runs",
         "queue max");
     for (final Aggregate a : rows) {
       t.row(a.mode(), a.protocol(), a.tasks(), num(a.offeredRate(), 0), a.rounds(),
           spread(a.cpuPerInstanceUs(), 0), spread(a.cpuPerRequestUs(), 0),
-          spread(a.completed(), 1), num(a.gatewayCores(), 2), num(a.throttledPct(), 1),
+          spread(a.jitPerInstanceUs(), 0), spread(a.completed(), 1), num(a.gatewayCores(), 2), num(a.throttledPct(), 1),
           num(a.machineBusyPct(), 0), spread(a.loadSideBusy(), 0),
           spread(a.brokerStageP50(), 2), validity(a), spread(a.createP50s(), 2),
           spread(a.createP99s(), 2), num(a.e2eP99(), 1), num(a.createErrorPct(), 2),

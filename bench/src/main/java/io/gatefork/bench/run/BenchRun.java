@@ -200,7 +200,13 @@ public final class BenchRun {
     final Map<String, String> m = new LinkedHashMap<>();
     m.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
     m.put("gateway cpus", o.gatewayRuntime().equals("docker")
-        ? String.format(Locale.ROOT, "%.2f", o.gatewayCpus()) : "unlimited (process)");
+        ? String.format(Locale.ROOT, "%.2f", o.gatewayCpus())
+            + (o.saturationGatewayCpus() != o.gatewayCpus() ? String.format(Locale.ROOT,
+                " (ramp, saturation and sweep: %.2f)", o.saturationGatewayCpus()) : "")
+        : "unlimited (process)");
+    if (!o.gatewayJavaOpts().isBlank()) {
+      m.put("gateway JVM flags (JAVA_OPTS)", o.gatewayJavaOpts());
+    }
     m.put("placement", o.placement().pinned()
         ? "gateway on CPU " + Placement.format(o.placement().gatewayCpus())
             + (o.gatewayRuntime().equals("docker") ? " (--cpuset-cpus)" : " (taskset)")
@@ -236,6 +242,8 @@ public final class BenchRun {
     m.put("windowSeconds", o.window().toMillis() / 1000.0);
     m.put("rounds", o.rounds());
     m.put("gatewayCpus", o.gatewayCpus());
+    m.put("saturationGatewayCpus", o.saturationGatewayCpus());
+    m.put("gatewayJavaOpts", o.gatewayJavaOpts());
     m.put("smoke", o.smoke());
     m.put("tasks", o.workload().tasks());
     m.put("restConnections", o.restConnections());

@@ -8,10 +8,12 @@ import java.time.Duration;
 /**
  * One cell of the run: a mode, a client setup, a process ({@code tasks} service tasks) and a
  * load, on a fresh broker and gateway. A rate of {@link Phase#AT_SATURATION} is resolved from
- * the ramp's results before the cell runs ({@link #at}).
+ * the ramp's results before the cell runs ({@link #at}). {@code gatewayCpus} is the gateway's CPU
+ * quota in this cell.
  */
 public record CellPlan(int index, int total, String phase, Mode mode, Protocol protocol,
-    int tasks, int round, double rate, int requestLimit, Duration warmup, Duration window) {
+    int tasks, int round, double rate, int requestLimit, Duration warmup, Duration window,
+    double gatewayCpus) {
 
   public boolean rateFromRamp() {
     return rate == Phase.AT_SATURATION;
@@ -20,7 +22,7 @@ public record CellPlan(int index, int total, String phase, Mode mode, Protocol p
   /** This cell at a rate found while the run went on. */
   public CellPlan at(final double resolvedRate) {
     return new CellPlan(index, total, phase, mode, protocol, tasks, round, resolvedRate,
-        requestLimit, warmup, window);
+        requestLimit, warmup, window, gatewayCpus);
   }
 
   public String label() {

@@ -3,6 +3,7 @@ package io.gatefork.bench.run;
 import io.camunda.client.CamundaClient;
 import io.gatefork.bench.config.BenchOptions;
 import io.gatefork.bench.config.Protocol;
+import io.gatefork.bench.cpu.CompilerThreads;
 import io.gatefork.bench.cpu.CpuSample;
 import io.gatefork.bench.cpu.CpuSource;
 import io.gatefork.bench.cpu.MachineCpu;
@@ -41,6 +42,8 @@ final class CellRunner {
   static final String CREATE_OPERATION = "create-process-instance";
   private static final String CREATE_REQUEST_TYPE = "PROCESS_INSTANCE_CREATION#CREATE";
   private static final Duration BROKER_START = Duration.ofSeconds(90);
+  /** Warm-up on a cell's own quota after the one on the full quota. */
+  private static final Duration QUOTA_SETTLE = Duration.ofSeconds(10);
   private static final Duration GATEWAY_START = Duration.ofSeconds(120);
   private static final Duration TOPOLOGY = Duration.ofSeconds(30);
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
@@ -118,6 +121,9 @@ final class CellRunner {
     MetricsSnapshot loadEnd;
     CpuSample cpuBefore = null;
     CpuSample cpuAfter = null;
+    final long gatewayPid = gateway.pid();
+    long jitBefore = -1;
+    long jitAfter = -1;
     MachineCpu.Ticks machineBefore = null;
     MachineCpu.Ticks machineAfter = null;
     MachineCpu.Ticks loadSideBefore = null;
@@ -135,10 +141,20 @@ final class CellRunner {
       loadStart = management.scrape();
       starterThread.start();
       final var ticker = new Ticker(plan, recorder);
-      ticker.runFor("warmup", plan.warmup(), gateway, () -> { });
+      if (plan.gatewayCpus() == options.gatewayCpus()) {
+        ticker.runFor("warmup", plan.warmup(), gateway, () -> { });
+      } else {
+        // warmed (and mostly JIT-compiled) on the full quota, then settled on the cell's own
+        final Duration settle = plan.warmup().compareTo(QUOTA_SETTLE.multipliedBy(2)) >= 0
+            ? QUOTA_SETTLE : plan.warmup().dividedBy(2);
+        ticker.runFor("warmup", plan.warmup().minus(settle), gateway, () -> { });
+        gateway.cpuQuota(plan.gatewayCpus());
+        ticker.runFor("warmup at quota", settle, gateway, () -> { });
+      }
 
       before = management.scrape();
       cpuBefore = cpu.map(CpuSource::sample).orElse(null);
+      jitBefore = CompilerThreads.cpuNanos(gatewayPid);
       machineBefore = MachineCpu.available() ? MachineCpu.read() : null;
       loadSideBefore = machineBefore != null ? MachineCpu.read(loadSideCpus()) : null;
       brokerBefore = brokerCpu.map(CpuSource::sample).orElse(null);
@@ -152,6 +168,7 @@ final class CellRunner {
         }
       });
       cpuAfter = cpu.map(CpuSource::sample).orElse(null);
+      jitAfter = CompilerThreads.cpuNanos(gatewayPid);
       machineAfter = machineBefore != null ? MachineCpu.read() : null;
       loadSideAfter = loadSideBefore != null ? MachineCpu.read(loadSideCpus()) : null;
       brokerAfter = brokerCpu.map(CpuSource::sample).orElse(null);
@@ -223,7 +240,10 @@ final class CellRunner {
     final double cpuSeconds = cpuBefore != null && cpuAfter != null
         ? cpuAfter.cpuSecondsSince(cpuBefore)
         : gatewayCpu.coresUsed() >= 0 ? gatewayCpu.coresUsed() * seconds : -1;
-    final var cost = CellResult.Cost.of(cpuSeconds, throughput.completed(), gatewayRequests,
+    final double jitSeconds = jitBefore >= 0 && jitAfter >= jitBefore
+        ? (jitAfter - jitBefore) / 1e9 : -1;
+    final var cost = CellResult.Cost.of(cpuSeconds, jitSeconds, throughput.completed(),
+        gatewayRequests,
         createErrors.entrySet().stream().filter(e -> !e.getKey().equals(LoadRecorder.UNANSWERED))
             .mapToLong(Map.Entry::getValue).sum());
     final double brokerCores = brokerBefore != null && brokerAfter != null
@@ -231,7 +251,7 @@ final class CellRunner {
     final double ownCores = ownAfter.since(ownBefore).coresUsed();
 
     return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
-        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
+        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), plan.gatewayCpus(),
         plan.warmup().toMillis() / 1000.0, seconds, plan.mode().env(), throughput, latency, errors,
         StageBreakdown.between(before, after, plan.protocol().api()), gatewayCpu, machineBusy,
         loadSideBusy, brokerCores, ownCores, amplification, executor, cost, startup, null);
@@ -419,7 +439,7 @@ final class CellRunner {
   private CellResult failed(final CellPlan plan, final Exception e, final double elapsed) {
     final String message = e.getClass().getSimpleName() + ": " + e.getMessage();
     return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
-        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), options.gatewayCpus(),
+        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), plan.gatewayCpus(),
         plan.warmup().toMillis() / 1000.0, plan.window().toMillis() / 1000.0, plan.mode().env(),
         null, null, null, null, null, -1, -1, -1, -1, null, null, null, elapsed, message);
   }

@@ -54,6 +54,9 @@ final class NodeLauncher {
 
   Node gateway(final CellPlan plan) {
     final Map<String, String> env = gatewayEnv(options.ports(), plan.mode().env());
+    if (!options.gatewayJavaOpts().isBlank()) {
+      env.put("JAVA_OPTS", options.gatewayJavaOpts());
+    }
     final String name = "gatefork-bench-" + runId + "-" + plan.index() + "-gateway";
     if (options.gatewayRuntime().equals("process")) {
       final Map<String, String> all = new LinkedHashMap<>(javaHome());

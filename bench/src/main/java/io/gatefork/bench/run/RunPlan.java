@@ -19,6 +19,9 @@ import java.util.List;
 public final class RunPlan {
   /** Start-up, deployment and tear-down of one cell, for the time estimate. */
   static final Duration CELL_OVERHEAD = Duration.ofSeconds(30);
+  /** Phases whose gateway gets {@code --saturation-gateway-cpus}. */
+  private static final java.util.Set<String> SATURATION_PHASES =
+      java.util.Set.of("ramp", "saturation", "sweep");
 
   private RunPlan() {}
 
@@ -50,7 +53,8 @@ public final class RunPlan {
     for (int i = 0; i < drafts.size(); i++) {
       final Draft d = drafts.get(i);
       cells.add(new CellPlan(i + 1, drafts.size(), d.phase, d.mode, d.protocol, d.tasks, d.round,
-          d.rate, d.requestLimit, d.warmup, d.window));
+          d.rate, d.requestLimit, d.warmup, d.window,
+          SATURATION_PHASES.contains(d.phase) ? o.saturationGatewayCpus() : o.gatewayCpus()));
     }
     return cells;
   }

@@ -54,6 +54,16 @@ public final class ContainerNode implements Node {
   }
 
   @Override
+  public void cpuQuota(final double cpus) {
+    Docker.updateCpus(name, cpus);
+  }
+
+  @Override
+  public long pid() {
+    return Docker.mainPid(name);
+  }
+
+  @Override
   public synchronized Optional<CpuSource> cpu() {
     if (cpu == null) {
       cpu = CgroupLocator.system().locate(id, Docker.mainPid(name));

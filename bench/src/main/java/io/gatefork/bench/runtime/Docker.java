@@ -93,6 +93,15 @@ public final class Docker {
     Commands.run(List.of("docker", "rm", "-f", container), SHORT);
   }
 
+  /** Changes a running container's CPU quota ({@code docker update --cpus}). */
+  public static void updateCpus(final String container, final double cpus) {
+    final var result = Commands.run(List.of("docker", "update", "--cpus",
+        String.format(java.util.Locale.ROOT, "%.2f", cpus), container), SHORT);
+    if (!result.ok()) {
+      throw new IllegalStateException("docker update --cpus failed: " + result.output());
+    }
+  }
+
   /** {@code docker stats --no-stream} CPU percent: the fallback where no cgroup file is readable. */
   public static Optional<Double> cpuPercent(final String container) {
     final var result = Commands.run(List.of("docker", "stats", "--no-stream", "--format",

@@ -18,6 +18,12 @@ public interface Node extends AutoCloseable {
   /** Where its CPU counters are, if they can be read. */
   Optional<CpuSource> cpu();
 
+  /** Its main process id on this host (a container's init process), -1 when unknown. */
+  long pid();
+
+  /** Changes its CPU quota while it runs; a local process has none, and nothing happens. */
+  void cpuQuota(double cpus);
+
   /** Fallback CPU reading in cores (e.g. {@code docker stats}), when {@link #cpu()} is empty. */
   Optional<Double> cpuCoresNow();
 

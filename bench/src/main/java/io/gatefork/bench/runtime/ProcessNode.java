@@ -70,6 +70,16 @@ public final class ProcessNode implements Node {
   }
 
   @Override
+  public void cpuQuota(final double cpus) {
+    // a local process runs without a quota (development only)
+  }
+
+  @Override
+  public long pid() {
+    return process.pid();
+  }
+
+  @Override
   public Optional<CpuSource> cpu() {
     return Optional.of(new ProcessCpuSource(process.toHandle()));
   }

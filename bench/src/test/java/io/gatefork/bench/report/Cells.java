@@ -159,7 +159,7 @@ final class Cells {
           80, loadSideBusy, 0.5, 0.3, new CellResult.Amplification(amplification * sent, sent,
               sent, amplification),
           new CellResult.ExecutorFigures(callerRuns, queueMax, 0.5, 30),
-          CellResult.Cost.of(cpuSeconds, completedInWindow, 3.0 * completedInWindow, errorCount),
+          CellResult.Cost.of(cpuSeconds, -1, completedInWindow, 3.0 * completedInWindow, errorCount),
           20, null);
     }
   }

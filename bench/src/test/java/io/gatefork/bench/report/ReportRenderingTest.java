@@ -36,7 +36,7 @@ class ReportRenderingTest {
     assertThat(md).contains("`scripts/bench.sh --modes stock,patched`")
         .contains("- a note")
         .contains("## Main cells")
-        .contains("| patched | rest | 1 | 150 | 1 | 800 | 267 | 150.0 | 1.20 | 5.0 | 80 | 60 | 1.20"
+        .contains("| patched | rest | 1 | 150 | 1 | 800 | 267 | – | 150.0 | 1.20 | 5.0 | 80 | 60 | 1.20"
             + " | valid | 2.00 | 14.00 |")
         .contains("## Each mode against stock")
         .contains("| main | patched / stock | patched | rest | 1 | 150 | 1.00x not shown"
