@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Maps what the broker client reports to a protocol-neutral {@link ServiceException}, as the stock
- * 8.8 gateway does (see DESIGN.md "Errors"): broker error codes, engine rejections (with the stock
- * detail text) and failures to get any answer.
+ * 8.8 gateway does: broker error codes, engine rejections (with the stock detail text) and
+ * failures to get any answer. Each front end turns the status into its protocol's code
+ * ({@code ServiceStatusMapping} for REST).
  */
 public final class BrokerErrorMapper {
   private static final Logger LOG = LoggerFactory.getLogger(BrokerErrorMapper.class);

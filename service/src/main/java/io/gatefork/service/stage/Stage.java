@@ -1,6 +1,9 @@
 package io.gatefork.service.stage;
 
-/** The stages of one request, as tagged on {@code gatefork.request.stage} (see DESIGN.md). */
+/**
+ * The stages of one request, the {@code stage} tag of the {@code gatefork.request.stage} timer
+ * (README, Metrics); {@link #TOTAL} spans the whole request.
+ */
 public enum Stage {
   /** request accepted by the server -> controller/endpoint entered */
   FILTER("filter"),

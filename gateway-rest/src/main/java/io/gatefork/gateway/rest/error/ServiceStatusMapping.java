@@ -3,7 +3,10 @@ package io.gatefork.gateway.rest.error;
 import io.gatefork.service.error.ServiceStatus;
 import org.springframework.http.HttpStatus;
 
-/** ServiceStatus to HTTP as upstream 8.8 maps it (see DESIGN.md, Errors). */
+/**
+ * ServiceStatus to HTTP as the stock 8.8 REST gateway maps it; the gRPC side maps the same
+ * statuses to gRPC codes ({@code gateway-grpc}'s {@code GrpcStatusMapper}).
+ */
 public final class ServiceStatusMapping {
 
   private ServiceStatusMapping() {}

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.security;
 
+import io.gatefork.gateway.rest.error.ProblemJson;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -36,28 +37,8 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
       response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
     }
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-    final String body = "{\"type\":\"about:blank\",\"title\":\"UNAUTHORIZED\",\"status\":401,"
-        + "\"detail\":\"" + escape(detail) + "\",\"instance\":\""
-        + escape(request.getRequestURI()) + "\"}";
+    final String body = ProblemJson.of(HttpServletResponse.SC_UNAUTHORIZED, "UNAUTHORIZED", detail,
+        request.getRequestURI());
     response.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static String escape(final String text) {
-    final var out = new StringBuilder(text.length() + 8);
-    for (int i = 0; i < text.length(); i++) {
-      final char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.toString();
   }
 }
