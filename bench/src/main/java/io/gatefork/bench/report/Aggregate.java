@@ -26,7 +26,7 @@ public record Aggregate(
     double completeP50, double completeP99, double e2eP50, double e2eP99,
     double gatewayCores, double throttledPct, double throttledSeconds, double machineBusyPct,
     double brokerCores, double loadGeneratorCores,
-    double amplification, double callerRuns, double queueMax, double queueMean,
+    double amplification, double clientSendsPerCall, double callerRuns, double queueMax, double queueMean,
     Map<String, Double> createStageMeans, double gatewayAddedMeanMs, double gatewayAddedP50Ms,
     double brokerP50Ms, double totalP50Ms, Map<String, Long> errors) {
 
@@ -98,7 +98,12 @@ public record Aggregate(
         median(rounds, CellResult::machineCpuBusyPct),
         median(rounds, CellResult::brokerCores),
         median(rounds, CellResult::loadGeneratorCores),
-        median(rounds, c -> c.amplification().perClientRequest()),
+        // the gateway's own amplification: broker requests per create request it received
+        median(rounds, c -> c.amplification().gatewayRequests() > 0
+            ? c.amplification().brokerRequests() / c.amplification().gatewayRequests() : -1),
+        // the client's: create requests sent per create call (its HTTP layer's retries)
+        median(rounds, c -> c.amplification().clientRequests() > 0
+            ? c.amplification().gatewayRequests() / c.amplification().clientRequests() : -1),
         median(rounds, c -> c.executor().callerRuns()),
         median(rounds, c -> c.executor().queueMax()),
         median(rounds, c -> c.executor().queueMean()),

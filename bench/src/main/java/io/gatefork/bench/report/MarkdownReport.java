@@ -164,7 +164,8 @@ public final class MarkdownReport {
 
   static Table overload(final Analysis analysis) {
     final Table t = new Table("mode", "protocol", "tasks", "offered/s", "broker limit", "rounds",
-        "created/s", "errors %", "broker req/create", "gateway CPU µs/request",
+        "created/s", "errors %", "broker req per create received", "creates sent per client call",
+        "gateway CPU µs/request",
         "µs/error (upper bound)", "create p99", "gateway cores", "errors by status");
     for (final Aggregate a : analysis.phase("overload")) {
       final var overloadCell = analysis.cells().stream().filter(c -> c.ok()
@@ -173,7 +174,7 @@ public final class MarkdownReport {
       t.row(a.mode(), a.protocol(), a.tasks(), num(a.offeredRate(), 0),
           overloadCell.map(c -> (Object) c.brokerRequestLimit()).orElse("–"), a.rounds(),
           num(a.createdPerSecond(), 1), num(a.createErrorPct(), 1), num(a.amplification(), 2),
-          spread(a.cpuPerRequestUs(), 0), spread(a.cpuPerErrorUs(), 0), num(a.createP99(), 2),
+          num(a.clientSendsPerCall(), 2), spread(a.cpuPerRequestUs(), 0), spread(a.cpuPerErrorUs(), 0), num(a.createP99(), 2),
           num(a.gatewayCores(), 2), errorsText(a.errors()));
     }
     return t;
@@ -190,7 +191,7 @@ public final class MarkdownReport {
           num(s.gatewayCores(), 2) + " (" + num(s.gatewayCpus(), 2) + ")",
           num(s.throttledPct(), 1), num(s.loadSideBusyPct(), 0), num(s.cpuPerInstanceUs(), 0),
           num(s.createP99(), 2), s.sustained() ? "yes" : "no",
-          s.gatewaySaturated() ? "yes" : "no", s.valid() ? "valid" : "saturated");
+          s.gatewaySaturated() ? "yes" : "no", s.brokerSideValid() ? "not saturated" : "saturated");
     }
     return t;
   }

@@ -121,6 +121,19 @@ class AnalysisTest {
   }
 
   @Test
+  void aGatewayStarvedByItsQuotaIsTheSaturationPointHoweverLongItTimesTheBrokerStage() {
+    // the broker stage is timed inside the gateway: throttled, it stretches with an idle broker
+    final var analysis = new Analysis(List.of(
+        cell("ramp", "stock", "rest").rate(30).throughput(30, 30).gatewayCores(0.15, 0.25)
+            .loadSide(30).build(),
+        cell("ramp", "stock", "rest").rate(60).throughput(60, 58).gatewayCores(0.25, 0.25)
+            .loadSide(40).brokerStageP50(80).build()), 3);
+    final var point = analysis.saturationPoint("rest", 1).orElseThrow();
+    assertThat(point.found()).isTrue();
+    assertThat(point.rate()).isEqualTo(60);
+  }
+
+  @Test
   void aBrokerThatSaturatesFirstGivesNoSaturationPointButAValidFallback() {
     final var analysis = new Analysis(List.of(
         cell("ramp", "stock", "rest").rate(100).throughput(100, 100).gatewayCores(0.5, 1)
@@ -193,6 +206,19 @@ class AnalysisTest {
   }
 
   @Test
+  void aClientsOwnRetriesAreNotTheGatewaysAmplification() {
+    // the client sent each refused create twice; the gateway sent each request it got once
+    final var analysis = new Analysis(List.of(
+        cell("overload", "fail-fast", "rest").rate(300).amplification(1.0).clientSends(1.4)
+            .errors(40, Map.of()).build()), 1);
+    final var overload = analysis.phase("overload").get(0);
+    assertThat(overload.amplification()).isCloseTo(1.0, within(1e-9));
+    assertThat(overload.clientSendsPerCall()).isCloseTo(1.4, within(1e-9));
+    assertThat(byName(analysis).get("amplification under backpressure (fail-fast, rest)").met())
+        .isTrue();
+  }
+
+  @Test
   void amplificationUnderBackpressureIsJudgedOnlyWhereTheLimitWasReached() {
     final var analysis = new Analysis(List.of(
         cell("overload", "stock", "rest").rate(300).amplification(2.4).errors(60, Map.of()).build(),
@@ -205,7 +231,7 @@ class AnalysisTest {
     final var targets = byName(analysis);
     final var rest = targets.get("amplification under backpressure (fail-fast, rest)");
     assertThat(rest.met()).isTrue();
-    assertThat(rest.measured()).contains("1.00").contains("stock: 2.40, up to 3");
+    assertThat(rest.measured()).contains("1.00").contains("stock: 2.40, up to 3 with 3 partitions");
     final var grpc = targets.get("amplification under backpressure (fail-fast, grpc)");
     assertThat(grpc.met()).isFalse();
     assertThat(grpc.verdict()).isEqualTo("missed by 0.30");

@@ -23,6 +23,7 @@ final class Cells {
     private double p99 = 10;
     private double errorPct;
     private double amplification = 1;
+    private double clientSends = 1;
     private double throttledPct = 5;
     private double brokerStageP50 = 1.2;
     private double totalStageP50 = 1.8;
@@ -67,6 +68,12 @@ final class Cells {
       return this;
     }
 
+    /** Create requests the gateway received per create call of the client (its retries). */
+    Builder clientSends(final double value) {
+      clientSends = value;
+      return this;
+    }
+
     Builder amplification(final double value) {
       amplification = value;
       return this;
@@ -96,6 +103,11 @@ final class Cells {
     /** Busy share of the broker's and load generator's CPUs. */
     Builder loadSide(final double pct) {
       loadSideBusy = pct;
+      return this;
+    }
+
+    Builder brokerStageP50(final double ms) {
+      brokerStageP50 = ms;
       return this;
     }
 
@@ -156,8 +168,8 @@ final class Cells {
           Map.of("create-process-instance", stages),
           new CellResult.GatewayCpu(gatewayCores, 300, Math.round(3 * throttledPct), throttledPct,
               0.5, "cgroup v1 test"),
-          80, loadSideBusy, 0.5, 0.3, new CellResult.Amplification(amplification * sent, sent,
-              sent, amplification),
+          80, loadSideBusy, 0.5, 0.3, new CellResult.Amplification(
+              amplification * clientSends * sent, sent, clientSends * sent, amplification),
           new CellResult.ExecutorFigures(callerRuns, queueMax, 0.5, 30),
           CellResult.Cost.of(cpuSeconds, -1, completedInWindow, 3.0 * completedInWindow, errorCount),
           20, null);
