@@ -10,12 +10,16 @@ import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.deployment.DeploymentServices;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
+import io.gatefork.service.job.JobChangeset;
+import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.incident.IncidentServices;
 import io.gatefork.service.job.JobServices;
 import io.gatefork.service.job.JobStreamObserver;
 import io.gatefork.service.job.JobStreamServices;
 import io.gatefork.service.job.OpenJobStream;
 import io.gatefork.service.job.StreamJobs;
+import io.gatefork.service.message.CorrelateMessage;
+import io.gatefork.service.message.MessageCorrelated;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.message.MessageServices;
 import io.gatefork.service.message.PublishMessage;
@@ -25,6 +29,7 @@ import io.gatefork.service.processinstance.ModifyProcessInstance;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.processinstance.ProcessInstanceServices;
+import io.gatefork.service.resource.FetchedResource;
 import io.gatefork.service.resource.ResourceServices;
 import io.gatefork.service.signal.BroadcastSignal;
 import io.gatefork.service.signal.SignalBroadcasted;
@@ -77,6 +82,8 @@ public final class FakeServices
   public volatile DecisionEvaluationResult evaluated;
   public volatile SignalBroadcasted broadcasted;
   public volatile long variablesKey;
+  public volatile MessageCorrelated correlated;
+  public volatile FetchedResource fetched;
 
   // what the last call carried
   public volatile String lastCallerThread;
@@ -89,6 +96,9 @@ public final class FakeServices
   public volatile Long lastOperationReference;
   public volatile ActivateJobs lastActivate;
   public volatile String lastVariables;
+  public volatile JobCompletionResult lastJobResult;
+  public volatile JobChangeset lastChangeset;
+  public volatile CorrelateMessage lastCorrelate;
   public volatile int lastRetries;
   public volatile String lastErrorMessage;
   public volatile long lastRetryBackOff;
@@ -170,9 +180,32 @@ public final class FakeServices
   @Override
   public CompletableFuture<Void> complete(
       final RequestContext context, final long jobKey, final String variablesJson) {
+    return complete(context, jobKey, variablesJson, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> complete(
+      final RequestContext context,
+      final long jobKey,
+      final String variablesJson,
+      final JobCompletionResult result) {
     called(context);
     lastKey = jobKey;
     lastVariables = variablesJson;
+    lastJobResult = result;
+    return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<Void> update(
+      final RequestContext context,
+      final long jobKey,
+      final JobChangeset changeset,
+      final Long operationReference) {
+    called(context);
+    lastKey = jobKey;
+    lastChangeset = changeset;
+    lastOperationReference = operationReference;
     return answer(context, null);
   }
 
@@ -214,6 +247,14 @@ public final class FakeServices
     called(context);
     lastPublish = command;
     return answer(context, published);
+  }
+
+  @Override
+  public CompletableFuture<MessageCorrelated> correlate(
+      final RequestContext context, final CorrelateMessage command) {
+    called(context);
+    lastCorrelate = command;
+    return answer(context, correlated);
   }
 
   @Override
@@ -305,6 +346,14 @@ public final class FakeServices
     lastKey = resourceKey;
     lastOperationReference = operationReference;
     return answer(context, null);
+  }
+
+  @Override
+  public CompletableFuture<FetchedResource> fetch(
+      final RequestContext context, final long resourceKey) {
+    called(context);
+    lastKey = resourceKey;
+    return answer(context, fetched);
   }
 
   @Override

@@ -15,6 +15,8 @@ public final class FakeJobServices implements JobServices {
   public final ScriptedAnswer<Fail, Void> fail = new ScriptedAnswer<>();
   public final ScriptedAnswer<ThrowError, Void> throwError = new ScriptedAnswer<>();
   public final ScriptedAnswer<Update, Void> update = new ScriptedAnswer<>();
+  public final ScriptedAnswer<UpdateRetries, Void> updateRetries = new ScriptedAnswer<>();
+  public final ScriptedAnswer<UpdateTimeout, Void> updateTimeout = new ScriptedAnswer<>();
 
   public record Activate(RequestContext context, ActivateJobs command) {}
 
@@ -38,6 +40,12 @@ public final class FakeJobServices implements JobServices {
 
   public record Update(
       RequestContext context, long jobKey, JobChangeset changeset, Long operationReference) {}
+
+  public record UpdateRetries(
+      RequestContext context, long jobKey, int retries, Long operationReference) {}
+
+  public record UpdateTimeout(
+      RequestContext context, long jobKey, long timeoutMillis, Long operationReference) {}
 
   @Override
   public CompletableFuture<List<ActivatedJob>> activate(
@@ -92,8 +100,33 @@ public final class FakeJobServices implements JobServices {
     return update.answer(new Update(context, jobKey, changeset, operationReference));
   }
 
+  @Override
+  public CompletableFuture<Void> updateRetries(
+      final RequestContext context,
+      final long jobKey,
+      final int retries,
+      final Long operationReference) {
+    return updateRetries.answer(new UpdateRetries(context, jobKey, retries, operationReference));
+  }
+
+  @Override
+  public CompletableFuture<Void> updateTimeout(
+      final RequestContext context,
+      final long jobKey,
+      final long timeoutMillis,
+      final Long operationReference) {
+    return updateTimeout.answer(
+        new UpdateTimeout(context, jobKey, timeoutMillis, operationReference));
+  }
+
   int calls() {
-    return activate.count() + complete.count() + fail.count() + throwError.count() + update.count();
+    return activate.count()
+        + complete.count()
+        + fail.count()
+        + throwError.count()
+        + update.count()
+        + updateRetries.count()
+        + updateTimeout.count();
   }
 
   void reset() {
@@ -102,5 +135,7 @@ public final class FakeJobServices implements JobServices {
     fail.reset();
     throwError.reset();
     update.reset();
+    updateRetries.reset();
+    updateTimeout.reset();
   }
 }
