@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
@@ -9,6 +9,7 @@ import io.gatefork.service.job.JobServices;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+/** Job services as {@link ScriptedAnswer}s, one per method. */
 public final class FakeJobServices implements JobServices {
   public final ScriptedAnswer<Activate, List<ActivatedJob>> activate = new ScriptedAnswer<>();
   public final ScriptedAnswer<Complete, Void> complete = new ScriptedAnswer<>();
@@ -17,6 +18,17 @@ public final class FakeJobServices implements JobServices {
   public final ScriptedAnswer<Update, Void> update = new ScriptedAnswer<>();
   public final ScriptedAnswer<UpdateRetries, Void> updateRetries = new ScriptedAnswer<>();
   public final ScriptedAnswer<UpdateTimeout, Void> updateTimeout = new ScriptedAnswer<>();
+
+  private final FakeDelivery delivery;
+
+  /** Answers as scripted. */
+  public FakeJobServices() {
+    this(new FakeDelivery());
+  }
+
+  public FakeJobServices(final FakeDelivery delivery) {
+    this.delivery = delivery;
+  }
 
   public record Activate(RequestContext context, ActivateJobs command) {}
 
@@ -50,9 +62,10 @@ public final class FakeJobServices implements JobServices {
   @Override
   public CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context, final ActivateJobs command) {
-    return activate.answer(new Activate(context, command));
+    return delivery.deliver(context, activate.answer(new Activate(context, command)));
   }
 
+  /** Recorded as a {@link Complete} without result. */
   @Override
   public CompletableFuture<Void> complete(
       final RequestContext context, final long jobKey, final String variablesJson) {
@@ -65,7 +78,8 @@ public final class FakeJobServices implements JobServices {
       final long jobKey,
       final String variablesJson,
       final JobCompletionResult result) {
-    return complete.answer(new Complete(context, jobKey, variablesJson, result));
+    final var call = new Complete(context, jobKey, variablesJson, result);
+    return delivery.deliver(context, complete.answer(call));
   }
 
   @Override
@@ -76,8 +90,9 @@ public final class FakeJobServices implements JobServices {
       final String errorMessage,
       final long retryBackOffMillis,
       final String variablesJson) {
-    return fail.answer(
-        new Fail(context, jobKey, retries, errorMessage, retryBackOffMillis, variablesJson));
+    final var call =
+        new Fail(context, jobKey, retries, errorMessage, retryBackOffMillis, variablesJson);
+    return delivery.deliver(context, fail.answer(call));
   }
 
   @Override
@@ -87,8 +102,8 @@ public final class FakeJobServices implements JobServices {
       final String errorCode,
       final String errorMessage,
       final String variablesJson) {
-    return throwError.answer(
-        new ThrowError(context, jobKey, errorCode, errorMessage, variablesJson));
+    final var call = new ThrowError(context, jobKey, errorCode, errorMessage, variablesJson);
+    return delivery.deliver(context, throwError.answer(call));
   }
 
   @Override
@@ -97,7 +112,8 @@ public final class FakeJobServices implements JobServices {
       final long jobKey,
       final JobChangeset changeset,
       final Long operationReference) {
-    return update.answer(new Update(context, jobKey, changeset, operationReference));
+    final var call = new Update(context, jobKey, changeset, operationReference);
+    return delivery.deliver(context, update.answer(call));
   }
 
   @Override
@@ -106,7 +122,8 @@ public final class FakeJobServices implements JobServices {
       final long jobKey,
       final int retries,
       final Long operationReference) {
-    return updateRetries.answer(new UpdateRetries(context, jobKey, retries, operationReference));
+    final var call = new UpdateRetries(context, jobKey, retries, operationReference);
+    return delivery.deliver(context, updateRetries.answer(call));
   }
 
   @Override
@@ -115,8 +132,8 @@ public final class FakeJobServices implements JobServices {
       final long jobKey,
       final long timeoutMillis,
       final Long operationReference) {
-    return updateTimeout.answer(
-        new UpdateTimeout(context, jobKey, timeoutMillis, operationReference));
+    final var call = new UpdateTimeout(context, jobKey, timeoutMillis, operationReference);
+    return delivery.deliver(context, updateTimeout.answer(call));
   }
 
   int calls() {
