@@ -21,13 +21,14 @@ public class EmbeddedBrokerConfiguration {
       final GateforkProperties gatefork, final ClusterProperties cluster) {
     final var settings = gatefork.embeddedBroker();
     return EmbeddedBroker.start(
-        EmbeddedBrokerConfig.defaults()
-            .withClusterName(cluster.clusterName())
-            .withHost(settings.host())
-            .withPort(settings.port())
-            .withPartitionCount(settings.partitions())
-            .withRequestLimit(settings.requestLimit())
-            .withRecordJournal(settings.recordJournal())
-            .withTls(TlsSettings.embeddedBroker(settings.security())));
+        EmbeddedBrokerConfig.builder()
+            .clusterName(cluster.clusterName())
+            .host(settings.host())
+            .port(settings.port())
+            .partitionCount(settings.partitions())
+            .requestLimit(settings.requestLimit())
+            .recordJournal(settings.recordJournal())
+            .tls(TlsSettings.embeddedBroker(settings.security()))
+            .build());
   }
 }

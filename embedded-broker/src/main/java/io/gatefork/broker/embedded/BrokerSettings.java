@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -104,43 +105,23 @@ final class BrokerSettings {
   }
 
   private EmbeddedBrokerConfig toConfig() {
-    EmbeddedBrokerConfig config = EmbeddedBrokerConfig.defaults();
-    config = apply(config, "node-id", Integer::parseInt, EmbeddedBrokerConfig::withNodeId);
-    config = apply(config, "cluster-name", v -> v, EmbeddedBrokerConfig::withClusterName);
-    config = apply(config, "host", v -> v, EmbeddedBrokerConfig::withHost);
-    config = apply(config, "port", Integer::parseInt, EmbeddedBrokerConfig::withPort);
-    config = apply(config, "advertised-host", v -> v, EmbeddedBrokerConfig::withAdvertisedHost);
-    config =
-        apply(
-            config,
-            "contact-points",
-            BrokerSettings::list,
-            EmbeddedBrokerConfig::withInitialContactPoints);
-    config =
-        apply(config, "partitions", Integer::parseInt, EmbeddedBrokerConfig::withPartitionCount);
-    config =
-        apply(
-            config,
-            "hosted-partitions",
-            v -> list(v).stream().map(Integer::parseInt).toList(),
-            EmbeddedBrokerConfig::withHostedPartitions);
-    config =
-        apply(config, "cluster-size", Integer::parseInt, EmbeddedBrokerConfig::withClusterSize);
-    config =
-        apply(config, "request-limit", Integer::parseInt, EmbeddedBrokerConfig::withRequestLimit);
-    config =
-        apply(
-            config,
-            "refuse-user-commands",
-            BrokerSettings::bool,
-            EmbeddedBrokerConfig::withRefuseUserCommands);
-    config = apply(config, "data-dir", Path::of, EmbeddedBrokerConfig::withDataDirectory);
-    config =
-        apply(
-            config,
-            "record-journal",
-            BrokerSettings::bool,
-            EmbeddedBrokerConfig::withRecordJournal);
+    final var config = EmbeddedBrokerConfig.builder();
+    apply("node-id", Integer::parseInt, config::nodeId);
+    apply("cluster-name", v -> v, config::clusterName);
+    apply("host", v -> v, config::host);
+    apply("port", Integer::parseInt, config::port);
+    apply("advertised-host", v -> v, config::advertisedHost);
+    apply("contact-points", BrokerSettings::list, config::initialContactPoints);
+    apply("partitions", Integer::parseInt, config::partitionCount);
+    apply(
+        "hosted-partitions",
+        v -> list(v).stream().map(Integer::parseInt).toList(),
+        config::hostedPartitions);
+    apply("cluster-size", Integer::parseInt, config::clusterSize);
+    apply("request-limit", Integer::parseInt, config::requestLimit);
+    apply("refuse-user-commands", BrokerSettings::bool, config::refuseUserCommands);
+    apply("data-dir", Path::of, config::dataDirectory);
+    apply("record-journal", BrokerSettings::bool, config::recordJournal);
     final String chain = values.get("tls-certificate-chain");
     final String key = values.get("tls-private-key");
     if ((chain == null) != (key == null)) {
@@ -148,19 +129,17 @@ final class BrokerSettings {
           "Cluster TLS needs both --tls-certificate-chain and --tls-private-key");
     }
     if (chain != null) {
-      config = config.withTls(new EmbeddedBrokerConfig.ClusterTls(Path.of(chain), Path.of(key)));
+      config.tls(new EmbeddedBrokerConfig.ClusterTls(Path.of(chain), Path.of(key)));
     }
-    return config;
+    return config.build();
   }
 
-  private <T> EmbeddedBrokerConfig apply(
-      final EmbeddedBrokerConfig config,
-      final String name,
-      final Function<String, T> parser,
-      final Wither<T> wither) {
+  /** Parses the setting if given and hands it to the setter. */
+  private <T> void apply(
+      final String name, final Function<String, T> parser, final Consumer<T> setter) {
     final String raw = values.get(name);
     if (raw == null) {
-      return config;
+      return;
     }
     final T value;
     try {
@@ -168,7 +147,7 @@ final class BrokerSettings {
     } catch (final RuntimeException e) {
       throw new IllegalArgumentException("Bad value for " + name + ": '" + raw + "'", e);
     }
-    return wither.apply(config, value);
+    setter.accept(value);
   }
 
   private static List<String> list(final String value) {
@@ -181,10 +160,5 @@ final class BrokerSettings {
       case "false", "0", "no" -> false;
       default -> throw new IllegalArgumentException("not a boolean");
     };
-  }
-
-  @FunctionalInterface
-  private interface Wither<T> {
-    EmbeddedBrokerConfig apply(EmbeddedBrokerConfig config, T value);
   }
 }

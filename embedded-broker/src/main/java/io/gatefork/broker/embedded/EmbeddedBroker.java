@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * embedded broker hosts the target (see {@link EmbeddedBrokerConfig#hostedPartitions()}).
  *
  * <pre>{@code
- * try (var broker = EmbeddedBroker.start(EmbeddedBrokerConfig.defaults().withPort(port))) {
+ * try (var broker = EmbeddedBroker.start(EmbeddedBrokerConfig.builder().port(port).build())) {
  *   // point a gateway's initial contact point at broker.clusterAddress()
  * }
  * }</pre>

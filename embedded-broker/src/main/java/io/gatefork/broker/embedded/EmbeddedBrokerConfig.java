@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * Settings of an {@link EmbeddedBroker}. Start from {@link #defaults()} and change what you need
- * with the {@code with...} methods; every instance is immutable and validated on creation.
+ * Settings of an {@link EmbeddedBroker}. Build them with {@link #builder()} (which starts from the
+ * defaults) or change an existing one with {@link #toBuilder()}; every instance is immutable and
+ * validated on creation.
  *
  * @param nodeId the broker's node id; also its Atomix member id (as a string). Default 0.
  * @param clusterName the Atomix cluster id; gateways must use the same. Default {@code
@@ -107,22 +108,36 @@ public record EmbeddedBrokerConfig(
 
   /** The defaults: one broker on 127.0.0.1:26501 leading partitions 1..3, no request limit. */
   public static EmbeddedBrokerConfig defaults() {
-    return new EmbeddedBrokerConfig(
-        0,
-        DEFAULT_CLUSTER_NAME,
-        DEFAULT_HOST,
-        DEFAULT_PORT,
-        null,
-        List.of(),
-        DEFAULT_PARTITION_COUNT,
-        null,
-        1,
-        0,
-        false,
-        null,
-        DEFAULT_VERSION,
-        false,
-        null);
+    return builder().build();
+  }
+
+  /** A builder that starts from the {@link #defaults()}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * A builder holding these settings. Values that only defaulted stay defaulted: an advertised host
+   * equal to the host follows a new host, and hosting all partitions follows a new partition count
+   * (an explicit subset is kept and must still fit).
+   */
+  public Builder toBuilder() {
+    return new Builder()
+        .nodeId(nodeId)
+        .clusterName(clusterName)
+        .host(host)
+        .port(port)
+        .advertisedHost(advertisedHost.equals(host) ? null : advertisedHost)
+        .initialContactPoints(initialContactPoints)
+        .partitionCount(partitionCount)
+        .hostedPartitions(hostsAllPartitions() ? null : hostedPartitions)
+        .clusterSize(clusterSize)
+        .requestLimit(requestLimit)
+        .refuseUserCommands(refuseUserCommands)
+        .dataDirectory(dataDirectory)
+        .version(version)
+        .recordJournal(recordJournal)
+        .tls(tls);
   }
 
   /** Whether this broker hosts every partition of the cluster. */
@@ -130,304 +145,184 @@ public record EmbeddedBrokerConfig(
     return hostedPartitions.size() == partitionCount;
   }
 
-  public EmbeddedBrokerConfig withNodeId(final int nodeId) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  public EmbeddedBrokerConfig withClusterName(final String clusterName) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  /** Changes the listen host; an advertised host that only defaulted to the old host follows. */
-  public EmbeddedBrokerConfig withHost(final String host) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost.equals(this.host) ? null : advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
+  /**
+   * Changes the port.
+   *
+   * @deprecated use {@code toBuilder().port(port).build()}; kept for the broker client's tests
+   *     until they move to the builder
+   */
+  @Deprecated
   public EmbeddedBrokerConfig withPort(final int port) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  /** Sets the advertised host; null or blank means "same as host". */
-  public EmbeddedBrokerConfig withAdvertisedHost(final String advertisedHost) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  /** Sets the contact points, each {@code host:port}. */
-  public EmbeddedBrokerConfig withInitialContactPoints(final List<String> initialContactPoints) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
+    return toBuilder().port(port).build();
   }
 
   /**
-   * Changes the partition count. If this broker hosted all partitions, it hosts all of the new
-   * count; an explicit subset is kept (and must still fit).
+   * Changes the partition count.
+   *
+   * @deprecated use {@code toBuilder().partitionCount(count).build()}; kept for the broker
+   *     client's tests until they move to the builder
    */
+  @Deprecated
   public EmbeddedBrokerConfig withPartitionCount(final int partitionCount) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostsAllPartitions() ? null : hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  /** Sets the partitions this broker runs; null or empty means all. */
-  public EmbeddedBrokerConfig withHostedPartitions(final Collection<Integer> hostedPartitions) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions == null ? null : Set.copyOf(hostedPartitions),
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  public EmbeddedBrokerConfig withClusterSize(final int clusterSize) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  /** Sets the per-partition limit of user commands in flight; 0 means unlimited. */
-  public EmbeddedBrokerConfig withRequestLimit(final int requestLimit) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
+    return toBuilder().partitionCount(partitionCount).build();
   }
 
   /**
-   * Makes every partition refuse user commands with {@code RESOURCE_EXHAUSTED} (a request limit of
-   * zero), or not.
+   * Changes the request limit.
+   *
+   * @deprecated use {@code toBuilder().requestLimit(limit).build()}; kept for the broker client's
+   *     tests until they move to the builder
    */
-  public EmbeddedBrokerConfig withRefuseUserCommands(final boolean refuseUserCommands) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
+  @Deprecated
+  public EmbeddedBrokerConfig withRequestLimit(final int requestLimit) {
+    return toBuilder().requestLimit(requestLimit).build();
   }
 
-  /** Sets where the state goes; null means a temporary directory removed on close. */
-  public EmbeddedBrokerConfig withDataDirectory(final Path dataDirectory) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
-  public EmbeddedBrokerConfig withVersion(final String version) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
-  }
-
+  /**
+   * Turns the record journal on or off.
+   *
+   * @deprecated use {@code toBuilder().recordJournal(on).build()}; kept for the broker client's
+   *     tests until they move to the builder
+   */
+  @Deprecated
   public EmbeddedBrokerConfig withRecordJournal(final boolean recordJournal) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
+    return toBuilder().recordJournal(recordJournal).build();
   }
 
-  /** Turns on TLS of the cluster messaging with these PEM files; null turns it off. */
-  public EmbeddedBrokerConfig withTls(final ClusterTls tls) {
-    return new EmbeddedBrokerConfig(
-        nodeId,
-        clusterName,
-        host,
-        port,
-        advertisedHost,
-        initialContactPoints,
-        partitionCount,
-        hostedPartitions,
-        clusterSize,
-        requestLimit,
-        refuseUserCommands,
-        dataDirectory,
-        version,
-        recordJournal,
-        tls);
+  /**
+   * Collects settings; {@link #build()} validates them (see the canonical constructor). Starts
+   * from the defaults; the advertised host and the hosted partitions stay defaulted (the host, all
+   * partitions) until set.
+   */
+  public static final class Builder {
+    private int nodeId;
+    private String clusterName = DEFAULT_CLUSTER_NAME;
+    private String host = DEFAULT_HOST;
+    private int port = DEFAULT_PORT;
+    private String advertisedHost;
+    private List<String> initialContactPoints = List.of();
+    private int partitionCount = DEFAULT_PARTITION_COUNT;
+    private Set<Integer> hostedPartitions;
+    private int clusterSize = 1;
+    private int requestLimit;
+    private boolean refuseUserCommands;
+    private Path dataDirectory;
+    private String version = DEFAULT_VERSION;
+    private boolean recordJournal;
+    private ClusterTls tls;
+
+    private Builder() {}
+
+    public Builder nodeId(final int nodeId) {
+      this.nodeId = nodeId;
+      return this;
+    }
+
+    public Builder clusterName(final String clusterName) {
+      this.clusterName = clusterName;
+      return this;
+    }
+
+    /** The listen host; an advertised host that was not set follows it. */
+    public Builder host(final String host) {
+      this.host = host;
+      return this;
+    }
+
+    public Builder port(final int port) {
+      this.port = port;
+      return this;
+    }
+
+    /** The advertised host; null or blank means "same as host". */
+    public Builder advertisedHost(final String advertisedHost) {
+      this.advertisedHost = advertisedHost;
+      return this;
+    }
+
+    /** The contact points, each {@code host:port}; null means none. */
+    public Builder initialContactPoints(final List<String> initialContactPoints) {
+      this.initialContactPoints = initialContactPoints;
+      return this;
+    }
+
+    /**
+     * The partition count. Without {@link #hostedPartitions} set, this broker hosts all of them.
+     */
+    public Builder partitionCount(final int partitionCount) {
+      this.partitionCount = partitionCount;
+      return this;
+    }
+
+    /** The partitions this broker runs; null or empty means all. */
+    public Builder hostedPartitions(final Collection<Integer> hostedPartitions) {
+      this.hostedPartitions = hostedPartitions == null ? null : Set.copyOf(hostedPartitions);
+      return this;
+    }
+
+    public Builder clusterSize(final int clusterSize) {
+      this.clusterSize = clusterSize;
+      return this;
+    }
+
+    /** The per-partition limit of user commands in flight; 0 means unlimited. */
+    public Builder requestLimit(final int requestLimit) {
+      this.requestLimit = requestLimit;
+      return this;
+    }
+
+    /**
+     * Whether every partition refuses user commands with {@code RESOURCE_EXHAUSTED} (a request
+     * limit of zero).
+     */
+    public Builder refuseUserCommands(final boolean refuseUserCommands) {
+      this.refuseUserCommands = refuseUserCommands;
+      return this;
+    }
+
+    /** Where the state goes; null means a temporary directory removed on close. */
+    public Builder dataDirectory(final Path dataDirectory) {
+      this.dataDirectory = dataDirectory;
+      return this;
+    }
+
+    public Builder version(final String version) {
+      this.version = version;
+      return this;
+    }
+
+    public Builder recordJournal(final boolean recordJournal) {
+      this.recordJournal = recordJournal;
+      return this;
+    }
+
+    /** TLS of the cluster messaging with these PEM files; null means plaintext. */
+    public Builder tls(final ClusterTls tls) {
+      this.tls = tls;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException if the settings are invalid
+     */
+    public EmbeddedBrokerConfig build() {
+      return new EmbeddedBrokerConfig(
+          nodeId,
+          clusterName,
+          host,
+          port,
+          advertisedHost,
+          initialContactPoints,
+          partitionCount,
+          hostedPartitions,
+          clusterSize,
+          requestLimit,
+          refuseUserCommands,
+          dataDirectory,
+          version,
+          recordJournal,
+          tls);
+    }
   }
 
   /**

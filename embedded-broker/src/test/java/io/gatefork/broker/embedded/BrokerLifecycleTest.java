@@ -17,7 +17,8 @@ class BrokerLifecycleTest {
   @Test
   void closeStopsEveryThreadAndRemovesTheTemporaryDirectory() throws Exception {
     final Set<Thread> before = Thread.getAllStackTraces().keySet();
-    final var broker = EmbeddedBroker.start(EmbeddedBrokerConfig.defaults().withPort(FreePorts.next()));
+    final var broker =
+        EmbeddedBroker.start(EmbeddedBrokerConfig.builder().port(FreePorts.next()).build());
     final Path dataDirectory = broker.dataDirectory();
     assertThat(dataDirectory).isDirectory();
     assertThat(nonDaemonThreadsStartedSince(before)).as("the broker runs threads").isNotEmpty();
@@ -39,10 +40,11 @@ class BrokerLifecycleTest {
 
     try (var broker =
         EmbeddedBroker.start(
-            EmbeddedBrokerConfig.defaults()
-                .withPort(FreePorts.next())
-                .withPartitionCount(1)
-                .withDataDirectory(directory))) {
+            EmbeddedBrokerConfig.builder()
+                .port(FreePorts.next())
+                .partitionCount(1)
+                .dataDirectory(directory)
+                .build())) {
       assertThat(stale).doesNotExist();
       assertThat(directory.resolve("partition-1")).isDirectory();
     }
@@ -53,11 +55,12 @@ class BrokerLifecycleTest {
   @Test
   void aFailedStartCleansUp() {
     final int port = FreePorts.next();
-    try (var first = EmbeddedBroker.start(EmbeddedBrokerConfig.defaults().withPort(port))) {
+    try (var first = EmbeddedBroker.start(EmbeddedBrokerConfig.builder().port(port).build())) {
       final Set<Thread> before = Thread.getAllStackTraces().keySet();
 
       assertThatThrownBy(
-              () -> EmbeddedBroker.start(EmbeddedBrokerConfig.defaults().withPort(port).withNodeId(1)))
+              () ->
+                  EmbeddedBroker.start(EmbeddedBrokerConfig.builder().port(port).nodeId(1).build()))
           .isInstanceOf(IllegalStateException.class)
           .hasStackTraceContaining("127.0.0.1:" + port);
 

@@ -33,7 +33,7 @@ class EmbeddedBrokerConfigTest {
 
   @Test
   void defaultedValuesFollowWhatTheyDefaultTo() {
-    final var config = EmbeddedBrokerConfig.defaults().withHost("0.0.0.0").withPartitionCount(5);
+    final var config = EmbeddedBrokerConfig.builder().host("0.0.0.0").partitionCount(5).build();
 
     assertThat(config.advertisedHost()).isEqualTo("0.0.0.0");
     assertThat(config.hostedPartitions()).containsExactly(1, 2, 3, 4, 5);
@@ -42,12 +42,13 @@ class EmbeddedBrokerConfigTest {
   @Test
   void explicitValuesStay() {
     final var config =
-        EmbeddedBrokerConfig.defaults()
-            .withAdvertisedHost("broker-0")
-            .withHost("0.0.0.0")
-            .withPartitionCount(4)
-            .withHostedPartitions(List.of(4, 2))
-            .withPartitionCount(5);
+        EmbeddedBrokerConfig.builder()
+            .advertisedHost("broker-0")
+            .host("0.0.0.0")
+            .partitionCount(4)
+            .hostedPartitions(List.of(4, 2))
+            .partitionCount(5)
+            .build();
 
     assertThat(config.advertisedHost()).isEqualTo("broker-0");
     assertThat(config.hostedPartitions()).containsExactly(2, 4);
@@ -55,21 +56,47 @@ class EmbeddedBrokerConfigTest {
   }
 
   @Test
-  void rejectsInvalidSettings() {
-    final var defaults = EmbeddedBrokerConfig.defaults();
+  void toBuilderKeepsExplicitValuesAndLetsDefaultedOnesFollow() {
+    final var explicit =
+        EmbeddedBrokerConfig.builder()
+            .advertisedHost("broker-0")
+            .partitionCount(4)
+            .hostedPartitions(List.of(4, 2))
+            .requestLimit(7)
+            .build()
+            .toBuilder()
+            .host("0.0.0.0")
+            .partitionCount(5)
+            .build();
+    final var defaulted =
+        EmbeddedBrokerConfig.defaults().toBuilder().host("0.0.0.0").partitionCount(5).build();
 
-    assertThatThrownBy(() -> defaults.withPort(0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> defaults.withPartitionCount(0))
+    assertThat(explicit.advertisedHost()).isEqualTo("broker-0");
+    assertThat(explicit.hostedPartitions()).containsExactly(2, 4);
+    assertThat(explicit.requestLimit()).isEqualTo(7);
+    assertThat(defaulted.advertisedHost()).isEqualTo("0.0.0.0");
+    assertThat(defaulted.hostedPartitions()).containsExactly(1, 2, 3, 4, 5);
+    assertThat(EmbeddedBrokerConfig.defaults().toBuilder().build())
+        .isEqualTo(EmbeddedBrokerConfig.defaults());
+  }
+
+  @Test
+  void rejectsInvalidSettings() {
+    assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().port(0).build())
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> defaults.withHostedPartitions(Set.of(4)))
+    assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().partitionCount(0).build())
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> defaults.withRequestLimit(-1))
+    assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().hostedPartitions(Set.of(4)).build())
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> defaults.withRequestLimit(5).withRefuseUserCommands(true))
+    assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().requestLimit(-1).build())
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> defaults.withInitialContactPoints(List.of("no-port")))
+    assertThatThrownBy(
+            () -> EmbeddedBrokerConfig.builder().requestLimit(5).refuseUserCommands(true).build())
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> defaults.withClusterName(" "))
+    assertThatThrownBy(
+            () -> EmbeddedBrokerConfig.builder().initialContactPoints(List.of("no-port")).build())
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().clusterName(" ").build())
         .isInstanceOf(IllegalArgumentException.class);
   }
 

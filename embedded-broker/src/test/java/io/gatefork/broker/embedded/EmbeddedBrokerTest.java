@@ -48,7 +48,7 @@ class EmbeddedBrokerTest {
   static void startBroker() {
     broker =
         EmbeddedBroker.start(
-            EmbeddedBrokerConfig.defaults().withPort(FreePorts.next()).withRecordJournal(true));
+            EmbeddedBrokerConfig.builder().port(FreePorts.next()).recordJournal(true).build());
     client = TestCommandClient.connect("zeebe-cluster", broker.clusterAddress());
     client.awaitLeaders(1, 2, 3);
     deploymentKey =

@@ -43,10 +43,11 @@ class JobPushTest {
   void start() {
     broker =
         EmbeddedBroker.start(
-            EmbeddedBrokerConfig.defaults()
-                .withPort(FreePorts.next())
-                .withPartitionCount(1)
-                .withRecordJournal(true));
+            EmbeddedBrokerConfig.builder()
+                .port(FreePorts.next())
+                .partitionCount(1)
+                .recordJournal(true)
+                .build());
     client = TestCommandClient.connect("zeebe-cluster", broker.clusterAddress());
     client.awaitLeaders(1);
     deploy(

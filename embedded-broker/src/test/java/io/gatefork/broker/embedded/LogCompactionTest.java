@@ -57,9 +57,10 @@ class LogCompactionTest {
       throws Exception {
     try (var broker =
             EmbeddedBroker.start(
-                EmbeddedBrokerConfig.defaults()
-                    .withPort(FreePorts.next())
-                    .withRecordJournal(journal));
+                EmbeddedBrokerConfig.builder()
+                    .port(FreePorts.next())
+                    .recordJournal(journal)
+                    .build());
         var client = TestCommandClient.connect("zeebe-cluster", broker.clusterAddress())) {
       client.awaitLeaders(1, 2, 3);
       deploy(client, TestProcesses.startToEnd("quick"));

@@ -35,19 +35,26 @@ class MultiBrokerTest {
   @Test
   void partitionsOnDifferentBrokersWorkTogether() throws InterruptedException {
     final var base =
-        EmbeddedBrokerConfig.defaults()
-            .withPartitionCount(2)
-            .withClusterSize(2)
-            .withRecordJournal(true);
+        EmbeddedBrokerConfig.builder()
+            .partitionCount(2)
+            .clusterSize(2)
+            .recordJournal(true)
+            .build();
     try (var first =
             EmbeddedBroker.start(
-                base.withNodeId(0).withPort(FreePorts.next()).withHostedPartitions(Set.of(1)));
+                base.toBuilder()
+                    .nodeId(0)
+                    .port(FreePorts.next())
+                    .hostedPartitions(Set.of(1))
+                    .build());
         var second =
             EmbeddedBroker.start(
-                base.withNodeId(1)
-                    .withPort(FreePorts.next())
-                    .withHostedPartitions(Set.of(2))
-                    .withInitialContactPoints(List.of(first.clusterAddress())));
+                base.toBuilder()
+                    .nodeId(1)
+                    .port(FreePorts.next())
+                    .hostedPartitions(Set.of(2))
+                    .initialContactPoints(List.of(first.clusterAddress()))
+                    .build());
         var client = TestCommandClient.connect("zeebe-cluster", first.clusterAddress())) {
       client.awaitLeaders(1, 2);
       final var secondInfo = client.brokerInfo(1);

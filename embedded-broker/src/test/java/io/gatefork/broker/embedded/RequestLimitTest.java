@@ -25,10 +25,11 @@ class RequestLimitTest {
   void refusesWhatExceedsTheLimitAndCountsEveryCommand() {
     try (var broker =
             EmbeddedBroker.start(
-                EmbeddedBrokerConfig.defaults()
-                    .withPort(FreePorts.next())
-                    .withPartitionCount(1)
-                    .withRequestLimit(2));
+                EmbeddedBrokerConfig.builder()
+                    .port(FreePorts.next())
+                    .partitionCount(1)
+                    .requestLimit(2)
+                    .build());
         var client = TestCommandClient.connect("zeebe-cluster", broker.clusterAddress())) {
       client.awaitLeaders(1);
       deploy(client, TestProcesses.startToEnd("quick"));
@@ -77,9 +78,10 @@ class RequestLimitTest {
   void refusingBrokerAnswersEveryCreationWithResourceExhausted() {
     try (var broker =
             EmbeddedBroker.start(
-                EmbeddedBrokerConfig.defaults()
-                    .withPort(FreePorts.next())
-                    .withRefuseUserCommands(true));
+                EmbeddedBrokerConfig.builder()
+                    .port(FreePorts.next())
+                    .refuseUserCommands(true)
+                    .build());
         var client = TestCommandClient.connect("zeebe-cluster", broker.clusterAddress())) {
       client.awaitLeaders(1, 2, 3);
       // deployments are whitelisted by upstream flow control, as on a real broker at its limit

@@ -1,11 +1,5 @@
 package io.gatefork.gateway.rest;
 
-import io.gatefork.gateway.rest.fake.FakeDeploymentServices;
-import io.gatefork.gateway.rest.fake.FakeJobServices;
-import io.gatefork.gateway.rest.fake.FakeMessageServices;
-import io.gatefork.gateway.rest.fake.FakeProcessInstanceServices;
-import io.gatefork.gateway.rest.fake.FakeServices;
-import io.gatefork.gateway.rest.fake.FakeTopologyServices;
 import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.clock.ClockServices;
@@ -21,6 +15,12 @@ import io.gatefork.service.incident.IncidentServices;
 import io.gatefork.service.resource.ResourceServices;
 import io.gatefork.service.signal.SignalServices;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.testing.FakeDeploymentServices;
+import io.gatefork.service.testing.FakeJobServices;
+import io.gatefork.service.testing.FakeMessageServices;
+import io.gatefork.service.testing.FakeProcessInstanceServices;
+import io.gatefork.service.testing.FakeServices;
+import io.gatefork.service.testing.FakeTopologyServices;
 import io.gatefork.service.usertask.UserTaskServices;
 import io.gatefork.service.variable.VariableServices;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

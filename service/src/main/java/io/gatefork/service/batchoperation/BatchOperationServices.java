@@ -11,10 +11,8 @@ import java.util.concurrent.CompletableFuture;
 public interface BatchOperationServices {
 
   /** {@code CREATE}: the broker answers {@code CREATED} with the new operation's key. */
-  default CompletableFuture<BatchOperationCreated> create(
-      final RequestContext context, final CreateBatchOperation command) {
-    throw new UnsupportedOperationException("create");
-  }
+  CompletableFuture<BatchOperationCreated> create(
+      RequestContext context, CreateBatchOperation command);
 
   /** {@code CANCEL}: the broker answers {@code CANCELED}. */
   CompletableFuture<Void> cancel(RequestContext context, long batchOperationKey);

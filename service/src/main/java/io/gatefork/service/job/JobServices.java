@@ -32,16 +32,8 @@ public interface JobServices {
    *
    * @param result null to complete without a result
    */
-  default CompletableFuture<Void> complete(
-      final RequestContext context,
-      final long jobKey,
-      final String variablesJson,
-      final JobCompletionResult result) {
-    if (result == null) {
-      return complete(context, jobKey, variablesJson);
-    }
-    throw new UnsupportedOperationException("complete with a job result");
-  }
+  CompletableFuture<Void> complete(
+      RequestContext context, long jobKey, String variablesJson, JobCompletionResult result);
 
   CompletableFuture<Void> fail(
       RequestContext context,
@@ -64,13 +56,8 @@ public interface JobServices {
    * @param retries at least 1
    * @param operationReference null when absent
    */
-  default CompletableFuture<Void> updateRetries(
-      final RequestContext context,
-      final long jobKey,
-      final int retries,
-      final Long operationReference) {
-    throw new UnsupportedOperationException("updateRetries");
-  }
+  CompletableFuture<Void> updateRetries(
+      RequestContext context, long jobKey, int retries, Long operationReference);
 
   /**
    * Moves an activated job's deadline to now + {@code timeoutMillis} ({@code JOB.UPDATE_TIMEOUT};
@@ -78,13 +65,8 @@ public interface JobServices {
    *
    * @param operationReference null when absent
    */
-  default CompletableFuture<Void> updateTimeout(
-      final RequestContext context,
-      final long jobKey,
-      final long timeoutMillis,
-      final Long operationReference) {
-    throw new UnsupportedOperationException("updateTimeout");
-  }
+  CompletableFuture<Void> updateTimeout(
+      RequestContext context, long jobKey, long timeoutMillis, Long operationReference);
 
   /**
    * Changes retries and/or timeout in one command ({@code JOB.UPDATE}; the broker answers {@code
@@ -93,11 +75,6 @@ public interface JobServices {
    *
    * @param operationReference null when absent
    */
-  default CompletableFuture<Void> update(
-      final RequestContext context,
-      final long jobKey,
-      final JobChangeset changeset,
-      final Long operationReference) {
-    throw new UnsupportedOperationException("update");
-  }
+  CompletableFuture<Void> update(
+      RequestContext context, long jobKey, JobChangeset changeset, Long operationReference);
 }

@@ -12,8 +12,5 @@ public interface MessageServices {
    * broker answers {@code CORRELATED} once a process instance took it, or rejects with {@code
    * NOT_FOUND} when none did).
    */
-  default CompletableFuture<MessageCorrelated> correlate(
-      final RequestContext context, final CorrelateMessage command) {
-    throw new UnsupportedOperationException("correlate");
-  }
+  CompletableFuture<MessageCorrelated> correlate(RequestContext context, CorrelateMessage command);
 }

@@ -27,17 +27,11 @@ public interface ProcessInstanceServices {
    * Modifies a running instance ({@code PROCESS_INSTANCE_MODIFICATION.MODIFY}; the broker answers
    * {@code MODIFIED}).
    */
-  default CompletableFuture<Void> modify(
-      final RequestContext context, final ModifyProcessInstance command) {
-    throw new UnsupportedOperationException("modify");
-  }
+  CompletableFuture<Void> modify(RequestContext context, ModifyProcessInstance command);
 
   /**
    * Migrates a running instance to another process definition ({@code
    * PROCESS_INSTANCE_MIGRATION.MIGRATE}; the broker answers {@code MIGRATED}).
    */
-  default CompletableFuture<Void> migrate(
-      final RequestContext context, final MigrateProcessInstance command) {
-    throw new UnsupportedOperationException("migrate");
-  }
+  CompletableFuture<Void> migrate(RequestContext context, MigrateProcessInstance command);
 }

@@ -18,8 +18,5 @@ public interface ResourceServices {
    * {@code FETCHED}, or rejects with {@code NOT_FOUND}). Only resources deployed as such (e.g. RPA
    * scripts) are found, not process or decision definitions.
    */
-  default CompletableFuture<FetchedResource> fetch(
-      final RequestContext context, final long resourceKey) {
-    throw new UnsupportedOperationException("fetch");
-  }
+  CompletableFuture<FetchedResource> fetch(RequestContext context, long resourceKey);
 }

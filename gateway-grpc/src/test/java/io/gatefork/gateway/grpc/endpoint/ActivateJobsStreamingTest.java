@@ -41,7 +41,8 @@ class ActivateJobsStreamingTest {
   @Test
   void activatedJobsArriveInOneResponseAndTheStreamCompletes() {
     gateway = new TestGateway();
-    gateway.services.jobs = LongStream.rangeClosed(1, 3).mapToObj(k -> job(k, 10)).toList();
+    gateway.fakes.jobs.activate.succeedWith(
+        LongStream.rangeClosed(1, 3).mapToObj(k -> job(k, 10)).toList());
 
     final List<ActivateJobsResponse> responses = new ArrayList<>();
     gateway.client().activateJobs(REQUEST).forEachRemaining(responses::add);
@@ -55,13 +56,13 @@ class ActivateJobsStreamingTest {
   @Test
   void noJobsCompletesTheStreamWithoutAResponse() {
     gateway = new TestGateway();
-    gateway.services.jobs = List.of();
+    gateway.fakes.jobs.activate.succeedWith(List.of());
 
     final List<ActivateJobsResponse> responses = new ArrayList<>();
     gateway.client().activateJobs(REQUEST).forEachRemaining(responses::add);
 
     assertThat(responses).isEmpty();
-    assertThat(gateway.services.lastActivate).isNotNull();
+    assertThat(gateway.fakes.jobs.activate.count()).isOne();
   }
 
   @Test
@@ -69,7 +70,8 @@ class ActivateJobsStreamingTest {
     final int maxMessageSize = 4 * 1024;
     gateway = new TestGateway(GrpcServerConfig.defaults().withMaxMessageSize(maxMessageSize));
     // ~1 KB of variables per job: 10 jobs cannot fit one 4 KB response
-    gateway.services.jobs = LongStream.rangeClosed(1, 10).mapToObj(k -> job(k, 1000)).toList();
+    gateway.fakes.jobs.activate.succeedWith(
+        LongStream.rangeClosed(1, 10).mapToObj(k -> job(k, 1000)).toList());
 
     final List<ActivateJobsResponse> responses = new ArrayList<>();
     gateway.client().activateJobs(REQUEST).forEachRemaining(responses::add);
@@ -84,12 +86,12 @@ class ActivateJobsStreamingTest {
   void longPollAnswersWhenTheServiceFindsJobsLater() throws Exception {
     gateway = new TestGateway();
     final var pending = new CompletableFuture<List<ActivatedJob>>();
-    gateway.services.activation = pending;
+    gateway.fakes.jobs.activate.answerWith(pending);
     final var received = new CopyOnWriteArrayList<ActivateJobsResponse>();
     final var done = new CompletableFuture<Void>();
 
     gateway.asyncClient().activateJobs(REQUEST, collectingInto(received, done, null));
-    await().until(() -> gateway.services.lastActivate != null);
+    await().until(() -> gateway.fakes.jobs.activate.count() == 1);
     assertThat(done).isNotDone();
 
     pending.complete(List.of(job(7, 10)));
@@ -103,14 +105,14 @@ class ActivateJobsStreamingTest {
   void clientCancellingTheLongPollCancelsTheServiceFutureAndRecordsNoStages() {
     gateway = new TestGateway();
     final var pending = new CompletableFuture<List<ActivatedJob>>();
-    gateway.services.activation = pending;
+    gateway.fakes.jobs.activate.answerWith(pending);
     final var call = new CompletableFuture<ClientCallStreamObserver<ActivateJobsRequest>>();
 
     gateway
         .asyncClient()
         .activateJobs(
             REQUEST, collectingInto(new CopyOnWriteArrayList<>(), new CompletableFuture<>(), call));
-    await().until(() -> gateway.services.lastActivate != null);
+    await().until(() -> gateway.fakes.jobs.activate.count() == 1);
     call.join().cancel("worker shut down", null);
 
     await().until(pending::isCancelled);

@@ -16,6 +16,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.gatefork.service.decision.DecisionEvaluationResult;
+import io.gatefork.service.decision.EvaluateDecision;
 import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
@@ -47,20 +48,21 @@ class CommandSurfaceRoundTripTest {
 
   @Test
   void deployProcessDeploysTheResourcesAndAnswersInTheOldShape() {
-    gateway.services.deploymentResult = new DeploymentResult(KEY, "<default>",
+    gateway.fakes.deployment.deploy.succeedWith(new DeploymentResult(KEY, "<default>",
         List.of(new DeploymentResult.ProcessMetadata("order", 2, KEY + 1, "order.bpmn",
             "<default>")),
         List.of(new DeploymentResult.DecisionMetadata("d", "D", 1, KEY + 2, "drg", KEY + 3,
             "<default>")),
-        List.of(), List.of(), List.of());
+        List.of(), List.of(), List.of()));
 
     final var response = gateway.client().deployProcess(DeployProcessRequest.newBuilder()
         .addProcesses(ProcessRequestObject.newBuilder().setName("order.bpmn")
             .setDefinition(ByteString.copyFromUtf8("<definitions/>")))
         .build());
 
-    assertThat(gateway.services.lastDeploy.tenantId()).isNull();
-    assertThat(gateway.services.lastDeploy.resources()).singleElement().satisfies(r -> {
+    final var sent = gateway.fakes.deployment.deploy.lastCall().command();
+    assertThat(sent.tenantId()).isNull();
+    assertThat(sent.resources()).singleElement().satisfies(r -> {
       assertThat(r.name()).isEqualTo("order.bpmn");
       assertThat(new String(r.content(), StandardCharsets.UTF_8)).isEqualTo("<definitions/>");
     });
@@ -77,8 +79,8 @@ class CommandSurfaceRoundTripTest {
 
   @Test
   void evaluateDecisionPassesIdVariablesAndAnswersEveryEvaluatedDecision() {
-    gateway.services.evaluated = new DecisionEvaluationResult(KEY, KEY + 1, "dish", "Dish", 3,
-        "drg", KEY + 2, "\"soup\"",
+    gateway.fakes.decisions.on("evaluate").succeedWith(new DecisionEvaluationResult(KEY, KEY + 1,
+        "dish", "Dish", 3, "drg", KEY + 2, "\"soup\"",
         List.of(new DecisionEvaluationResult.EvaluatedDecision(KEY + 1, "dish", "Dish", 3,
             "DECISION_TABLE", "\"soup\"",
             List.of(new DecisionEvaluationResult.MatchedRule("r1", 1,
@@ -86,14 +88,15 @@ class CommandSurfaceRoundTripTest {
                     "\"soup\"")))),
             List.of(new DecisionEvaluationResult.EvaluatedInput("i1", "season", "\"winter\"")),
             "<default>", KEY + "-1")),
-        "", "", "<default>");
+        "", "", "<default>"));
 
     final var response = gateway.client().evaluateDecision(EvaluateDecisionRequest.newBuilder()
         .setDecisionId("dish").setVariables("{\"season\":\"winter\"}").build());
 
-    assertThat(gateway.services.lastEvaluate.decisionId()).isEqualTo("dish");
-    assertThat(gateway.services.lastEvaluate.decisionKey()).isNull();
-    assertThat(gateway.services.lastEvaluate.variablesJson()).isEqualTo("{\"season\":\"winter\"}");
+    final var sent = (EvaluateDecision) gateway.fakes.decisions.on("evaluate").lastCall().get(1);
+    assertThat(sent.decisionId()).isEqualTo("dish");
+    assertThat(sent.decisionKey()).isNull();
+    assertThat(sent.variablesJson()).isEqualTo("{\"season\":\"winter\"}");
     assertThat(response.getDecisionEvaluationKey()).isEqualTo(KEY);
     assertThat(response.getDecisionInstanceKey()).isEqualTo(KEY);
     assertThat(response.getDecisionKey()).isEqualTo(KEY + 1);
@@ -113,13 +116,15 @@ class CommandSurfaceRoundTripTest {
 
   @Test
   void aFailedEvaluationAnswersTheFailureInsteadOfAnOutput() {
-    gateway.services.evaluated = new DecisionEvaluationResult(KEY, KEY + 1, "dish", "Dish", 3,
-        "drg", KEY + 2, "null", List.of(), "dish", "no rule matched", "<default>");
+    gateway.fakes.decisions.on("evaluate").succeedWith(new DecisionEvaluationResult(KEY, KEY + 1,
+        "dish", "Dish", 3, "drg", KEY + 2, "null", List.of(), "dish", "no rule matched",
+        "<default>"));
 
     final var response = gateway.client().evaluateDecision(
         EvaluateDecisionRequest.newBuilder().setDecisionKey(KEY + 1).build());
 
-    assertThat(gateway.services.lastEvaluate.decisionKey()).isEqualTo(KEY + 1);
+    final var sent = (EvaluateDecision) gateway.fakes.decisions.on("evaluate").lastCall().get(1);
+    assertThat(sent.decisionKey()).isEqualTo(KEY + 1);
     assertThat(response.getFailedDecisionId()).isEqualTo("dish");
     assertThat(response.getFailureMessage()).isEqualTo("no rule matched");
     assertThat(response.getDecisionOutput()).isEmpty();
@@ -130,18 +135,19 @@ class CommandSurfaceRoundTripTest {
     gateway.client().resolveIncident(ResolveIncidentRequest.newBuilder().setIncidentKey(KEY)
         .setOperationReference(12).build());
 
-    assertThat(gateway.services.lastKey).isEqualTo(KEY);
-    assertThat(gateway.services.lastOperationReference).isEqualTo(12L);
+    final var call = gateway.fakes.incidents.on("resolve").lastCall();
+    assertThat(call.get(1)).isEqualTo(KEY);
+    assertThat(call.get(2)).isEqualTo(12L);
   }
 
   @Test
   void setVariablesPassesScopeDocumentAndLocalityAndAnswersTheKey() {
-    gateway.services.variablesKey = KEY + 5;
+    gateway.fakes.variables.on("setVariables").succeedWith(KEY + 5);
 
     final var response = gateway.client().setVariables(SetVariablesRequest.newBuilder()
         .setElementInstanceKey(KEY).setVariables("{\"a\":1}").setLocal(true).build());
 
-    assertThat(gateway.services.lastSetVariables)
+    assertThat(gateway.fakes.variables.on("setVariables").lastCall().get(1))
         .isEqualTo(new SetVariables(KEY, "{\"a\":1}", true, null));
     assertThat(response.getKey()).isEqualTo(KEY + 5);
   }
@@ -150,15 +156,17 @@ class CommandSurfaceRoundTripTest {
   void updateJobRetriesAndTimeoutPassTheirValues() {
     gateway.client().updateJobRetries(UpdateJobRetriesRequest.newBuilder().setJobKey(KEY)
         .setRetries(4).setOperationReference(3).build());
-    assertThat(gateway.services.lastKey).isEqualTo(KEY);
-    assertThat(gateway.services.lastRetries).isEqualTo(4);
-    assertThat(gateway.services.lastOperationReference).isEqualTo(3L);
+    final var retries = gateway.fakes.jobs.updateRetries.lastCall();
+    assertThat(retries.jobKey()).isEqualTo(KEY);
+    assertThat(retries.retries()).isEqualTo(4);
+    assertThat(retries.operationReference()).isEqualTo(3L);
 
     gateway.client().updateJobTimeout(UpdateJobTimeoutRequest.newBuilder().setJobKey(KEY + 1)
         .setTimeout(90_000).build());
-    assertThat(gateway.services.lastKey).isEqualTo(KEY + 1);
-    assertThat(gateway.services.lastTimeout).isEqualTo(90_000L);
-    assertThat(gateway.services.lastOperationReference).isNull();
+    final var timeout = gateway.fakes.jobs.updateTimeout.lastCall();
+    assertThat(timeout.jobKey()).isEqualTo(KEY + 1);
+    assertThat(timeout.timeoutMillis()).isEqualTo(90_000L);
+    assertThat(timeout.operationReference()).isNull();
   }
 
   @Test
@@ -174,10 +182,11 @@ class CommandSurfaceRoundTripTest {
         .setOperationReference(7)
         .build());
 
-    assertThat(gateway.services.lastModify).isEqualTo(new ModifyProcessInstance(KEY,
-        List.of(new ModifyProcessInstance.ActivateInstruction("task", KEY + 1,
-            List.of(new ModifyProcessInstance.VariableInstruction("{\"x\":1}", "sub")))),
-        List.of(KEY + 2), 7L));
+    assertThat(gateway.fakes.processInstances.modify.lastCall()).isEqualTo(
+        new ModifyProcessInstance(KEY,
+            List.of(new ModifyProcessInstance.ActivateInstruction("task", KEY + 1,
+                List.of(new ModifyProcessInstance.VariableInstruction("{\"x\":1}", "sub")))),
+            List.of(KEY + 2), 7L));
   }
 
   @Test
@@ -190,8 +199,9 @@ class CommandSurfaceRoundTripTest {
                 .setSourceElementId("a").setTargetElementId("b")))
         .build());
 
-    assertThat(gateway.services.lastMigrate).isEqualTo(new MigrateProcessInstance(KEY, KEY + 1,
-        List.of(new MigrateProcessInstance.MappingInstruction("a", "b")), null));
+    assertThat(gateway.fakes.processInstances.migrate.lastCall()).isEqualTo(
+        new MigrateProcessInstance(KEY, KEY + 1,
+            List.of(new MigrateProcessInstance.MappingInstruction("a", "b")), null));
   }
 
   @Test
@@ -199,18 +209,19 @@ class CommandSurfaceRoundTripTest {
     gateway.client().deleteResource(DeleteResourceRequest.newBuilder().setResourceKey(KEY)
         .build());
 
-    assertThat(gateway.services.lastKey).isEqualTo(KEY);
-    assertThat(gateway.services.lastOperationReference).isNull();
+    final var call = gateway.fakes.resources.on("delete").lastCall();
+    assertThat(call.get(1)).isEqualTo(KEY);
+    assertThat(call.get(2)).isNull();
   }
 
   @Test
   void broadcastSignalPassesNameAndVariablesAndAnswersKeyAndTenant() {
-    gateway.services.broadcasted = new SignalBroadcasted(KEY, "<default>");
+    gateway.fakes.signals.on("broadcast").succeedWith(new SignalBroadcasted(KEY, "<default>"));
 
     final var response = gateway.client().broadcastSignal(BroadcastSignalRequest.newBuilder()
         .setSignalName("alarm").setVariables("{\"level\":3}").build());
 
-    assertThat(gateway.services.lastBroadcast)
+    assertThat(gateway.fakes.signals.on("broadcast").lastCall().get(1))
         .isEqualTo(new BroadcastSignal("alarm", "{\"level\":3}", null));
     assertThat(response.getKey()).isEqualTo(KEY);
     assertThat(response.getTenantId()).isEqualTo("<default>");

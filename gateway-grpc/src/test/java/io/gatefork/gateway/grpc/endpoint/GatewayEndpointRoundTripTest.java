@@ -55,7 +55,7 @@ class GatewayEndpointRoundTripTest {
 
   @Test
   void topologyReportsBrokersPartitionsAndCluster() {
-    gateway.services.topology =
+    gateway.fakes.topology.topology(
         new ClusterTopology(
             List.of(
                 new ClusterTopology.Broker(
@@ -71,7 +71,7 @@ class GatewayEndpointRoundTripTest {
             3,
             1,
             "8.8.0-gatefork",
-            null);
+            null));
 
     final var response = gateway.client().topology(TopologyRequest.getDefaultInstance());
 
@@ -95,7 +95,7 @@ class GatewayEndpointRoundTripTest {
 
   @Test
   void deployResourceSendsResourcesAndReturnsEveryKindOfMetadata() {
-    gateway.services.deploymentResult =
+    gateway.fakes.deployment.deploy.succeedWith(
         new DeploymentResult(
             KEY,
             "<default>",
@@ -109,7 +109,7 @@ class GatewayEndpointRoundTripTest {
                 new DeploymentResult.DecisionRequirementsMetadata(
                     "rules", "Rules", 1, KEY + 3, "rules.dmn", "<default>")),
             List.of(new DeploymentResult.FormMetadata("form", 2, KEY + 4, "a.form", "<default>")),
-            List.of());
+            List.of()));
 
     final var response =
         gateway
@@ -126,7 +126,7 @@ class GatewayEndpointRoundTripTest {
                             .setContent(ByteString.copyFromUtf8("<dmn/>")))
                     .build());
 
-    final var sent = gateway.services.lastDeploy;
+    final var sent = gateway.fakes.deployment.deploy.lastCall().command();
     assertThat(sent.tenantId()).isNull();
     assertThat(sent.resources()).extracting(r -> r.name()).containsExactly("order.bpmn", "rules.dmn");
     assertThat(new String(sent.resources().get(0).content(), StandardCharsets.UTF_8))
@@ -157,8 +157,8 @@ class GatewayEndpointRoundTripTest {
 
   @Test
   void createProcessInstanceByIdSendsEveryFieldAndReturnsTheInstance() {
-    gateway.services.created =
-        new ProcessInstanceCreated(KEY + 1, "order", 3, KEY, "<default>", List.of("vip"));
+    gateway.fakes.processInstances.create.succeedWith(
+        new ProcessInstanceCreated(KEY + 1, "order", 3, KEY, "<default>", List.of("vip")));
 
     final var response =
         gateway
@@ -175,7 +175,7 @@ class GatewayEndpointRoundTripTest {
                     .addTags("vip")
                     .build());
 
-    final var sent = gateway.services.lastCreate;
+    final var sent = gateway.fakes.processInstances.create.lastCall().command();
     assertThat(sent.processDefinitionKey()).isNull();
     assertThat(sent.bpmnProcessId()).isEqualTo("order");
     assertThat(sent.version()).isEqualTo(-1);
@@ -195,8 +195,8 @@ class GatewayEndpointRoundTripTest {
 
   @Test
   void createProcessInstanceByKeyLeavesAbsentFieldsNull() {
-    gateway.services.created =
-        new ProcessInstanceCreated(KEY + 1, "order", 3, KEY, "<default>", null);
+    gateway.fakes.processInstances.create.succeedWith(
+        new ProcessInstanceCreated(KEY + 1, "order", 3, KEY, "<default>", null));
 
     final var response =
         gateway
@@ -207,7 +207,7 @@ class GatewayEndpointRoundTripTest {
                     .setVariables("  ")
                     .build());
 
-    final var sent = gateway.services.lastCreate;
+    final var sent = gateway.fakes.processInstances.create.lastCall().command();
     assertThat(sent.processDefinitionKey()).isEqualTo(KEY + 1);
     assertThat(sent.bpmnProcessId()).isNull();
     assertThat(sent.variablesJson()).isNull();
@@ -219,9 +219,9 @@ class GatewayEndpointRoundTripTest {
 
   @Test
   void createProcessInstanceWithResultPassesTimeoutAndFetchVariables() {
-    gateway.services.completed =
+    gateway.fakes.processInstances.createWithResult.succeedWith(
         new ProcessInstanceResult(
-            KEY + 1, "order", 3, KEY, "<default>", "{\"approved\":true}", List.of("vip"));
+            KEY + 1, "order", 3, KEY, "<default>", "{\"approved\":true}", List.of("vip")));
 
     final var response =
         gateway
@@ -236,10 +236,11 @@ class GatewayEndpointRoundTripTest {
                     .addFetchVariables("approved")
                     .build());
 
-    assertThat(gateway.services.lastCreate.bpmnProcessId()).isEqualTo("order");
-    assertThat(gateway.services.lastCreate.version()).isEqualTo(3);
-    assertThat(gateway.services.lastRequestTimeout).isEqualTo(Duration.ofSeconds(20));
-    assertThat(gateway.services.lastFetchVariables).containsExactly("approved");
+    final var call = gateway.fakes.processInstances.createWithResult.lastCall();
+    assertThat(call.command().bpmnProcessId()).isEqualTo("order");
+    assertThat(call.command().version()).isEqualTo(3);
+    assertThat(call.requestTimeout()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(call.fetchVariables()).containsExactly("approved");
 
     assertThat(response.getProcessInstanceKey()).isEqualTo(KEY);
     assertThat(response.getProcessDefinitionKey()).isEqualTo(KEY + 1);
@@ -249,8 +250,8 @@ class GatewayEndpointRoundTripTest {
 
   @Test
   void createProcessInstanceWithResultWithoutTimeoutUsesTheClusterDefault() {
-    gateway.services.completed =
-        new ProcessInstanceResult(KEY + 1, "order", 3, KEY, "<default>", null, List.of());
+    gateway.fakes.processInstances.createWithResult.succeedWith(
+        new ProcessInstanceResult(KEY + 1, "order", 3, KEY, "<default>", null, List.of()));
 
     final var response =
         gateway
@@ -260,7 +261,8 @@ class GatewayEndpointRoundTripTest {
                     .setRequest(CreateProcessInstanceRequest.newBuilder().setProcessDefinitionKey(KEY))
                     .build());
 
-    assertThat(gateway.services.lastRequestTimeout).isNull();
+    assertThat(gateway.fakes.processInstances.createWithResult.lastCall().requestTimeout())
+        .isNull();
     assertThat(response.getVariables()).isEqualTo("{}");
   }
 
@@ -274,13 +276,14 @@ class GatewayEndpointRoundTripTest {
                 .setOperationReference(5)
                 .build());
 
-    assertThat(gateway.services.lastKey).isEqualTo(KEY);
-    assertThat(gateway.services.lastOperationReference).isEqualTo(5L);
+    final var call = gateway.fakes.processInstances.cancel.lastCall();
+    assertThat(call.processInstanceKey()).isEqualTo(KEY);
+    assertThat(call.operationReference()).isEqualTo(5L);
   }
 
   @Test
   void activateJobsSendsTheRequestAndStreamsEveryJobField() {
-    gateway.services.jobs =
+    gateway.fakes.jobs.activate.succeedWith(
         List.of(
             new ActivatedJob(
                 KEY,
@@ -298,7 +301,7 @@ class GatewayEndpointRoundTripTest {
                 "{\"amount\":42}",
                 "<default>",
                 "TASK_LISTENER",
-                "COMPLETING"));
+                "COMPLETING")));
 
     final List<ActivateJobsResponse> responses = new ArrayList<>();
     gateway
@@ -315,7 +318,7 @@ class GatewayEndpointRoundTripTest {
                 .build())
         .forEachRemaining(responses::add);
 
-    final var sent = gateway.services.lastActivate;
+    final var sent = gateway.fakes.jobs.activate.lastCall().command();
     assertThat(sent.type()).isEqualTo("payment");
     assertThat(sent.worker()).isEqualTo("worker-1");
     assertThat(sent.timeoutMillis()).isEqualTo(30_000);
@@ -352,15 +355,16 @@ class GatewayEndpointRoundTripTest {
         .completeJob(
             CompleteJobRequest.newBuilder().setJobKey(KEY).setVariables("{\"done\":true}").build());
 
-    assertThat(gateway.services.lastKey).isEqualTo(KEY);
-    assertThat(gateway.services.lastVariables).isEqualTo("{\"done\":true}");
+    final var call = gateway.fakes.jobs.complete.lastCall();
+    assertThat(call.jobKey()).isEqualTo(KEY);
+    assertThat(call.variablesJson()).isEqualTo("{\"done\":true}");
   }
 
   @Test
   void completeJobWithoutVariablesSendsNone() {
     gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(KEY).build());
 
-    assertThat(gateway.services.lastVariables).isNull();
+    assertThat(gateway.fakes.jobs.complete.lastCall().variablesJson()).isNull();
   }
 
   @Test
@@ -376,11 +380,12 @@ class GatewayEndpointRoundTripTest {
                 .setVariables("{\"attempt\":1}")
                 .build());
 
-    assertThat(gateway.services.lastKey).isEqualTo(KEY);
-    assertThat(gateway.services.lastRetries).isEqualTo(2);
-    assertThat(gateway.services.lastErrorMessage).isEqualTo("boom");
-    assertThat(gateway.services.lastRetryBackOff).isEqualTo(1_000);
-    assertThat(gateway.services.lastVariables).isEqualTo("{\"attempt\":1}");
+    final var call = gateway.fakes.jobs.fail.lastCall();
+    assertThat(call.jobKey()).isEqualTo(KEY);
+    assertThat(call.retries()).isEqualTo(2);
+    assertThat(call.errorMessage()).isEqualTo("boom");
+    assertThat(call.retryBackOffMillis()).isEqualTo(1_000);
+    assertThat(call.variablesJson()).isEqualTo("{\"attempt\":1}");
   }
 
   @Test
@@ -395,15 +400,16 @@ class GatewayEndpointRoundTripTest {
                 .setVariables("{\"sku\":\"a\"}")
                 .build());
 
-    assertThat(gateway.services.lastKey).isEqualTo(KEY);
-    assertThat(gateway.services.lastErrorCode).isEqualTo("NO_STOCK");
-    assertThat(gateway.services.lastErrorMessage).isEqualTo("out of stock");
-    assertThat(gateway.services.lastVariables).isEqualTo("{\"sku\":\"a\"}");
+    final var call = gateway.fakes.jobs.throwError.lastCall();
+    assertThat(call.jobKey()).isEqualTo(KEY);
+    assertThat(call.errorCode()).isEqualTo("NO_STOCK");
+    assertThat(call.errorMessage()).isEqualTo("out of stock");
+    assertThat(call.variablesJson()).isEqualTo("{\"sku\":\"a\"}");
   }
 
   @Test
   void publishMessageSendsEveryFieldAndReturnsKeyAndTenant() {
-    gateway.services.published = new MessagePublished(KEY, "<default>");
+    gateway.fakes.messages.publish.succeedWith(new MessagePublished(KEY, "<default>"));
 
     final var response =
         gateway
@@ -417,7 +423,7 @@ class GatewayEndpointRoundTripTest {
                     .setVariables("{\"paid\":true}")
                     .build());
 
-    final var sent = gateway.services.lastPublish;
+    final var sent = gateway.fakes.messages.publish.lastCall().command();
     assertThat(sent.name()).isEqualTo("paid");
     assertThat(sent.correlationKey()).isEqualTo("order-1");
     assertThat(sent.timeToLiveMillis()).isEqualTo(60_000);
@@ -430,14 +436,15 @@ class GatewayEndpointRoundTripTest {
 
   @Test
   void publishMessageWithoutIdOrCorrelationKeyKeepsThemAbsent() {
-    gateway.services.published = new MessagePublished(KEY, null);
+    gateway.fakes.messages.publish.succeedWith(new MessagePublished(KEY, null));
 
     final var response =
         gateway.client().publishMessage(PublishMessageRequest.newBuilder().setName("tick").build());
 
-    assertThat(gateway.services.lastPublish.messageId()).isNull();
-    assertThat(gateway.services.lastPublish.correlationKey()).isEmpty();
-    assertThat(gateway.services.lastPublish.variablesJson()).isNull();
+    final var sent = gateway.fakes.messages.publish.lastCall().command();
+    assertThat(sent.messageId()).isNull();
+    assertThat(sent.correlationKey()).isEmpty();
+    assertThat(sent.variablesJson()).isNull();
     assertThat(response.getTenantId()).isEmpty();
   }
 }

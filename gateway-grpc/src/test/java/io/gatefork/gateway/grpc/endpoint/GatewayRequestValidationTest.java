@@ -60,7 +60,7 @@ class GatewayRequestValidationTest {
 
   @BeforeEach
   void resetCalls() {
-    gateway.services.calls.set(0);
+    gateway.resetFakes();
   }
 
   static Stream<Arguments> invalidRequests() {
@@ -358,7 +358,7 @@ class GatewayRequestValidationTest {
     assertThat(error).as("the call must fail").isNotNull();
     assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
     assertThat(error.getStatus().getDescription()).contains(expectedMessage);
-    assertThat(gateway.services.calls).hasValue(0);
+    assertThat(gateway.fakes.calls()).isZero();
   }
 
   private static Arguments invalid(

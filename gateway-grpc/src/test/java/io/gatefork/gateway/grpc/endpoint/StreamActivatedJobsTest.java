@@ -56,7 +56,7 @@ class StreamActivatedJobsTest {
   void theStreamIsOpenedWithTheRequestAndPushedJobsReachTheClient() {
     final JobStreamObserver observer = open(false);
 
-    assertThat(gateway.services.lastStream)
+    assertThat(gateway.fakes.jobStreams.open.lastCall().command())
         .isEqualTo(new StreamJobs("ship", "w1", 30_000L, List.of("orderId"), List.of()));
     assertThat(observer.isReady()).isTrue();
     observer.onJob(job(7L, "{\"orderId\":\"A-1\"}"));
@@ -103,7 +103,7 @@ class StreamActivatedJobsTest {
     call.join().cancel("worker closed", null);
 
     await().atMost(Duration.ofSeconds(5))
-        .until(() -> gateway.services.lastJobStream.closed.get() == 1);
+        .until(() -> gateway.fakes.jobStreams.lastStream().closed.get() == 1);
     assertThat(observer.isReady()).isFalse();
     assertThatThrownBy(() -> observer.onJob(job(9L, "{}")))
         .isInstanceOf(ServiceException.class);
@@ -111,15 +111,15 @@ class StreamActivatedJobsTest {
 
   @Test
   void aStreamThatCannotBeRegisteredEndsTheCallWithItsStatus() {
-    gateway.services.failure = new ServiceException(ServiceStatus.UNAVAILABLE,
-        "Failed to register new job stream: closed");
+    gateway.fakes.jobStreams.open.failWith(new ServiceException(ServiceStatus.UNAVAILABLE,
+        "Failed to register new job stream: closed"));
 
     gateway.asyncClient().streamActivatedJobs(REQUEST, collecting(false));
 
     final var status = statusOf(ended);
     assertThat(status.getCode()).isEqualTo(Status.Code.UNAVAILABLE);
     assertThat(status.getDescription()).isEqualTo("Failed to register new job stream: closed");
-    assertThat(gateway.services.lastJobStream.closed).hasValue(1);
+    assertThat(gateway.fakes.jobStreams.lastStream().closed).hasValue(1);
   }
 
   @Test
@@ -131,14 +131,14 @@ class StreamActivatedJobsTest {
     final var status = statusOf(ended);
     assertThat(status.getCode()).isEqualTo(Status.Code.UNAVAILABLE);
     assertThat(status.getDescription()).isEqualTo("The gateway is shutting down");
-    assertThat(gateway.services.lastJobStream.closed).hasValue(1);
+    assertThat(gateway.fakes.jobStreams.lastStream().closed).hasValue(1);
   }
 
   private JobStreamObserver open(final boolean manualFlowControl) {
     gateway.asyncClient().streamActivatedJobs(REQUEST, collecting(manualFlowControl));
-    await().atMost(Duration.ofSeconds(5)).until(() -> gateway.services.streamObserver != null);
+    await().atMost(Duration.ofSeconds(5)).until(() -> gateway.fakes.jobStreams.open.count() == 1);
     call.join();
-    return gateway.services.streamObserver;
+    return gateway.fakes.jobStreams.open.lastCall().observer();
   }
 
   private ClientResponseObserver<StreamActivatedJobsRequest, GatewayOuterClass.ActivatedJob>

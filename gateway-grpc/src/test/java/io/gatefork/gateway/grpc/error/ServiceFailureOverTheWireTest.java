@@ -35,14 +35,14 @@ class ServiceFailureOverTheWireTest {
 
   @BeforeEach
   void reset() {
-    gateway.services.failure = null;
-    gateway.services.topology = new ClusterTopology(java.util.List.of(), 0, 0, 0, "x", null);
+    gateway.resetFakes();
+    gateway.fakes.topology.topology(new ClusterTopology(java.util.List.of(), 0, 0, 0, "x", null));
   }
 
   @ParameterizedTest
   @EnumSource(ServiceStatus.class)
   void failedServiceFutureReachesTheClientAsMappedStatus(final ServiceStatus status) {
-    gateway.services.failure = new ServiceException(status, "service says " + status);
+    gateway.fakes.jobs.complete.failWith(new ServiceException(status, "service says " + status));
 
     final var error =
         catchThrowableOfType(
@@ -56,8 +56,8 @@ class ServiceFailureOverTheWireTest {
 
   @Test
   void failedActivationEndsTheStreamWithTheMappedStatus() {
-    gateway.services.failure =
-        new ServiceException(ServiceStatus.RESOURCE_EXHAUSTED, "no jobs and backpressure");
+    gateway.fakes.jobs.activate.failWith(
+        new ServiceException(ServiceStatus.RESOURCE_EXHAUSTED, "no jobs and backpressure"));
 
     final var error =
         catchThrowableOfType(
@@ -80,7 +80,7 @@ class ServiceFailureOverTheWireTest {
 
   @Test
   void serviceThrowingSynchronouslyIsMappedToo() {
-    gateway.services.topology = null; // the mapper trips over it: a bug, reported as INTERNAL
+    gateway.fakes.topology.topology(null); // the mapper trips over it: a bug, reported as INTERNAL
 
     final var error =
         catchThrowableOfType(

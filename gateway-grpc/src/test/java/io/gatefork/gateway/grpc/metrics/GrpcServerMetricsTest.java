@@ -59,7 +59,7 @@ class GrpcServerMetricsTest {
 
   @Test
   void streamedResponsesAreCountedAsMessages() {
-    gateway.services.jobs = List.of(job(1), job(2));
+    gateway.fakes.jobs.activate.succeedWith(List.of(job(1), job(2)));
 
     gateway
         .client()

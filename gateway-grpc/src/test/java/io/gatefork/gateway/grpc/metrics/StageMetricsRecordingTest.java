@@ -64,7 +64,7 @@ class StageMetricsRecordingTest {
 
   @Test
   void eachOperationIsTaggedWithItsOwnName() {
-    gateway.services.published = new MessagePublished(1, "<default>");
+    gateway.fakes.messages.publish.succeedWith(new MessagePublished(1, "<default>"));
     gateway.client().topology(TopologyRequest.getDefaultInstance());
     gateway.client().publishMessage(PublishMessageRequest.newBuilder().setName("m").build());
 
@@ -74,7 +74,8 @@ class StageMetricsRecordingTest {
 
   @Test
   void failedAndRejectedCallsAreRecordedToo() {
-    gateway.services.failure = new ServiceException(ServiceStatus.NOT_FOUND, "no such job");
+    gateway.fakes.jobs.complete.failWith(
+        new ServiceException(ServiceStatus.NOT_FOUND, "no such job"));
     catchThrowable(
         () -> gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build()));
     catchThrowable(() -> gateway.client().completeJob(CompleteJobRequest.getDefaultInstance()));
@@ -121,11 +122,11 @@ class StageMetricsRecordingTest {
   @Test
   void totalCoversTheTimeTheServiceTook() {
     final var slow = new CompletableFuture<List<ActivatedJob>>();
-    gateway.services.activation = slow;
+    gateway.fakes.jobs.activate.answerWith(slow);
     // answer 200 ms after the service was called, so the call surely took that long
     CompletableFuture.runAsync(
         () -> {
-          await().until(() -> gateway.services.lastActivate != null);
+          await().until(() -> gateway.fakes.jobs.activate.count() == 1);
           CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS)
               .execute(() -> slow.complete(List.of()));
         });

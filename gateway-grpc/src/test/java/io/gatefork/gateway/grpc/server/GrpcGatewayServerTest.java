@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
-import io.gatefork.gateway.grpc.support.FakeServices;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.testing.FakeServices;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -49,7 +49,9 @@ class GrpcGatewayServerTest {
     try (var gateway = new TestGateway()) {
       gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build());
 
-      assertThat(gateway.services.lastCallerThread).contains("ELG").doesNotContain("grpc-executor");
+      assertThat(gateway.fakes.jobs.complete.lastCallerThread())
+          .contains("ELG")
+          .doesNotContain("grpc-executor");
     }
   }
 
@@ -59,7 +61,7 @@ class GrpcGatewayServerTest {
     try (var gateway = new TestGateway(pooled)) {
       gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build());
 
-      assertThat(gateway.services.lastCallerThread).startsWith("grpc-executor-");
+      assertThat(gateway.fakes.jobs.complete.lastCallerThread()).startsWith("grpc-executor-");
     }
   }
 
@@ -88,13 +90,12 @@ class GrpcGatewayServerTest {
 
   @Test
   void occupiedPortFailsTheStartNamingTheAddress() throws Exception {
-    try (var socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"));
-        var services = new FakeServices()) {
+    try (var socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       final var registry = new SimpleMeterRegistry();
       final var server =
           new GrpcGatewayServer(
               GrpcServerConfig.defaults().withAddress("127.0.0.1", socket.getLocalPort()),
-              services.services(),
+              TestGateway.services(new FakeServices()),
               registry,
               new StageMetrics(registry));
 

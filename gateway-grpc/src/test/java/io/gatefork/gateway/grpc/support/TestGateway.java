@@ -1,35 +1,101 @@
 package io.gatefork.gateway.grpc.support;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
-import io.gatefork.gateway.grpc.server.GrpcServerConfig;
+import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
+import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.testing.FakeServices;
+import io.gatefork.service.testing.FakeTopologyServices;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-/** A real gateway server on 127.0.0.1 (ephemeral port) over fake services, and a client. */
+/**
+ * A real gateway server on 127.0.0.1 (ephemeral port) over the shared service fakes, and a client.
+ * The fakes answer on their own "API executor" thread, marking the service-side stages, like the
+ * real services; every call succeeds by default (see {@link #resetFakes()}).
+ */
 public final class TestGateway implements AutoCloseable {
-  public final FakeServices services = new FakeServices();
+  private static final String API_EXECUTOR_THREAD = "fake-api-executor";
+
+  public final FakeServices fakes = new FakeServices();
   public final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   public final GrpcGatewayServer server;
   public final ManagedChannel channel;
+  private final ExecutorService apiExecutor =
+      Executors.newSingleThreadExecutor(r -> new Thread(r, API_EXECUTOR_THREAD));
 
   public TestGateway() {
     this(GrpcServerConfig.defaults());
   }
 
   public TestGateway(final GrpcServerConfig config) {
+    fakes.delivery.answerOn(apiExecutor);
+    succeedByDefault(fakes);
     server =
         new GrpcGatewayServer(
                 config.withAddress("127.0.0.1", 0).withShutdownGrace(Duration.ofMillis(200)),
-                services.services(),
+                services(fakes),
                 registry,
                 new StageMetrics(registry))
             .start();
     channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+  }
+
+  /** The services the gRPC endpoint calls, all fakes. */
+  public static GatewayServices services(final FakeServices fakes) {
+    return new GatewayServices(
+        fakes.topology,
+        fakes.deployment,
+        fakes.processInstances,
+        fakes.jobs,
+        fakes.jobStreams,
+        fakes.messages,
+        fakes.signals.service(),
+        fakes.variables.service(),
+        fakes.incidents.service(),
+        fakes.decisions.service(),
+        fakes.resources.service());
+  }
+
+  /**
+   * Forgets the calls and scripts the defaults again: every call succeeds, with an empty topology,
+   * no jobs, variables key 0, registered job streams, and null for every other result.
+   */
+  public void resetFakes() {
+    fakes.reset();
+    succeedByDefault(fakes);
+  }
+
+  private static void succeedByDefault(final FakeServices fakes) {
+    fakes.topology.topology(FakeTopologyServices.EMPTY);
+    fakes.deployment.deploy.succeedWith(null);
+    fakes.processInstances.create.succeedWith(null);
+    fakes.processInstances.createWithResult.succeedWith(null);
+    fakes.processInstances.cancel.succeedWith(null);
+    fakes.processInstances.modify.succeedWith(null);
+    fakes.processInstances.migrate.succeedWith(null);
+    fakes.jobs.activate.succeedWith(List.of());
+    fakes.jobs.complete.succeedWith(null);
+    fakes.jobs.fail.succeedWith(null);
+    fakes.jobs.throwError.succeedWith(null);
+    fakes.jobs.update.succeedWith(null);
+    fakes.jobs.updateRetries.succeedWith(null);
+    fakes.jobs.updateTimeout.succeedWith(null);
+    fakes.jobStreams.open.succeedWith(null);
+    fakes.messages.publish.succeedWith(null);
+    fakes.messages.correlate.succeedWith(null);
+    fakes.signals.succeedAll(method -> null);
+    fakes.incidents.succeedAll(method -> null);
+    fakes.decisions.succeedAll(method -> null);
+    fakes.resources.succeedAll(method -> null);
+    fakes.variables.succeedAll(method -> 0L);
   }
 
   public GatewayGrpc.GatewayBlockingStub client() {
@@ -44,6 +110,6 @@ public final class TestGateway implements AutoCloseable {
   public void close() throws InterruptedException {
     channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     server.close();
-    services.close();
+    apiExecutor.shutdownNow();
   }
 }

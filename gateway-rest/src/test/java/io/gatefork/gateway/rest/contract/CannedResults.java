@@ -1,7 +1,6 @@
 package io.gatefork.gateway.rest.contract;
 
 import io.camunda.zeebe.protocol.record.value.BatchOperationType;
-import io.gatefork.gateway.rest.fake.FakeServices;
 import io.gatefork.service.batchoperation.BatchOperationCreated;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.deployment.DeploymentResult;
@@ -20,6 +19,7 @@ import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.resource.FetchedResource;
 import io.gatefork.service.signal.SignalBroadcasted;
+import io.gatefork.service.testing.FakeServices;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;

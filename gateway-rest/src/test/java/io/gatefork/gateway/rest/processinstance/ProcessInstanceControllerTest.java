@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
-import io.gatefork.gateway.rest.fake.FakeProcessInstanceServices;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.support.RestTestSupport;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
+import io.gatefork.service.testing.FakeProcessInstanceServices;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

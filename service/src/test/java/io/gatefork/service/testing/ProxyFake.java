@@ -1,5 +1,6 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
+import io.gatefork.service.RequestContext;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.Arrays;
@@ -11,7 +12,8 @@ import java.util.function.Function;
 /**
  * A fake of any service interface whose methods return futures: every method is a {@link
  * ScriptedAnswer} keyed by its name, recording the arguments and answering what the test scripted
- * (by default a future that never completes).
+ * (by default a future that never completes), handed over by the {@link FakeDelivery} (the call's
+ * context is its {@link RequestContext} argument).
  */
 public final class ProxyFake<T> {
   private final Class<T> type;
@@ -19,7 +21,12 @@ public final class ProxyFake<T> {
   private final Map<String, ScriptedAnswer<List<Object>, Object>> answers =
       new ConcurrentHashMap<>();
 
+  /** Answers as scripted. */
   public ProxyFake(final Class<T> type) {
+    this(type, new FakeDelivery());
+  }
+
+  public ProxyFake(final Class<T> type, final FakeDelivery delivery) {
     this.type = type;
     service =
         type.cast(
@@ -34,8 +41,9 @@ public final class ProxyFake<T> {
                       default -> "ProxyFake[" + type.getSimpleName() + "]";
                     };
                   }
-                  return on(method.getName())
-                      .answer(args == null ? List.of() : Arrays.asList(args));
+                  final List<Object> arguments = args == null ? List.of() : Arrays.asList(args);
+                  return delivery.deliver(
+                      contextOf(arguments), on(method.getName()).answer(arguments));
                 }));
   }
 
@@ -60,6 +68,15 @@ public final class ProxyFake<T> {
     for (final Method method : type.getMethods()) {
       on(method.getName()).failWith(failure);
     }
+  }
+
+  private static RequestContext contextOf(final List<Object> arguments) {
+    for (final Object argument : arguments) {
+      if (argument instanceof final RequestContext context) {
+        return context;
+      }
+    }
+    return null;
   }
 
   int calls() {

@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
@@ -9,12 +9,26 @@ import io.gatefork.service.job.JobServices;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+/** Job services as {@link ScriptedAnswer}s, one per method. */
 public final class FakeJobServices implements JobServices {
   public final ScriptedAnswer<Activate, List<ActivatedJob>> activate = new ScriptedAnswer<>();
   public final ScriptedAnswer<Complete, Void> complete = new ScriptedAnswer<>();
   public final ScriptedAnswer<Fail, Void> fail = new ScriptedAnswer<>();
   public final ScriptedAnswer<ThrowError, Void> throwError = new ScriptedAnswer<>();
   public final ScriptedAnswer<Update, Void> update = new ScriptedAnswer<>();
+  public final ScriptedAnswer<UpdateRetries, Void> updateRetries = new ScriptedAnswer<>();
+  public final ScriptedAnswer<UpdateTimeout, Void> updateTimeout = new ScriptedAnswer<>();
+
+  private final FakeDelivery delivery;
+
+  /** Answers as scripted. */
+  public FakeJobServices() {
+    this(new FakeDelivery());
+  }
+
+  public FakeJobServices(final FakeDelivery delivery) {
+    this.delivery = delivery;
+  }
 
   public record Activate(RequestContext context, ActivateJobs command) {}
 
@@ -39,12 +53,19 @@ public final class FakeJobServices implements JobServices {
   public record Update(
       RequestContext context, long jobKey, JobChangeset changeset, Long operationReference) {}
 
+  public record UpdateRetries(
+      RequestContext context, long jobKey, int retries, Long operationReference) {}
+
+  public record UpdateTimeout(
+      RequestContext context, long jobKey, long timeoutMillis, Long operationReference) {}
+
   @Override
   public CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context, final ActivateJobs command) {
-    return activate.answer(new Activate(context, command));
+    return delivery.deliver(context, activate.answer(new Activate(context, command)));
   }
 
+  /** Recorded as a {@link Complete} without result. */
   @Override
   public CompletableFuture<Void> complete(
       final RequestContext context, final long jobKey, final String variablesJson) {
@@ -57,7 +78,8 @@ public final class FakeJobServices implements JobServices {
       final long jobKey,
       final String variablesJson,
       final JobCompletionResult result) {
-    return complete.answer(new Complete(context, jobKey, variablesJson, result));
+    final var call = new Complete(context, jobKey, variablesJson, result);
+    return delivery.deliver(context, complete.answer(call));
   }
 
   @Override
@@ -68,8 +90,9 @@ public final class FakeJobServices implements JobServices {
       final String errorMessage,
       final long retryBackOffMillis,
       final String variablesJson) {
-    return fail.answer(
-        new Fail(context, jobKey, retries, errorMessage, retryBackOffMillis, variablesJson));
+    final var call =
+        new Fail(context, jobKey, retries, errorMessage, retryBackOffMillis, variablesJson);
+    return delivery.deliver(context, fail.answer(call));
   }
 
   @Override
@@ -79,8 +102,8 @@ public final class FakeJobServices implements JobServices {
       final String errorCode,
       final String errorMessage,
       final String variablesJson) {
-    return throwError.answer(
-        new ThrowError(context, jobKey, errorCode, errorMessage, variablesJson));
+    final var call = new ThrowError(context, jobKey, errorCode, errorMessage, variablesJson);
+    return delivery.deliver(context, throwError.answer(call));
   }
 
   @Override
@@ -89,11 +112,38 @@ public final class FakeJobServices implements JobServices {
       final long jobKey,
       final JobChangeset changeset,
       final Long operationReference) {
-    return update.answer(new Update(context, jobKey, changeset, operationReference));
+    final var call = new Update(context, jobKey, changeset, operationReference);
+    return delivery.deliver(context, update.answer(call));
+  }
+
+  @Override
+  public CompletableFuture<Void> updateRetries(
+      final RequestContext context,
+      final long jobKey,
+      final int retries,
+      final Long operationReference) {
+    final var call = new UpdateRetries(context, jobKey, retries, operationReference);
+    return delivery.deliver(context, updateRetries.answer(call));
+  }
+
+  @Override
+  public CompletableFuture<Void> updateTimeout(
+      final RequestContext context,
+      final long jobKey,
+      final long timeoutMillis,
+      final Long operationReference) {
+    final var call = new UpdateTimeout(context, jobKey, timeoutMillis, operationReference);
+    return delivery.deliver(context, updateTimeout.answer(call));
   }
 
   int calls() {
-    return activate.count() + complete.count() + fail.count() + throwError.count() + update.count();
+    return activate.count()
+        + complete.count()
+        + fail.count()
+        + throwError.count()
+        + update.count()
+        + updateRetries.count()
+        + updateTimeout.count();
   }
 
   void reset() {
@@ -102,5 +152,7 @@ public final class FakeJobServices implements JobServices {
     fail.reset();
     throwError.reset();
     update.reset();
+    updateRetries.reset();
+    updateTimeout.reset();
   }
 }

@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
@@ -16,16 +16,27 @@ public final class FakeMessageServices implements MessageServices {
 
   public record Correlate(RequestContext context, CorrelateMessage command) {}
 
+  private final FakeDelivery delivery;
+
+  /** Answers as scripted. */
+  public FakeMessageServices() {
+    this(new FakeDelivery());
+  }
+
+  public FakeMessageServices(final FakeDelivery delivery) {
+    this.delivery = delivery;
+  }
+
   @Override
   public CompletableFuture<MessagePublished> publish(
       final RequestContext context, final PublishMessage command) {
-    return publish.answer(new Publish(context, command));
+    return delivery.deliver(context, publish.answer(new Publish(context, command)));
   }
 
   @Override
   public CompletableFuture<MessageCorrelated> correlate(
       final RequestContext context, final CorrelateMessage command) {
-    return correlate.answer(new Correlate(context, command));
+    return delivery.deliver(context, correlate.answer(new Correlate(context, command)));
   }
 
   int calls() {

@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.deployment.DeployResources;
@@ -11,10 +11,21 @@ public final class FakeDeploymentServices implements DeploymentServices {
 
   public record Deploy(RequestContext context, DeployResources command) {}
 
+  private final FakeDelivery delivery;
+
+  /** Answers as scripted. */
+  public FakeDeploymentServices() {
+    this(new FakeDelivery());
+  }
+
+  public FakeDeploymentServices(final FakeDelivery delivery) {
+    this.delivery = delivery;
+  }
+
   @Override
   public CompletableFuture<DeploymentResult> deploy(
       final RequestContext context, final DeployResources command) {
-    return deploy.answer(new Deploy(context, command));
+    return delivery.deliver(context, deploy.answer(new Deploy(context, command)));
   }
 
   int calls() {

@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
 import io.gatefork.service.topology.ClusterTopology;
 import io.gatefork.service.topology.TopologyServices;

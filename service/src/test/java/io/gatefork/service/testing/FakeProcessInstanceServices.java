@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.processinstance.CreateProcessInstance;
@@ -29,10 +29,21 @@ public final class FakeProcessInstanceServices implements ProcessInstanceService
 
   public record Cancel(RequestContext context, long processInstanceKey, Long operationReference) {}
 
+  private final FakeDelivery delivery;
+
+  /** Answers as scripted. */
+  public FakeProcessInstanceServices() {
+    this(new FakeDelivery());
+  }
+
+  public FakeProcessInstanceServices(final FakeDelivery delivery) {
+    this.delivery = delivery;
+  }
+
   @Override
   public CompletableFuture<ProcessInstanceCreated> create(
       final RequestContext context, final CreateProcessInstance command) {
-    return create.answer(new Create(context, command));
+    return delivery.deliver(context, create.answer(new Create(context, command)));
   }
 
   @Override
@@ -41,26 +52,27 @@ public final class FakeProcessInstanceServices implements ProcessInstanceService
       final CreateProcessInstance command,
       final Duration requestTimeout,
       final List<String> fetchVariables) {
-    return createWithResult.answer(
-        new CreateWithResult(context, command, requestTimeout, fetchVariables));
+    final var call = new CreateWithResult(context, command, requestTimeout, fetchVariables);
+    return delivery.deliver(context, createWithResult.answer(call));
   }
 
   @Override
   public CompletableFuture<Void> cancel(
       final RequestContext context, final long processInstanceKey, final Long operationReference) {
-    return cancel.answer(new Cancel(context, processInstanceKey, operationReference));
+    final var call = new Cancel(context, processInstanceKey, operationReference);
+    return delivery.deliver(context, cancel.answer(call));
   }
 
   @Override
   public CompletableFuture<Void> modify(
       final RequestContext context, final ModifyProcessInstance command) {
-    return modify.answer(command);
+    return delivery.deliver(context, modify.answer(command));
   }
 
   @Override
   public CompletableFuture<Void> migrate(
       final RequestContext context, final MigrateProcessInstance command) {
-    return migrate.answer(command);
+    return delivery.deliver(context, migrate.answer(command));
   }
 
   int calls() {

@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.fake;
+package io.gatefork.service.testing;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -12,8 +12,10 @@ import java.util.function.Supplier;
 public final class ScriptedAnswer<A, T> {
   private final List<A> calls = new CopyOnWriteArrayList<>();
   private volatile Supplier<CompletableFuture<T>> next = CompletableFuture::new;
+  private volatile String lastCallerThread;
 
   public CompletableFuture<T> answer(final A arguments) {
+    lastCallerThread = Thread.currentThread().getName();
     calls.add(arguments);
     return next.get();
   }
@@ -50,7 +52,16 @@ public final class ScriptedAnswer<A, T> {
     return calls.getLast();
   }
 
+  /** The name of the thread that made the last call. */
+  public String lastCallerThread() {
+    if (calls.isEmpty()) {
+      throw new AssertionError("the service method was not called");
+    }
+    return lastCallerThread;
+  }
+
   void reset() {
+    lastCallerThread = null;
     calls.clear();
     next = CompletableFuture::new;
   }
