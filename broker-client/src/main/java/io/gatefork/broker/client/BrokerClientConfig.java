@@ -1,6 +1,5 @@
 package io.gatefork.broker.client;
 
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -8,8 +8,9 @@ import io.camunda.zeebe.protocol.impl.record.value.deployment.DeploymentRecord;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientConfig;
 import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
+import io.gatefork.broker.client.cluster.ClusterBrokerClient;
 import io.gatefork.broker.client.request.BrokerRequests;
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.EmbeddedBrokerConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -26,7 +27,7 @@ final class Cluster implements AutoCloseable {
 
   private Cluster(final EmbeddedBroker broker, final BrokerClientConfig clientConfig) {
     this.broker = broker;
-    client = BrokerClient.start(clientConfig, registry);
+    client = ClusterBrokerClient.start(clientConfig, registry);
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> client.topology().partitionsWithLeader().length == broker.partitions().size());
