@@ -67,8 +67,9 @@ public class GatewayConfiguration {
       final UnifiedClusterTlsProperties unifiedClusterTls) {
     embeddedBroker.ifAvailable(broker -> {});
     return ClusterBrokerClient.start(
-        SettingsMapper.brokerClientConfig(cluster, unified, gatefork)
-            .withSecurity(TlsSettings.cluster(clusterSecurity, unifiedClusterTls)),
+        SettingsMapper.brokerClientConfig(cluster, unified, gatefork).toBuilder()
+            .security(TlsSettings.cluster(clusterSecurity, unifiedClusterTls))
+            .build(),
         registry);
   }
 

@@ -128,15 +128,19 @@ class TlsTest extends GatewayTestSupport {
 
   @Test
   void gatewayWithoutClusterTlsDoesNotJoinTheTlsBroker() {
-    final var plaintextConfig = BrokerClientConfig.defaults()
-        .withMemberId("plaintext-gateway")
-        .withAddress("127.0.0.1", freePort())
-        .withInitialContactPoints(List.of("127.0.0.1:" + broker.port()));
-    final BrokerClient plaintext = ClusterBrokerClient.start(plaintextConfig, new SimpleMeterRegistry());
+    final var plaintextConfig = BrokerClientConfig.testDefaults()
+        .memberId("plaintext-gateway")
+        .host("127.0.0.1")
+        .port(freePort())
+        .initialContactPoints(List.of("127.0.0.1:" + broker.port()))
+        .build();
+    final BrokerClient plaintext =
+        ClusterBrokerClient.start(plaintextConfig, new SimpleMeterRegistry());
     final BrokerClient withTls = ClusterBrokerClient.start(
-        plaintextConfig.withMemberId("tls-gateway").withAddress("127.0.0.1", freePort())
-            .withSecurity(BrokerClientConfig.Security.pem(
-                CERTS.certificateChain(), CERTS.privateKey())),
+        plaintextConfig.toBuilder().memberId("tls-gateway").port(freePort())
+            .security(BrokerClientConfig.Security.pem(
+                CERTS.certificateChain(), CERTS.privateKey()))
+            .build(),
         new SimpleMeterRegistry());
     try {
       // the control: the same client with cluster TLS sees the broker

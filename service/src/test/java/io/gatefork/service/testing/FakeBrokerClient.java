@@ -210,7 +210,7 @@ public final class FakeBrokerClient implements BrokerClient {
 
   @Override
   public BrokerClientConfig config() {
-    return BrokerClientConfig.defaults();
+    return BrokerClientConfig.testDefaults().build();
   }
 
   @Override

@@ -40,9 +40,11 @@ public final class BrokerClientBenchmark {
     final long deadline = System.nanoTime() + TIME_LIMIT.toNanos();
     try (var broker = EmbeddedBroker.start(
             EmbeddedBrokerConfig.defaults().withPort(freePort()).withPartitionCount(3));
-        var client = ClusterBrokerClient.start(BrokerClientConfig.defaults()
-            .withAddress("127.0.0.1", freePort())
-            .withInitialContactPoints(List.of(broker.clusterAddress())),
+        var client = ClusterBrokerClient.start(BrokerClientConfig.testDefaults()
+            .host("127.0.0.1")
+            .port(freePort())
+            .initialContactPoints(List.of(broker.clusterAddress()))
+            .build(),
             new SimpleMeterRegistry())) {
       while (client.topology().partitionsWithLeader().length < 3) {
         Thread.sleep(50);

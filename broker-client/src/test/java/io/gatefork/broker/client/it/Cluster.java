@@ -46,13 +46,15 @@ final class Cluster implements AutoCloseable {
 
   static BrokerClientConfig clientConfig(
       final String contactPoint, final ResourceExhaustedRetry retry) {
-    return BrokerClientConfig.defaults()
-        .withAddress("127.0.0.1", FreePorts.next())
-        .withInitialContactPoints(List.of(contactPoint))
-        .withRequestTimeout(Duration.ofSeconds(10))
-        .withMembership(BrokerClientConfig.Membership.defaults()
-            .withFailureTimeout(Duration.ofSeconds(2)))
-        .withResourceExhaustedRetry(retry);
+    final var stock = BrokerClientConfig.testDefaults().build();
+    return stock.toBuilder()
+        .host("127.0.0.1")
+        .port(FreePorts.next())
+        .initialContactPoints(List.of(contactPoint))
+        .requestTimeout(Duration.ofSeconds(10))
+        .membership(stock.membership().toBuilder().failureTimeout(Duration.ofSeconds(2)).build())
+        .resourceExhaustedRetry(retry)
+        .build();
   }
 
   static BpmnModelInstance serviceTaskProcess(final String id, final String jobType) {
