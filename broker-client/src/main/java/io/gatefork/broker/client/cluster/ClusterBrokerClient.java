@@ -57,11 +57,7 @@ public final class ClusterBrokerClient implements BrokerClient {
     topologyManager = new TopologyManager(cluster.getMembershipService());
     retryScheduler =
         Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              final var thread = new Thread(r, "gatefork-broker-retry");
-              thread.setDaemon(true);
-              return thread;
-            });
+            Thread.ofPlatform().name("gatefork-broker-retry").daemon().factory());
     final var metrics = new BrokerClientMetrics(registry);
     dispatcher =
         new CommandDispatcher(cluster.getMessagingService(), topologyManager::topology, metrics,
