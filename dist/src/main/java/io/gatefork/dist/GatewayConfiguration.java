@@ -1,6 +1,7 @@
 package io.gatefork.dist;
 
 import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.cluster.ClusterBrokerClient;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.dist.config.ApiExecutorProperties;
 import io.gatefork.dist.config.ClusterProperties;
@@ -65,9 +66,10 @@ public class GatewayConfiguration {
       final ClusterSecurityProperties clusterSecurity,
       final UnifiedClusterTlsProperties unifiedClusterTls) {
     embeddedBroker.ifAvailable(broker -> {});
-    return BrokerClient.start(
-        SettingsMapper.brokerClientConfig(cluster, unified, gatefork)
-            .withSecurity(TlsSettings.cluster(clusterSecurity, unifiedClusterTls)),
+    return ClusterBrokerClient.start(
+        SettingsMapper.brokerClientConfig(cluster, unified, gatefork).toBuilder()
+            .security(TlsSettings.cluster(clusterSecurity, unifiedClusterTls))
+            .build(),
         registry);
   }
 

@@ -33,17 +33,19 @@ final class SettingsMapper {
         first(internal == null ? null : internal.advertisedPort(), cluster.advertisedPort());
     final String host = first(internal == null ? null : internal.host(), cluster.host());
     final Integer port = first(internal == null ? null : internal.port(), cluster.port());
-    return new BrokerClientConfig(
-        first(unified.name(), cluster.clusterName()),
-        cluster.memberId(),
-        host,
-        port,
-        advertisedHost,
-        advertisedPort == null ? 0 : advertisedPort,
-        contactPoints.stream().map(String::trim).filter(s -> !s.isEmpty()).toList(),
-        cluster.requestTimeout(),
-        cluster.membership().toConfig(),
-        gatefork.retry().resourceExhausted());
+    return BrokerClientConfig.builder()
+        .clusterName(first(unified.name(), cluster.clusterName()))
+        .memberId(cluster.memberId())
+        .host(host)
+        .port(port)
+        .advertisedHost(advertisedHost)
+        .advertisedPort(advertisedPort == null ? 0 : advertisedPort)
+        .initialContactPoints(
+            contactPoints.stream().map(String::trim).filter(s -> !s.isEmpty()).toList())
+        .requestTimeout(cluster.requestTimeout())
+        .membership(cluster.membership().toConfig())
+        .resourceExhaustedRetry(gatefork.retry().resourceExhausted())
+        .build();
   }
 
   static ApiExecutorConfig apiExecutorConfig(

@@ -6,7 +6,7 @@ import static io.gatefork.dist.helm.RenderedChart.named;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.dist.config.ApiExecutorProperties;
 import io.gatefork.dist.config.ClusterProperties;
 import io.gatefork.dist.config.GateforkProperties;

@@ -11,6 +11,7 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientConfig;
+import io.gatefork.broker.client.cluster.ClusterBrokerClient;
 import io.gatefork.dist.tls.TestCertificates;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -127,15 +128,19 @@ class TlsTest extends GatewayTestSupport {
 
   @Test
   void gatewayWithoutClusterTlsDoesNotJoinTheTlsBroker() {
-    final var plaintextConfig = BrokerClientConfig.defaults()
-        .withMemberId("plaintext-gateway")
-        .withAddress("127.0.0.1", freePort())
-        .withInitialContactPoints(List.of("127.0.0.1:" + broker.port()));
-    final BrokerClient plaintext = BrokerClient.start(plaintextConfig, new SimpleMeterRegistry());
-    final BrokerClient withTls = BrokerClient.start(
-        plaintextConfig.withMemberId("tls-gateway").withAddress("127.0.0.1", freePort())
-            .withSecurity(BrokerClientConfig.Security.pem(
-                CERTS.certificateChain(), CERTS.privateKey())),
+    final var plaintextConfig = BrokerClientConfig.testDefaults()
+        .memberId("plaintext-gateway")
+        .host("127.0.0.1")
+        .port(freePort())
+        .initialContactPoints(List.of("127.0.0.1:" + broker.port()))
+        .build();
+    final BrokerClient plaintext =
+        ClusterBrokerClient.start(plaintextConfig, new SimpleMeterRegistry());
+    final BrokerClient withTls = ClusterBrokerClient.start(
+        plaintextConfig.toBuilder().memberId("tls-gateway").port(freePort())
+            .security(BrokerClientConfig.Security.pem(
+                CERTS.certificateChain(), CERTS.privateKey()))
+            .build(),
         new SimpleMeterRegistry());
     try {
       // the control: the same client with cluster TLS sees the broker

@@ -6,20 +6,18 @@ import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.broker.client.topology.BrokerTopologyListener;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The gateway's view of the cluster. Every future completes on the messaging thread: callers hop
  * onto their own executor before doing work (the service layer does, exactly once).
+ *
+ * <p>The implementation that joins a real cluster is {@code cluster.ClusterBrokerClient}; its
+ * {@code start} is how the gateway gets one. This package names no implementation, so that it
+ * stays free of cycles with the packages below it.
  */
 public interface BrokerClient extends AutoCloseable {
-
-  /** Joins the cluster as a gateway member (never a broker) and starts learning the topology. */
-  static BrokerClient start(final BrokerClientConfig config, final MeterRegistry registry) {
-    return ClusterBrokerClient.start(config, registry);
-  }
 
   /**
    * Sends a command to the partition its target names; a leader change or an unreachable leader
@@ -32,8 +30,9 @@ public interface BrokerClient extends AutoCloseable {
       BrokerRequest<T> request, Duration timeout);
 
   /**
-   * Sends a round-robin command (process-instance creation) with the partition retry of {@link
-   * io.gatefork.broker.client.retry.RequestRetryHandler}.
+   * Sends a round-robin command (process-instance creation) with the partition retry: when the
+   * chosen partition cannot take it, the next one is tried, each at most once (see {@link
+   * ResourceExhaustedRetry} for what {@code RESOURCE_EXHAUSTED} does).
    */
   <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> sendWithPartitionRetry(
       BrokerRequest<T> request, Duration timeout);

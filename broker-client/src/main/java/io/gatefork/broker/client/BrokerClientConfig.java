@@ -1,129 +1,159 @@
 package io.gatefork.broker.client;
 
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * How the gateway joins the cluster and talks to brokers. Field names follow the stock gateway's
- * {@code zeebe.gateway.cluster.*} keys; the defaults are the stock defaults.
+ * How the gateway joins the cluster and talks to brokers; built with {@link #builder()}. Field
+ * names follow the stock gateway's {@code zeebe.gateway.cluster.*} keys.
  *
- * @param clusterName must equal the brokers' cluster name
- * @param memberId this gateway's member id (the 8.7 Helm chart sets it to the pod name)
- * @param host interface the cluster messaging binds to
- * @param port port the cluster messaging binds to
- * @param advertisedHost address other members use to reach us (defaults to {@code host})
- * @param advertisedPort port other members use to reach us (defaults to {@code port})
- * @param initialContactPoints brokers to join through, as {@code host:port}
- * @param requestTimeout default deadline of one broker request
- * @param membership SWIM settings
- * @param resourceExhaustedRetry what the partition retry does on {@code RESOURCE_EXHAUSTED}
- * @param security TLS of the cluster messaging ({@code zeebe.gateway.cluster.security.*})
+ * <p>No setting the gateway binds from its properties has a default here: the gateway's defaults
+ * (cluster port 26502 and the rest) live with its property binding in dist's {@code
+ * ClusterProperties}, and a builder that misses one fails at {@link Builder#build()}. Only the
+ * settings that are off or derived when absent are optional: the advertised address (then the
+ * bind address) and TLS (then plaintext). Tests and tools that start a client by hand take the
+ * stock values from {@link #testDefaults()}, the one place that spells them out.
  */
-public record BrokerClientConfig(
-    String clusterName,
-    String memberId,
-    String host,
-    int port,
-    String advertisedHost,
-    int advertisedPort,
-    List<String> initialContactPoints,
-    Duration requestTimeout,
-    Membership membership,
-    ResourceExhaustedRetry resourceExhaustedRetry,
-    Security security) {
+public final class BrokerClientConfig {
+  private final String clusterName;
+  private final String memberId;
+  private final String host;
+  private final int port;
+  private final String advertisedHost;
+  private final int advertisedPort;
+  private final List<String> initialContactPoints;
+  private final Duration requestTimeout;
+  private final Membership membership;
+  private final ResourceExhaustedRetry resourceExhaustedRetry;
+  private final Security security;
 
-  public static final String DEFAULT_CLUSTER_NAME = "zeebe-cluster";
-  public static final String DEFAULT_MEMBER_ID = "gateway";
-  public static final String DEFAULT_HOST = "0.0.0.0";
-  public static final int DEFAULT_PORT = 26502;
-  public static final List<String> DEFAULT_CONTACT_POINTS = List.of("127.0.0.1:26502");
-  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(15);
-
-  public BrokerClientConfig {
-    clusterName = clusterName == null ? DEFAULT_CLUSTER_NAME : clusterName;
-    memberId = memberId == null || memberId.isBlank() ? DEFAULT_MEMBER_ID : memberId;
-    host = host == null ? DEFAULT_HOST : host;
-    port = port <= 0 ? DEFAULT_PORT : port;
-    advertisedHost = advertisedHost == null || advertisedHost.isBlank() ? null : advertisedHost;
-    advertisedPort = advertisedPort <= 0 ? port : advertisedPort;
+  private BrokerClientConfig(final Builder builder) {
+    clusterName = requireText(builder.clusterName, "clusterName");
+    memberId = requireText(builder.memberId, "memberId");
+    host = requireText(builder.host, "host");
+    port = requirePort(builder.port, "port");
+    advertisedHost =
+        builder.advertisedHost == null || builder.advertisedHost.isBlank()
+            ? null : builder.advertisedHost;
+    advertisedPort = builder.advertisedPort <= 0 ? 0 : requirePort(builder.advertisedPort,
+        "advertisedPort");
     initialContactPoints =
-        initialContactPoints == null ? DEFAULT_CONTACT_POINTS : List.copyOf(initialContactPoints);
-    requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
-    membership = membership == null ? Membership.defaults() : membership;
+        List.copyOf(Objects.requireNonNull(builder.initialContactPoints,
+            "initialContactPoints must be set"));
+    requestTimeout = Objects.requireNonNull(builder.requestTimeout, "requestTimeout must be set");
+    membership = Objects.requireNonNull(builder.membership, "membership must be set");
     resourceExhaustedRetry =
-        Objects.requireNonNullElse(resourceExhaustedRetry, ResourceExhaustedRetry.FAIL_FAST);
-    security = security == null ? Security.disabled() : security;
+        Objects.requireNonNull(builder.resourceExhaustedRetry,
+            "resourceExhaustedRetry must be set");
+    security = builder.security == null ? Security.disabled() : builder.security;
   }
 
-  /** Plaintext cluster messaging; the shape before TLS existed. */
-  public BrokerClientConfig(
-      final String clusterName,
-      final String memberId,
-      final String host,
-      final int port,
-      final String advertisedHost,
-      final int advertisedPort,
-      final List<String> initialContactPoints,
-      final Duration requestTimeout,
-      final Membership membership,
-      final ResourceExhaustedRetry resourceExhaustedRetry) {
-    this(clusterName, memberId, host, port, advertisedHost, advertisedPort, initialContactPoints,
-        requestTimeout, membership, resourceExhaustedRetry, null);
+  /** A builder with nothing set. */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  public static BrokerClientConfig defaults() {
-    return new BrokerClientConfig(null, null, null, 0, null, 0, null, null, null, null);
+  /**
+   * A builder preset with the stock gateway's values (cluster {@code zeebe-cluster}, member {@code
+   * gateway}, bound on {@code 0.0.0.0:26502}, joining through {@code 127.0.0.1:26502}, 15 s
+   * request timeout, the stock SWIM settings, {@code fail-fast}, no TLS), for tests and tools that
+   * start a client by hand. The gateway does not use it: it binds each of these settings from its
+   * properties, whose defaults are the ones that count.
+   */
+  public static Builder testDefaults() {
+    return builder()
+        .clusterName("zeebe-cluster")
+        .memberId("gateway")
+        .host("0.0.0.0")
+        .port(26502)
+        .initialContactPoints(List.of("127.0.0.1:26502"))
+        .requestTimeout(Duration.ofSeconds(15))
+        .membership(Membership.builder()
+            .gossipInterval(Duration.ofMillis(250))
+            .gossipFanout(2)
+            .probeInterval(Duration.ofSeconds(1))
+            .probeTimeout(Duration.ofMillis(100))
+            .suspectProbes(3)
+            .failureTimeout(Duration.ofSeconds(10))
+            .syncInterval(Duration.ofSeconds(10))
+            .broadcastUpdates(false)
+            .broadcastDisputes(true)
+            .notifySuspect(false)
+            .build())
+        .resourceExhaustedRetry(ResourceExhaustedRetry.FAIL_FAST);
   }
 
-  public BrokerClientConfig withClusterName(final String value) {
-    return new BrokerClientConfig(value, memberId, host, port, advertisedHost, advertisedPort,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
+  /** A builder holding this config's settings, to derive another config from it. */
+  public Builder toBuilder() {
+    return builder()
+        .clusterName(clusterName)
+        .memberId(memberId)
+        .host(host)
+        .port(port)
+        .advertisedHost(advertisedHost)
+        .advertisedPort(advertisedPort)
+        .initialContactPoints(initialContactPoints)
+        .requestTimeout(requestTimeout)
+        .membership(membership)
+        .resourceExhaustedRetry(resourceExhaustedRetry)
+        .security(security);
   }
 
-  public BrokerClientConfig withMemberId(final String value) {
-    return new BrokerClientConfig(clusterName, value, host, port, advertisedHost, advertisedPort,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
+  /** Must equal the brokers' cluster name. */
+  public String clusterName() {
+    return clusterName;
   }
 
-  /** Binds (and advertises, unless set separately) this host and port. */
-  public BrokerClientConfig withAddress(final String newHost, final int newPort) {
-    return new BrokerClientConfig(clusterName, memberId, newHost, newPort, advertisedHost, 0,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
+  /** This gateway's member id (the 8.7 Helm chart sets it to the pod name). */
+  public String memberId() {
+    return memberId;
   }
 
-  public BrokerClientConfig withAdvertisedAddress(final String newHost, final int newPort) {
-    return new BrokerClientConfig(clusterName, memberId, host, port, newHost, newPort,
-        initialContactPoints, requestTimeout, membership, resourceExhaustedRetry, security);
+  /** Interface the cluster messaging binds to. */
+  public String host() {
+    return host;
   }
 
-  public BrokerClientConfig withInitialContactPoints(final List<String> value) {
-    return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, value, requestTimeout, membership, resourceExhaustedRetry, security);
+  /** Port the cluster messaging binds to. */
+  public int port() {
+    return port;
   }
 
-  public BrokerClientConfig withRequestTimeout(final Duration value) {
-    return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, initialContactPoints, value, membership, resourceExhaustedRetry, security);
+  /** Address other members use to reach us, or null when it is the bind host. */
+  public String advertisedHost() {
+    return advertisedHost;
   }
 
-  public BrokerClientConfig withMembership(final Membership value) {
-    return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, initialContactPoints, requestTimeout, value, resourceExhaustedRetry,
-        security);
+  /** Port other members use to reach us: the advertised one, else {@link #port()}. */
+  public int advertisedPort() {
+    return advertisedPort == 0 ? port : advertisedPort;
   }
 
-  public BrokerClientConfig withResourceExhaustedRetry(final ResourceExhaustedRetry value) {
-    return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, initialContactPoints, requestTimeout, membership, value, security);
+  /** Brokers to join through, as {@code host:port}. */
+  public List<String> initialContactPoints() {
+    return initialContactPoints;
   }
 
-  public BrokerClientConfig withSecurity(final Security value) {
-    return new BrokerClientConfig(clusterName, memberId, host, port, advertisedHost,
-        advertisedPort, initialContactPoints, requestTimeout, membership, resourceExhaustedRetry,
-        value);
+  /** Default deadline of one broker request. */
+  public Duration requestTimeout() {
+    return requestTimeout;
+  }
+
+  /** SWIM settings. */
+  public Membership membership() {
+    return membership;
+  }
+
+  /** What the partition retry does on {@code RESOURCE_EXHAUSTED}. */
+  public ResourceExhaustedRetry resourceExhaustedRetry() {
+    return resourceExhaustedRetry;
+  }
+
+  /** TLS of the cluster messaging ({@code zeebe.gateway.cluster.security.*}). */
+  public Security security() {
+    return security;
   }
 
   /** The host other members reach us on: the advertised one, else the bind host. */
@@ -132,6 +162,114 @@ public record BrokerClientConfig(
       return advertisedHost;
     }
     return "0.0.0.0".equals(host) ? "127.0.0.1" : host;
+  }
+
+  @Override
+  public String toString() {
+    return "BrokerClientConfig{cluster=" + clusterName + ", member=" + memberId + ", bind="
+        + host + ":" + port + ", advertised=" + effectiveAdvertisedHost() + ":"
+        + advertisedPort() + ", contactPoints=" + initialContactPoints + ", requestTimeout="
+        + requestTimeout + ", resourceExhaustedRetry=" + resourceExhaustedRetry + ", tls="
+        + security.enabled() + "}";
+  }
+
+  private static String requireText(final String value, final String name) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("Expected " + name + " to be set, but it was "
+          + (value == null ? "not" : "blank"));
+    }
+    return value;
+  }
+
+  private static int requirePort(final int value, final String name) {
+    if (value < 1 || value > 65_535) {
+      throw new IllegalArgumentException(
+          "Expected " + name + " to be a port in 1..65535, but was " + value);
+    }
+    return value;
+  }
+
+  /** Collects the settings of a {@link BrokerClientConfig}; {@link #build()} checks them. */
+  public static final class Builder {
+    private String clusterName;
+    private String memberId;
+    private String host;
+    private int port;
+    private String advertisedHost;
+    private int advertisedPort;
+    private List<String> initialContactPoints;
+    private Duration requestTimeout;
+    private Membership membership;
+    private ResourceExhaustedRetry resourceExhaustedRetry;
+    private Security security;
+
+    private Builder() {}
+
+    public Builder clusterName(final String value) {
+      clusterName = value;
+      return this;
+    }
+
+    public Builder memberId(final String value) {
+      memberId = value;
+      return this;
+    }
+
+    public Builder host(final String value) {
+      host = value;
+      return this;
+    }
+
+    public Builder port(final int value) {
+      port = value;
+      return this;
+    }
+
+    /** Null or blank: other members reach us on the bind host. */
+    public Builder advertisedHost(final String value) {
+      advertisedHost = value;
+      return this;
+    }
+
+    /** 0 or less: other members reach us on the bind port. */
+    public Builder advertisedPort(final int value) {
+      advertisedPort = value;
+      return this;
+    }
+
+    public Builder initialContactPoints(final List<String> value) {
+      initialContactPoints = value;
+      return this;
+    }
+
+    public Builder requestTimeout(final Duration value) {
+      requestTimeout = value;
+      return this;
+    }
+
+    public Builder membership(final Membership value) {
+      membership = value;
+      return this;
+    }
+
+    public Builder resourceExhaustedRetry(final ResourceExhaustedRetry value) {
+      resourceExhaustedRetry = value;
+      return this;
+    }
+
+    /** Null: plaintext. */
+    public Builder security(final Security value) {
+      security = value;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException or {@link NullPointerException} when a required setting
+     *     is missing or out of range, naming it
+     */
+    public BrokerClientConfig build() {
+      return new BrokerClientConfig(this);
+    }
   }
 
   /** SWIM membership settings ({@code zeebe.gateway.cluster.membership.*}). */
@@ -147,15 +285,104 @@ public record BrokerClientConfig(
       boolean broadcastDisputes,
       boolean notifySuspect) {
 
-    public static Membership defaults() {
-      return new Membership(Duration.ofMillis(250), 2, Duration.ofSeconds(1),
-          Duration.ofMillis(100), 3, Duration.ofSeconds(10), Duration.ofSeconds(10), false, true,
-          false);
+    public Membership {
+      Objects.requireNonNull(gossipInterval, "gossipInterval must be set");
+      Objects.requireNonNull(probeInterval, "probeInterval must be set");
+      Objects.requireNonNull(probeTimeout, "probeTimeout must be set");
+      Objects.requireNonNull(failureTimeout, "failureTimeout must be set");
+      Objects.requireNonNull(syncInterval, "syncInterval must be set");
     }
 
-    public Membership withFailureTimeout(final Duration value) {
-      return new Membership(gossipInterval, gossipFanout, probeInterval, probeTimeout,
-          suspectProbes, value, syncInterval, broadcastUpdates, broadcastDisputes, notifySuspect);
+    /** A builder with nothing set (booleans false, counts 0). */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** A builder holding these settings, to derive other settings from them. */
+    public Builder toBuilder() {
+      return builder()
+          .gossipInterval(gossipInterval)
+          .gossipFanout(gossipFanout)
+          .probeInterval(probeInterval)
+          .probeTimeout(probeTimeout)
+          .suspectProbes(suspectProbes)
+          .failureTimeout(failureTimeout)
+          .syncInterval(syncInterval)
+          .broadcastUpdates(broadcastUpdates)
+          .broadcastDisputes(broadcastDisputes)
+          .notifySuspect(notifySuspect);
+    }
+
+    /** Collects the settings of a {@link Membership}. */
+    public static final class Builder {
+      private Duration gossipInterval;
+      private int gossipFanout;
+      private Duration probeInterval;
+      private Duration probeTimeout;
+      private int suspectProbes;
+      private Duration failureTimeout;
+      private Duration syncInterval;
+      private boolean broadcastUpdates;
+      private boolean broadcastDisputes;
+      private boolean notifySuspect;
+
+      private Builder() {}
+
+      public Builder gossipInterval(final Duration value) {
+        gossipInterval = value;
+        return this;
+      }
+
+      public Builder gossipFanout(final int value) {
+        gossipFanout = value;
+        return this;
+      }
+
+      public Builder probeInterval(final Duration value) {
+        probeInterval = value;
+        return this;
+      }
+
+      public Builder probeTimeout(final Duration value) {
+        probeTimeout = value;
+        return this;
+      }
+
+      public Builder suspectProbes(final int value) {
+        suspectProbes = value;
+        return this;
+      }
+
+      public Builder failureTimeout(final Duration value) {
+        failureTimeout = value;
+        return this;
+      }
+
+      public Builder syncInterval(final Duration value) {
+        syncInterval = value;
+        return this;
+      }
+
+      public Builder broadcastUpdates(final boolean value) {
+        broadcastUpdates = value;
+        return this;
+      }
+
+      public Builder broadcastDisputes(final boolean value) {
+        broadcastDisputes = value;
+        return this;
+      }
+
+      public Builder notifySuspect(final boolean value) {
+        notifySuspect = value;
+        return this;
+      }
+
+      public Membership build() {
+        return new Membership(gossipInterval, gossipFanout, probeInterval, probeTimeout,
+            suspectProbes, failureTimeout, syncInterval, broadcastUpdates, broadcastDisputes,
+            notifySuspect);
+      }
     }
   }
 

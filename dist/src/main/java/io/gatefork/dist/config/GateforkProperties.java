@@ -1,6 +1,6 @@
 package io.gatefork.dist.config;
 
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.service.executor.ApiExecutorStrategy;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

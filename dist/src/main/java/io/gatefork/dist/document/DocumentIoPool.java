@@ -4,7 +4,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The document I/O threads: fixed size, bounded queue, rejecting when full. Not an {@code
@@ -14,7 +13,6 @@ public final class DocumentIoPool implements AutoCloseable {
   private final ThreadPoolExecutor executor;
 
   public DocumentIoPool(final int threads, final int queueCapacity) {
-    final var counter = new AtomicInteger();
     executor =
         new ThreadPoolExecutor(
             threads,
@@ -22,12 +20,7 @@ public final class DocumentIoPool implements AutoCloseable {
             60,
             TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(queueCapacity),
-            runnable -> {
-              final var thread =
-                  new Thread(runnable, "gatefork-document-io-" + counter.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            },
+            Thread.ofPlatform().name("gatefork-document-io-", 1).daemon().factory(),
             new ThreadPoolExecutor.AbortPolicy());
   }
 

@@ -11,10 +11,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -99,7 +97,9 @@ public final class ApiExecutor implements Executor, AutoCloseable {
     final int max = processors * config.maxPoolSizeMultiplier();
     final var pool =
         new ThreadPoolExecutor(core, max, config.keepAlive().toNanos(), TimeUnit.NANOSECONDS,
-            new ArrayBlockingQueue<>(queueCapacity), new ApiThreadFactory(), rejection);
+            new ArrayBlockingQueue<>(queueCapacity),
+            // daemon platform threads api-service-thread-N, N counting from 1
+            Thread.ofPlatform().name(THREAD_NAME_PREFIX, 1).daemon().factory(), rejection);
     // idle core threads go too: a quiet gateway should not keep cores x N threads around
     pool.allowCoreThreadTimeOut(true);
     return pool;
@@ -196,17 +196,5 @@ public final class ApiExecutor implements Executor, AutoCloseable {
         Gauge.builder(METER_PREFIX + name, target, value)
             .description(description)
             .register(registry));
-  }
-
-  /** Daemon platform threads named {@code api-service-thread-N}, N counting from 1. */
-  private static final class ApiThreadFactory implements ThreadFactory {
-    private final AtomicInteger counter = new AtomicInteger();
-
-    @Override
-    public Thread newThread(final Runnable task) {
-      final var thread = new Thread(task, THREAD_NAME_PREFIX + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    }
   }
 }

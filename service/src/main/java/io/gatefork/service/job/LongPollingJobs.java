@@ -62,11 +62,8 @@ public final class LongPollingJobs implements AutoCloseable {
     this.config = Objects.requireNonNull(config, "config");
     activator = new JobActivator(brokerClient, executor);
     deadlines =
-        new ScheduledThreadPoolExecutor(1, task -> {
-          final var thread = new Thread(task, "gatefork-job-long-polling");
-          thread.setDaemon(true);
-          return thread;
-        });
+        new ScheduledThreadPoolExecutor(1,
+            Thread.ofPlatform().name("gatefork-job-long-polling").daemon().factory());
     // answered requests cancel their deadline: do not keep thousands of dead tasks queued
     deadlines.setRemoveOnCancelPolicy(true);
     subscription = brokerClient.jobAvailableNotifications().subscribe(this::onJobsAvailable);

@@ -33,11 +33,8 @@ public final class FakeBrokerClient implements BrokerClient {
   public static final String TRANSPORT_THREAD = "fake-transport";
 
   private final ExecutorService transport =
-      Executors.newSingleThreadExecutor(r -> {
-        final var thread = new Thread(r, TRANSPORT_THREAD);
-        thread.setDaemon(true);
-        return thread;
-      });
+      Executors.newSingleThreadExecutor(
+          Thread.ofPlatform().name(TRANSPORT_THREAD).daemon().factory());
   private final List<Sent> sent = new CopyOnWriteArrayList<>();
   private final FakeEventService events = new FakeEventService();
   private final JobAvailableNotifications notifications = new JobAvailableNotifications(events);
@@ -210,7 +207,7 @@ public final class FakeBrokerClient implements BrokerClient {
 
   @Override
   public BrokerClientConfig config() {
-    return BrokerClientConfig.defaults();
+    return BrokerClientConfig.testDefaults().build();
   }
 
   @Override

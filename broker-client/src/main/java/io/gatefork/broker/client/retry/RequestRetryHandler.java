@@ -4,6 +4,7 @@ import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.record.ErrorCode;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.routing.PartitionRouter;
 import io.gatefork.broker.client.topology.BrokerTopology;

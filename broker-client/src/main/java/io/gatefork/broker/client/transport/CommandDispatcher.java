@@ -1,6 +1,5 @@
 package io.gatefork.broker.client.transport;
 
-import io.atomix.cluster.messaging.MessagingException;
 import io.atomix.cluster.messaging.MessagingService;
 import io.atomix.utils.net.Address;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
@@ -10,13 +9,11 @@ import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.metrics.BrokerClientMetrics;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.topology.BrokerTopology;
-import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
@@ -154,19 +151,18 @@ public final class CommandDispatcher implements PartitionSender {
     }
 
     private void onFailure(final Throwable cause) {
-      if (cause instanceof TimeoutException) {
-        fail(new BrokerClientException.Timeout(request.type(),
+      switch (SendFailure.of(cause)) {
+        case TIMEOUT -> fail(new BrokerClientException.Timeout(request.type(),
             TimeUnit.NANOSECONDS.toMillis(timeoutNanos)), "TIMEOUT");
-      } else if (cause instanceof MessagingException.ConnectionClosed) {
-        fail(new BrokerClientException.ConnectionClosed(
+        case CONNECTION_CLOSED -> fail(new BrokerClientException.ConnectionClosed(
             "Connection to the leader of partition " + partitionId
                 + " closed while the request was in flight", cause), "CONNECTION_CLOSED");
-      } else if (isUnreachable(cause)) {
-        if (!retryInPartition || !retryLater(cause)) {
-          fail(unavailable(cause), "UNAVAILABLE");
+        case UNREACHABLE, MESSAGING_CLOSED -> {
+          if (!retryInPartition || !retryLater(cause)) {
+            fail(unavailable(cause), "UNAVAILABLE");
+          }
         }
-      } else {
-        fail(new BrokerClientException.Unavailable(
+        case OTHER -> fail(new BrokerClientException.Unavailable(
             "Request " + request.type() + " to partition " + partitionId + " failed: " + cause,
             cause), "UNKNOWN");
       }
@@ -201,13 +197,5 @@ public final class CommandDispatcher implements PartitionSender {
       metrics.failed(request.type(), partitionId, code);
       future.completeExceptionally(error);
     }
-  }
-
-  private static boolean isUnreachable(final Throwable cause) {
-    return cause instanceof ConnectException
-        || cause instanceof MessagingException.NoRemoteHandler
-        || cause instanceof java.nio.channels.ClosedChannelException
-        || (cause instanceof IllegalStateException
-            && String.valueOf(cause.getMessage()).contains("closed"));
   }
 }

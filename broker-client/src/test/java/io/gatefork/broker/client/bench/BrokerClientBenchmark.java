@@ -6,6 +6,7 @@ import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstan
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientConfig;
 import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.cluster.ClusterBrokerClient;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.EmbeddedBrokerConfig;
@@ -39,9 +40,11 @@ public final class BrokerClientBenchmark {
     final long deadline = System.nanoTime() + TIME_LIMIT.toNanos();
     try (var broker = EmbeddedBroker.start(
             EmbeddedBrokerConfig.defaults().withPort(freePort()).withPartitionCount(3));
-        var client = BrokerClient.start(BrokerClientConfig.defaults()
-            .withAddress("127.0.0.1", freePort())
-            .withInitialContactPoints(List.of(broker.clusterAddress())),
+        var client = ClusterBrokerClient.start(BrokerClientConfig.testDefaults()
+            .host("127.0.0.1")
+            .port(freePort())
+            .initialContactPoints(List.of(broker.clusterAddress()))
+            .build(),
             new SimpleMeterRegistry())) {
       while (client.topology().partitionsWithLeader().length < 3) {
         Thread.sleep(50);

@@ -6,8 +6,8 @@ import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstan
 import io.camunda.zeebe.protocol.record.ErrorCode;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.broker.client.request.BrokerRequests;
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,8 +8,9 @@ import io.camunda.zeebe.protocol.impl.record.value.deployment.DeploymentRecord;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientConfig;
 import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
+import io.gatefork.broker.client.cluster.ClusterBrokerClient;
 import io.gatefork.broker.client.request.BrokerRequests;
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.EmbeddedBrokerConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -26,7 +27,7 @@ final class Cluster implements AutoCloseable {
 
   private Cluster(final EmbeddedBroker broker, final BrokerClientConfig clientConfig) {
     this.broker = broker;
-    client = BrokerClient.start(clientConfig, registry);
+    client = ClusterBrokerClient.start(clientConfig, registry);
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> client.topology().partitionsWithLeader().length == broker.partitions().size());
@@ -45,13 +46,15 @@ final class Cluster implements AutoCloseable {
 
   static BrokerClientConfig clientConfig(
       final String contactPoint, final ResourceExhaustedRetry retry) {
-    return BrokerClientConfig.defaults()
-        .withAddress("127.0.0.1", FreePorts.next())
-        .withInitialContactPoints(List.of(contactPoint))
-        .withRequestTimeout(Duration.ofSeconds(10))
-        .withMembership(BrokerClientConfig.Membership.defaults()
-            .withFailureTimeout(Duration.ofSeconds(2)))
-        .withResourceExhaustedRetry(retry);
+    final var stock = BrokerClientConfig.testDefaults().build();
+    return stock.toBuilder()
+        .host("127.0.0.1")
+        .port(FreePorts.next())
+        .initialContactPoints(List.of(contactPoint))
+        .requestTimeout(Duration.ofSeconds(10))
+        .membership(stock.membership().toBuilder().failureTimeout(Duration.ofSeconds(2)).build())
+        .resourceExhaustedRetry(retry)
+        .build();
   }
 
   static BpmnModelInstance serviceTaskProcess(final String id, final String jobType) {

@@ -13,10 +13,11 @@ import io.camunda.zeebe.transport.stream.api.ClientStreamId;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
+import io.gatefork.broker.client.cluster.ClusterBrokerClient;
 import io.gatefork.broker.client.jobs.JobPushConsumer;
 import io.gatefork.broker.client.jobs.JobStreamInfo;
 import io.gatefork.broker.client.request.BrokerRequests;
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.EmbeddedBrokerConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -77,7 +78,7 @@ class JobStreamIntegrationTest {
   void aStreamIsRegisteredAgainWithABrokerThatRestartsAndGetsItsJobs() {
     final int port = FreePorts.next();
     EmbeddedBroker broker = startBroker(port);
-    try (BrokerClient client = BrokerClient.start(
+    try (BrokerClient client = ClusterBrokerClient.start(
         Cluster.clientConfig(broker.clusterAddress(), ResourceExhaustedRetry.FAIL_FAST),
         new SimpleMeterRegistry())) {
       awaitLeaders(client);

@@ -9,8 +9,9 @@ import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstan
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.ResourceExhaustedRetry;
+import io.gatefork.broker.client.cluster.ClusterBrokerClient;
 import io.gatefork.broker.client.request.BrokerRequests;
-import io.gatefork.broker.client.retry.ResourceExhaustedRetry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ class OutageIntegrationTest {
   void withoutAnyBrokerRequestsFailAtOnceWithNoTopology() {
     final var config = Cluster.clientConfig("127.0.0.1:" + FreePorts.next(),
         ResourceExhaustedRetry.FAIL_FAST);
-    try (BrokerClient client = BrokerClient.start(config, new SimpleMeterRegistry())) {
+    try (BrokerClient client = ClusterBrokerClient.start(config, new SimpleMeterRegistry())) {
       final var create = client.sendWithPartitionRetry(BrokerRequests.createProcessInstance(
           new ProcessInstanceCreationRecord().setBpmnProcessId("p")), Duration.ofMinutes(5));
       final var complete = client.send(

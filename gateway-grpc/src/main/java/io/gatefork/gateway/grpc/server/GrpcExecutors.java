@@ -3,7 +3,6 @@ package io.gatefork.gateway.grpc.server;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** Builds the bounded executor of {@link GrpcExecutorMode#POOLED}. */
 final class GrpcExecutors {
@@ -17,7 +16,6 @@ final class GrpcExecutors {
    * handlers never block.
    */
   static ThreadPoolExecutor pooled(final int threads, final int queueCapacity) {
-    final var counter = new AtomicInteger();
     final var executor =
         new ThreadPoolExecutor(
             threads,
@@ -25,11 +23,7 @@ final class GrpcExecutors {
             60,
             TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(queueCapacity),
-            runnable -> {
-              final var thread = new Thread(runnable, "grpc-executor-" + counter.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            },
+            Thread.ofPlatform().name("grpc-executor-", 1).daemon().factory(),
             new ThreadPoolExecutor.CallerRunsPolicy());
     executor.allowCoreThreadTimeOut(true);
     return executor;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.client.retry;
+package io.gatefork.broker.client;
 
 /**
  * What the partition retry of process-instance creation does when a partition answers {@code

@@ -1,7 +1,12 @@
-package io.gatefork.broker.client;
+package io.gatefork.broker.client.cluster;
 
 import io.atomix.cluster.AtomixCluster;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.BrokerClientConfig;
+import io.gatefork.broker.client.BrokerClientException;
+import io.gatefork.broker.client.BrokerResult;
+import io.gatefork.broker.client.Timeouts;
 import io.gatefork.broker.client.jobs.JobAvailableNotifications;
 import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.broker.client.jobs.TransportJobStreamClient;
@@ -25,8 +30,12 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@link BrokerClient} over an Atomix cluster member. */
-final class ClusterBrokerClient implements BrokerClient {
+/**
+ * {@link BrokerClient} over an Atomix cluster member. The way to get a broker client: {@link
+ * #start(BrokerClientConfig, MeterRegistry)}. It lives here, below the API, rather than behind a
+ * factory in the root package: such a factory would make the root depend on this package again.
+ */
+public final class ClusterBrokerClient implements BrokerClient {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterBrokerClient.class);
 
   private final BrokerClientConfig config;
@@ -48,11 +57,7 @@ final class ClusterBrokerClient implements BrokerClient {
     topologyManager = new TopologyManager(cluster.getMembershipService());
     retryScheduler =
         Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              final var thread = new Thread(r, "gatefork-broker-retry");
-              thread.setDaemon(true);
-              return thread;
-            });
+            Thread.ofPlatform().name("gatefork-broker-retry").daemon().factory());
     final var metrics = new BrokerClientMetrics(registry);
     dispatcher =
         new CommandDispatcher(cluster.getMessagingService(), topologyManager::topology, metrics,
@@ -64,7 +69,8 @@ final class ClusterBrokerClient implements BrokerClient {
     roleGauges = new PartitionRoleGauges(registry);
   }
 
-  static ClusterBrokerClient start(final BrokerClientConfig config, final MeterRegistry registry) {
+  /** Joins the cluster as a gateway member (never a broker) and starts learning the topology. */
+  public static BrokerClient start(final BrokerClientConfig config, final MeterRegistry registry) {
     final var client = new ClusterBrokerClient(config, registry);
     client.cluster.start().join();
     client.topologyManager.start();

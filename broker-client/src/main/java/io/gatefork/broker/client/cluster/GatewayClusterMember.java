@@ -1,10 +1,11 @@
-package io.gatefork.broker.client;
+package io.gatefork.broker.client.cluster;
 
 import io.atomix.cluster.AtomixCluster;
 import io.atomix.cluster.ClusterConfig;
 import io.atomix.cluster.discovery.BootstrapDiscoveryProvider;
 import io.atomix.cluster.protocol.SwimMembershipProtocol;
 import io.atomix.utils.net.Address;
+import io.gatefork.broker.client.BrokerClientConfig;
 import io.gatefork.broker.client.security.ClusterTls;
 import io.micrometer.core.instrument.MeterRegistry;
 
