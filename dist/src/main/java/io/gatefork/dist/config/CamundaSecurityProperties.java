@@ -39,7 +39,8 @@ public record CamundaSecurityProperties(
    * @param issuerUri the token issuer; checked whenever set, and the JWK set is discovered from it
    *     when {@code jwk-set-uri} is not set
    * @param jwkSetUri the JWK set of the token signer
-   * @param clientId the gateway's own OIDC client id; accepted as in stock, gatefork does not use it
+   * @param clientId the gateway's own OIDC client id; accepted as in stock, gatefork does not use
+   *     it
    * @param audiences when set, a token's {@code aud} must name one of them
    * @param usernameClaim the claim naming the user
    * @param clientIdClaim the claim naming the client (machine-to-machine tokens)
