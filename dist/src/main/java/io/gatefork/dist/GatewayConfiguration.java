@@ -8,14 +8,13 @@ import io.gatefork.dist.config.ClusterProperties;
 import io.gatefork.dist.config.ClusterSecurityProperties;
 import io.gatefork.dist.config.GateforkProperties;
 import io.gatefork.dist.config.GrpcSecurityProperties;
-import io.gatefork.dist.config.LegacyApiExecutorProperties;
+import io.gatefork.dist.config.LongPollingProperties;
 import io.gatefork.dist.config.NetworkProperties;
 import io.gatefork.dist.config.UnifiedClusterProperties;
 import io.gatefork.dist.config.UnifiedClusterTlsProperties;
 import io.gatefork.dist.config.UnifiedGrpcSslProperties;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
-import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.service.adhocsubprocess.BrokerAdHocSubProcessServices;
 import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.batchoperation.BrokerBatchOperationServices;
@@ -75,11 +74,10 @@ public class GatewayConfiguration {
 
   @Bean(destroyMethod = "close")
   public ApiExecutor apiExecutor(
-      final ApiExecutorProperties unified,
-      final LegacyApiExecutorProperties legacy,
+      final ApiExecutorProperties executor,
       final GateforkProperties gatefork,
       final MeterRegistry registry) {
-    return new ApiExecutor(SettingsMapper.apiExecutorConfig(unified, legacy, gatefork), registry);
+    return new ApiExecutor(SettingsMapper.apiExecutorConfig(executor, gatefork), registry);
   }
 
   @Bean
@@ -111,8 +109,13 @@ public class GatewayConfiguration {
   }
 
   @Bean(destroyMethod = "close")
-  public BrokerJobServices jobServices(final BrokerClient client, final ApiExecutor executor) {
-    return new BrokerJobServices(client, executor);
+  public BrokerJobServices jobServices(
+      final BrokerClient client,
+      final ApiExecutor executor,
+      final LongPollingProperties longPolling,
+      final GateforkProperties gatefork) {
+    return new BrokerJobServices(
+        client, executor, SettingsMapper.longPollingConfig(longPolling, gatefork));
   }
 
   @Bean
@@ -228,6 +231,7 @@ public class GatewayConfiguration {
   @Bean
   public GrpcServerLifecycle grpcServer(
       final NetworkProperties network,
+      final GateforkProperties gatefork,
       final BrokerTopologyServices topology,
       final BrokerDeploymentServices deployments,
       final BrokerProcessInstanceServices processInstances,
@@ -244,14 +248,10 @@ public class GatewayConfiguration {
       final CallerAuthenticator authenticator,
       final GrpcSecurityProperties grpcSecurity,
       final UnifiedGrpcSslProperties unifiedGrpcSsl) {
-    final var config =
-        GrpcServerConfig.defaults().withAddress(network.host(), network.port());
     return new GrpcServerLifecycle(
         new GrpcGatewayServer(
-            new GrpcServerConfig(config.host(), config.port(), network.minKeepAliveInterval(),
-                config.maxMessageSize(), config.executorMode(), config.poolThreads(),
-                config.poolQueueCapacity(), config.shutdownGrace())
-                .withTls(TlsSettings.grpc(grpcSecurity, unifiedGrpcSsl)),
+            SettingsMapper.grpcServerConfig(
+                network, gatefork, TlsSettings.grpc(grpcSecurity, unifiedGrpcSsl)),
             new GatewayServices(topology, deployments, processInstances, jobs, jobStreams,
                 messages, signals, variables, incidents, decisions, resources),
             registry,

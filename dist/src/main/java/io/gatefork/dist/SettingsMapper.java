@@ -4,15 +4,19 @@ import io.gatefork.broker.client.BrokerClientConfig;
 import io.gatefork.dist.config.ApiExecutorProperties;
 import io.gatefork.dist.config.ClusterProperties;
 import io.gatefork.dist.config.GateforkProperties;
-import io.gatefork.dist.config.LegacyApiExecutorProperties;
+import io.gatefork.dist.config.LongPollingProperties;
+import io.gatefork.dist.config.NetworkProperties;
 import io.gatefork.dist.config.UnifiedClusterProperties;
+import io.gatefork.gateway.grpc.server.GrpcServerConfig;
+import io.gatefork.gateway.grpc.server.GrpcTlsConfig;
 import io.gatefork.service.executor.ApiExecutorConfig;
-import java.time.Duration;
+import io.gatefork.service.job.LongPollingConfig;
 import java.util.List;
 
 /**
- * Resolves the layered configuration into the modules' plain settings: the 8.8 unified keys win
- * over the legacy keys, which win over the defaults (as in the stock 8.8 gateway).
+ * Resolves the bound configuration into the modules' plain settings: the 8.8 unified keys win over
+ * the legacy keys, which win over the defaults (as in the stock 8.8 gateway). The defaults are the
+ * bound records'; the modules have none of their own.
  */
 final class SettingsMapper {
   private SettingsMapper() {}
@@ -49,21 +53,33 @@ final class SettingsMapper {
   }
 
   static ApiExecutorConfig apiExecutorConfig(
-      final ApiExecutorProperties unified,
-      final LegacyApiExecutorProperties legacy,
-      final GateforkProperties gatefork) {
-    final var defaults = ApiExecutorConfig.defaults();
+      final ApiExecutorProperties executor, final GateforkProperties gatefork) {
     return new ApiExecutorConfig(
-        first(unified.corePoolSizeMultiplier(), legacy.corePoolSizeMultiplier(),
-            defaults.corePoolSizeMultiplier()),
-        first(unified.maxPoolSizeMultiplier(), legacy.maxPoolSizeMultiplier(),
-            defaults.maxPoolSizeMultiplier()),
-        first(unified.keepAlive(),
-            legacy.keepAliveSeconds() == null ? null
-                : Duration.ofSeconds(legacy.keepAliveSeconds()),
-            defaults.keepAlive()),
-        first(unified.queueCapacity(), legacy.queueCapacity(), defaults.queueCapacity()),
+        executor.corePoolSizeMultiplier(),
+        executor.maxPoolSizeMultiplier(),
+        executor.keepAlive(),
+        executor.queueCapacity(),
         gatefork.api().executorStrategy());
+  }
+
+  static LongPollingConfig longPollingConfig(
+      final LongPollingProperties longPolling, final GateforkProperties gatefork) {
+    return new LongPollingConfig(
+        longPolling.enabled(), longPolling.timeout(), gatefork.longPolling().maxParkedRequests());
+  }
+
+  static GrpcServerConfig grpcServerConfig(
+      final NetworkProperties network, final GateforkProperties gatefork,
+      final GrpcTlsConfig tls) {
+    final var grpc = gatefork.grpc();
+    return GrpcServerConfig.builder()
+        .address(network.host(), network.port())
+        .minKeepAliveInterval(network.minKeepAliveInterval())
+        .maxMessageSize(network.maxMessageSizeBytes())
+        .executor(grpc.executorMode(), grpc.poolThreads(), grpc.poolQueueCapacity())
+        .shutdownGrace(grpc.shutdownGrace())
+        .tls(tls)
+        .build();
   }
 
   @SafeVarargs

@@ -10,7 +10,6 @@ import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.dist.config.ApiExecutorProperties;
 import io.gatefork.dist.config.ClusterProperties;
 import io.gatefork.dist.config.GateforkProperties;
-import io.gatefork.dist.config.LegacyApiExecutorProperties;
 import io.gatefork.dist.config.NetworkProperties;
 import io.gatefork.dist.config.UnifiedClusterProperties;
 import io.gatefork.dist.helm.Helm;
@@ -161,7 +160,6 @@ class HelmChartTest {
     assertThat(pod.get("management.server.port", Integer.class)).isEqualTo(9600);
     assertThat(SettingsMapper.apiExecutorConfig(
             pod.bind("camunda.api.rest.executor", ApiExecutorProperties.class),
-            pod.bind("camunda.rest.api-executor", LegacyApiExecutorProperties.class),
             pod.bind("gatefork", GateforkProperties.class)).strategy())
         .isEqualTo(ApiExecutorStrategy.DEDICATED);
   }
@@ -205,8 +203,7 @@ class HelmChartTest {
     assertThat(pod.get("server.port", Integer.class)).isEqualTo(8088);
     assertThat(pod.get("management.server.port", Integer.class)).isEqualTo(9700);
     final var executor = SettingsMapper.apiExecutorConfig(
-        pod.bind("camunda.api.rest.executor", ApiExecutorProperties.class),
-        pod.bind("camunda.rest.api-executor", LegacyApiExecutorProperties.class), gatefork);
+        pod.bind("camunda.api.rest.executor", ApiExecutorProperties.class), gatefork);
     assertThat(executor.strategy()).isEqualTo(ApiExecutorStrategy.COMMON_POOL);
     assertThat(executor.queueCapacity()).isEqualTo(128);
   }

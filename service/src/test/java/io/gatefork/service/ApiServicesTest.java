@@ -12,11 +12,11 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.executor.ApiExecutor;
-import io.gatefork.service.executor.ApiExecutorConfig;
 import io.gatefork.service.executor.ApiExecutorStrategy;
 import io.gatefork.service.stage.Stage;
 import io.gatefork.service.testing.CountingExecutor;
 import io.gatefork.service.testing.FakeBrokerClient;
+import io.gatefork.service.testing.TestSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -169,7 +169,7 @@ class ApiServicesTest {
   }
 
   private Executor executor(final ApiExecutorStrategy strategy) {
-    apiExecutor = new ApiExecutor(ApiExecutorConfig.defaults().withStrategy(strategy),
+    apiExecutor = new ApiExecutor(TestSettings.executor(strategy),
         new SimpleMeterRegistry(), 2);
     return apiExecutor;
   }

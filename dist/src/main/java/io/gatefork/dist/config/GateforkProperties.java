@@ -1,30 +1,83 @@
 package io.gatefork.dist.config;
 
 import io.gatefork.broker.client.ResourceExhaustedRetry;
+import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
 import io.gatefork.service.executor.ApiExecutorStrategy;
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * gatefork's own switches, each able to restore stock behaviour for A/B runs and rollback (the
- * path-matching switch is Spring's own {@code spring.mvc.pathmatch.matching-strategy}).
+ * gatefork's own settings under {@code gatefork.*}: the switches that restore stock behaviour for
+ * A/B runs and rollback, the settings stock does not have, and the development broker. (The
+ * path-matching switch is Spring's own {@code spring.mvc.pathmatch.matching-strategy}; documents
+ * and authentication have their own records.)
  *
- * @param api {@code gatefork.api.executor-strategy}: dedicated (default), common-pool, direct
- * @param retry {@code gatefork.retry.resource-exhausted}: fail-fast (default), next-partition
+ * @param api the API executor's strategy
+ * @param retry the partition retry of process-instance creation
+ * @param grpc the gRPC server's executor and shutdown
+ * @param longPolling the cap of waiting job activations
  * @param embeddedBroker a development broker in the same JVM (the {@code dev} profile turns it on)
  */
 @ConfigurationProperties("gatefork")
 public record GateforkProperties(
-    @DefaultValue Api api, @DefaultValue Retry retry, @DefaultValue EmbeddedBroker embeddedBroker) {
+    @DefaultValue Api api,
+    @DefaultValue Retry retry,
+    @DefaultValue Grpc grpc,
+    @DefaultValue LongPolling longPolling,
+    @DefaultValue EmbeddedBroker embeddedBroker) {
 
+  /**
+   * @param executorStrategy where broker responses are handled: {@code dedicated} (a bounded pool
+   *     sized by {@code camunda.api.rest.executor.*}), {@code common-pool} (stock: the common
+   *     ForkJoinPool) or {@code direct} (on the transport thread)
+   */
   public record Api(@DefaultValue("dedicated") ApiExecutorStrategy executorStrategy) {}
 
+  /**
+   * @param resourceExhausted what process-instance creation does when a partition answers
+   *     RESOURCE_EXHAUSTED: {@code fail-fast} (answer at once, upstream #43679) or {@code
+   *     next-partition} (stock: try the next partition)
+   */
   public record Retry(@DefaultValue("fail-fast") ResourceExhaustedRetry resourceExhausted) {}
 
   /**
-   * @param port one port for the broker's membership and command API
-   * @param requestLimit per-partition in-flight command limit; 0 = none
-   * @param security TLS of the broker's cluster messaging; gateways joining it need cluster TLS
+   * gatefork's additions to the gRPC server ({@code zeebe.gateway.network.*} has the stock ones).
+   *
+   * @param executorMode where call handlers run: {@code direct} (on the Netty event loop that read
+   *     the call; handlers never block) or {@code pooled} (a bounded pool, for A/B measurements;
+   *     grpc-java's own default is an unbounded one)
+   * @param poolThreads threads of the pooled executor; 0 means the available processors (the CPU
+   *     quota)
+   * @param poolQueueCapacity calls waiting for a pooled thread; beyond it the event loop runs the
+   *     call itself
+   * @param shutdownGrace how long running calls (long polls) may finish on shutdown before they
+   *     are cancelled
+   */
+  public record Grpc(
+      @DefaultValue("direct") GrpcExecutorMode executorMode,
+      @DefaultValue("0") int poolThreads,
+      @DefaultValue("64") int poolQueueCapacity,
+      @DefaultValue("30s") Duration shutdownGrace) {}
+
+  /**
+   * gatefork's addition to long polling ({@code zeebe.gateway.longPolling.*} has the stock keys).
+   *
+   * @param maxParkedRequests job activations waiting for jobs at most; more are answered
+   *     RESOURCE_EXHAUSTED
+   */
+  public record LongPolling(@DefaultValue("10000") int maxParkedRequests) {}
+
+  /**
+   * @param enabled start a development broker (real engine, no replication) in this JVM
+   * @param host the interface the embedded broker binds to
+   * @param port one port for the embedded broker's membership and command API
+   * @param partitions the embedded broker's partitions
+   * @param requestLimit in-flight commands per partition before the broker answers
+   *     RESOURCE_EXHAUSTED; 0 means no limit
+   * @param recordJournal keep the records the engine wrote, for tests that inspect them
+   * @param security TLS of the embedded broker's cluster messaging; gateways joining it need
+   *     cluster TLS
    */
   public record EmbeddedBroker(
       @DefaultValue("false") boolean enabled,
@@ -38,6 +91,10 @@ public record GateforkProperties(
   /**
    * {@code gatefork.embedded-broker.security.*}: PEM files, as the stock broker's {@code
    * zeebe.broker.network.security.*}.
+   *
+   * @param enabled TLS on the embedded broker's cluster messaging
+   * @param certificateChainPath the PEM certificate chain, leaf first, ending in the CA
+   * @param privateKeyPath the PEM private key of the chain's leaf
    */
   public record EmbeddedBrokerSecurity(
       @DefaultValue("false") boolean enabled,

@@ -8,6 +8,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * ({@code none} | {@code identity}), which the 8.7 Helm chart sets to {@code identity} by default.
  * gatefork authenticates with the 8.8 keys ({@link CamundaSecurityProperties}); this is read only
  * so that a deployment asking for Identity is never silently served unauthenticated.
+ *
+ * @param mode the 8.7 switch: {@code none}, or {@code identity}, which stops the start unless the
+ *     8.8 keys {@code camunda.security.*} protect the API
  */
 @ConfigurationProperties("zeebe.gateway.security.authentication")
 public record LegacyGatewayAuthenticationProperties(@DefaultValue("none") String mode) {

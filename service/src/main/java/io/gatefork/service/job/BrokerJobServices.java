@@ -23,10 +23,11 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
   private final LongPollingJobs longPolling;
   private final boolean ownsLongPolling;
 
-  /** With long polling on the default settings (10 s default wait, 10,000 parked requests). */
-  public BrokerJobServices(final BrokerClient brokerClient, final Executor executor) {
-    this(brokerClient, executor, new LongPollingJobs(brokerClient, executor,
-        LongPollingConfig.defaults()), true);
+  /** With its own long polling, closed with these services. */
+  public BrokerJobServices(
+      final BrokerClient brokerClient, final Executor executor,
+      final LongPollingConfig longPolling) {
+    this(brokerClient, executor, new LongPollingJobs(brokerClient, executor, longPolling), true);
   }
 
   /** With a long-polling instance the caller also closes. */

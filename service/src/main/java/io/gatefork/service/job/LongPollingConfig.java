@@ -1,19 +1,21 @@
 package io.gatefork.service.job;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
- * Long polling of job activation.
+ * Long polling of job activation. Every value is required: the defaults live with the
+ * configuration keys in {@code dist} ({@code zeebe.gateway.longPolling.*}), not here.
  *
+ * @param enabled false: every activation answers after one walk over the partitions, whatever
+ *     request timeout it asks for (as the stock gateway without long polling)
  * @param defaultTimeout how long a request without its own timeout (null or 0) waits for jobs
  * @param maxParkedRequests waiting requests at most; more are refused with RESOURCE_EXHAUSTED
  */
-public record LongPollingConfig(Duration defaultTimeout, int maxParkedRequests) {
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
-  public static final int DEFAULT_MAX_PARKED_REQUESTS = 10_000;
+public record LongPollingConfig(boolean enabled, Duration defaultTimeout, int maxParkedRequests) {
 
   public LongPollingConfig {
-    defaultTimeout = defaultTimeout == null ? DEFAULT_TIMEOUT : defaultTimeout;
+    Objects.requireNonNull(defaultTimeout, "Long polling defaultTimeout");
     if (defaultTimeout.isNegative() || defaultTimeout.isZero()) {
       throw new IllegalArgumentException(
           "Long polling defaultTimeout must be > 0, but was " + defaultTimeout);
@@ -22,9 +24,5 @@ public record LongPollingConfig(Duration defaultTimeout, int maxParkedRequests) 
       throw new IllegalArgumentException(
           "Long polling maxParkedRequests must be > 0, but was " + maxParkedRequests);
     }
-  }
-
-  public static LongPollingConfig defaults() {
-    return new LongPollingConfig(DEFAULT_TIMEOUT, DEFAULT_MAX_PARKED_REQUESTS);
   }
 }

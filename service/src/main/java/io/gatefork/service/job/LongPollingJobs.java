@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * locked until their timeout.
  *
  * <p>Semantics of {@link ActivateJobs#requestTimeout()}: null or zero waits the default long-poll
- * time, positive waits that long, negative answers at once.
+ * time, positive waits that long, negative answers at once. With long polling off ({@link
+ * LongPollingConfig#enabled()}) every request answers at once.
  */
 public final class LongPollingJobs implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LongPollingJobs.class);
@@ -109,7 +110,8 @@ public final class LongPollingJobs implements AutoCloseable {
     record.setTenantIds(TenantAccess.activationTenants(context.caller(), tenantIds));
 
     final Duration requested = command.requestTimeout();
-    final boolean longPolling = requested == null || !requested.isNegative();
+    final boolean longPolling =
+        config.enabled() && (requested == null || !requested.isNegative());
     final Duration wait =
         requested == null || requested.isZero() ? config.defaultTimeout() : requested;
     final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);

@@ -1,9 +1,11 @@
 package io.gatefork.service.executor;
 
+import static io.gatefork.service.executor.ApiExecutorStrategy.DEDICATED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.gatefork.service.testing.TestSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -26,7 +28,7 @@ class ApiExecutorTest {
 
   @Test
   void sizesTheDedicatedPoolFromTheProcessorCount() {
-    executor = new ApiExecutor(ApiExecutorConfig.defaults(), registry, 2);
+    executor = new ApiExecutor(TestSettings.executor(DEDICATED), registry, 2);
 
     assertThat(executor.corePoolSize()).isEqualTo(2);
     assertThat(executor.maxPoolSize()).isEqualTo(16);
@@ -36,7 +38,7 @@ class ApiExecutorTest {
   @Test
   void scalesWithTheProcessorCountAndMultipliers() {
     executor = new ApiExecutor(
-        ApiExecutorConfig.defaults().withPoolSizeMultipliers(0, 3).withQueueCapacity(5),
+        TestSettings.dedicatedExecutor(0, 3, 5),
         registry, 4);
 
     assertThat(executor.corePoolSize()).isZero();
@@ -46,14 +48,14 @@ class ApiExecutorTest {
 
   @Test
   void rejectsAProcessorCountBelowOne() {
-    assertThatThrownBy(() -> new ApiExecutor(ApiExecutorConfig.defaults(), registry, 0))
+    assertThatThrownBy(() -> new ApiExecutor(TestSettings.executor(DEDICATED), registry, 0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("availableProcessors must be >= 1");
   }
 
   @Test
   void burstBeyondThreadsAndQueueIsNeverRejectedButRunByTheCaller() throws Exception {
-    executor = new ApiExecutor(ApiExecutorConfig.defaults(), registry, 2);
+    executor = new ApiExecutor(TestSettings.executor(DEDICATED), registry, 2);
     final var release = new CountDownLatch(1);
     final var done = new AtomicInteger();
     final var onCaller = new AtomicInteger();
@@ -84,7 +86,7 @@ class ApiExecutorTest {
 
   @Test
   void registersPoolMeters() {
-    executor = new ApiExecutor(ApiExecutorConfig.defaults(), registry, 2);
+    executor = new ApiExecutor(TestSettings.executor(DEDICATED), registry, 2);
 
     assertThat(registry.get("gatefork.api.executor.max.pool.size").gauge().value())
         .isEqualTo(16.0);
@@ -96,7 +98,7 @@ class ApiExecutorTest {
 
   @Test
   void dedicatedThreadsAreNamedDaemons() throws Exception {
-    executor = new ApiExecutor(ApiExecutorConfig.defaults(), registry, 2);
+    executor = new ApiExecutor(TestSettings.executor(DEDICATED), registry, 2);
     final var name = new java.util.concurrent.CompletableFuture<String>();
     final var daemon = new java.util.concurrent.CompletableFuture<Boolean>();
 
@@ -111,7 +113,7 @@ class ApiExecutorTest {
 
   @Test
   void closeShutsTheDedicatedPoolDownAndRemovesItsMeters() {
-    executor = new ApiExecutor(ApiExecutorConfig.defaults(), registry, 2);
+    executor = new ApiExecutor(TestSettings.executor(DEDICATED), registry, 2);
     executor.execute(() -> {});
 
     executor.close();
@@ -123,7 +125,7 @@ class ApiExecutorTest {
   @Test
   void commonPoolStrategyUsesTheExecutorOfHandleAsyncWithoutExecutor() {
     executor = new ApiExecutor(
-        ApiExecutorConfig.defaults().withStrategy(ApiExecutorStrategy.COMMON_POOL), registry, 2);
+        TestSettings.executor(ApiExecutorStrategy.COMMON_POOL), registry, 2);
 
     assertThat(executor.executor())
         .isSameAs(new java.util.concurrent.CompletableFuture<Void>().defaultExecutor());
@@ -135,7 +137,7 @@ class ApiExecutorTest {
   @Test
   void directStrategyRunsOnTheCallingThread() {
     executor = new ApiExecutor(
-        ApiExecutorConfig.defaults().withStrategy(ApiExecutorStrategy.DIRECT), registry, 2);
+        TestSettings.executor(ApiExecutorStrategy.DIRECT), registry, 2);
     final var ranOn = new java.util.concurrent.atomic.AtomicReference<Thread>();
 
     executor.execute(() -> ranOn.set(Thread.currentThread()));

@@ -1,7 +1,9 @@
 package io.gatefork.service.executor;
 
+import static io.gatefork.service.executor.ApiExecutorStrategy.DEDICATED;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gatefork.service.testing.TestSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +17,8 @@ class ApiExecutorUnderCpuQuotaTest {
   void aTwoCpuJvmGetsSixteenThreadsAndAQueueOf64() {
     assertThat(Runtime.getRuntime().availableProcessors()).isEqualTo(2);
 
-    final var executor = new ApiExecutor(ApiExecutorConfig.defaults(), new SimpleMeterRegistry());
+    final var executor =
+        new ApiExecutor(TestSettings.executor(DEDICATED), new SimpleMeterRegistry());
     try {
       assertThat(executor.corePoolSize()).isEqualTo(2);
       assertThat(executor.maxPoolSize()).isEqualTo(16);

@@ -11,6 +11,7 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
 import io.gatefork.service.testing.JobBatches;
+import io.gatefork.service.testing.TestSettings;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class BrokerJobServicesTest {
   private static final long JOB_KEY = 2251799813685249L;
   private final FakeBrokerClient broker = new FakeBrokerClient();
-  private final BrokerJobServices services = new BrokerJobServices(broker, Runnable::run);
+  private final BrokerJobServices services =
+      new BrokerJobServices(broker, Runnable::run, TestSettings.longPolling());
 
   @AfterEach
   void close() {

@@ -9,6 +9,7 @@ import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
+import io.gatefork.service.testing.TestSettings;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,8 @@ class BrokerJobUpdateTest {
   private static final long JOB_KEY = 2251799813685249L;
 
   private final FakeBrokerClient broker = new FakeBrokerClient();
-  private final BrokerJobServices services = new BrokerJobServices(broker, Runnable::run);
+  private final BrokerJobServices services =
+      new BrokerJobServices(broker, Runnable::run, TestSettings.longPolling());
 
   @AfterEach
   void close() {

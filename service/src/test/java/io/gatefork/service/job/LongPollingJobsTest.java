@@ -13,6 +13,7 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
 import io.gatefork.service.testing.JobBatches;
+import io.gatefork.service.testing.TestSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -27,8 +28,8 @@ class LongPollingJobsTest {
 
   private final FakeBrokerClient broker =
       new FakeBrokerClient().topology(TestTopologies.singleBrokerLeading(2));
-  private LongPollingJobs jobs = new LongPollingJobs(broker, Runnable::run,
-      LongPollingConfig.defaults());
+  private LongPollingJobs jobs =
+      new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling());
 
   @AfterEach
   void close() {
@@ -111,7 +112,7 @@ class LongPollingJobsTest {
   void nullRequestTimeoutWaitsTheDefaultLongPoll() {
     jobs.close();
     jobs = new LongPollingJobs(broker, Runnable::run,
-        new LongPollingConfig(Duration.ofSeconds(1), 100));
+        TestSettings.longPolling(Duration.ofSeconds(1), 100));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, null));
@@ -127,6 +128,20 @@ class LongPollingJobsTest {
 
     final var future =
         jobs.activate(RequestContext.create(), activate("payment", 5, Duration.ofMillis(-1)));
+
+    assertThat(future.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+    assertThat(activations()).hasSize(2);
+  }
+
+  @Test
+  void withLongPollingOffARequestThatAsksToWaitIsAnsweredAfterOneWalk() throws Exception {
+    jobs.close();
+    jobs = new LongPollingJobs(broker, Runnable::run,
+        new LongPollingConfig(false, Duration.ofSeconds(10), 10_000));
+    broker.respondWith(JobBatches::empty);
+
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
 
     assertThat(future.get(5, TimeUnit.SECONDS)).isEmpty();
     assertThat(jobs.parkedRequests()).isZero();
@@ -208,7 +223,7 @@ class LongPollingJobsTest {
   @Test
   void moreParkedRequestsThanTheCapAreResourceExhausted() {
     jobs.close();
-    jobs = new LongPollingJobs(broker, Runnable::run, new LongPollingConfig(LONG, 1));
+    jobs = new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling(LONG, 1));
     broker.respondWith(JobBatches::empty);
 
     jobs.activate(RequestContext.create(), activate("payment", 5, LONG));

@@ -4,8 +4,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of the gRPC server. The first four mirror the stock gateway's
- * {@code zeebe.gateway.network.*} keys and defaults; the executor settings are gatefork's.
+ * Settings of the gRPC server, built with {@link #builder()}. Every value but TLS is required: the
+ * defaults live with the configuration keys in {@code dist} ({@code zeebe.gateway.network.*}, as
+ * the stock gateway's, and {@code gatefork.grpc.*}), not here.
  *
  * @param host {@code zeebe.gateway.network.host}
  * @param port {@code zeebe.gateway.network.port}; 0 binds an ephemeral port (tests)
@@ -19,7 +20,7 @@ import java.util.Objects;
  * @param poolQueueCapacity queue of the {@link GrpcExecutorMode#POOLED} executor
  * @param shutdownGrace how long {@link GrpcGatewayServer#close()} lets running calls (long polls)
  *     finish before cancelling them
- * @param tls TLS of the server ({@code zeebe.gateway.security.*}); off by default
+ * @param tls TLS of the server ({@code zeebe.gateway.security.*}); null means plaintext
  */
 public record GrpcServerConfig(
     String host,
@@ -31,13 +32,6 @@ public record GrpcServerConfig(
     int poolQueueCapacity,
     Duration shutdownGrace,
     GrpcTlsConfig tls) {
-
-  public static final String DEFAULT_HOST = "0.0.0.0";
-  public static final int DEFAULT_PORT = 26500;
-  public static final Duration DEFAULT_MIN_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(30);
-  public static final int DEFAULT_MAX_MESSAGE_SIZE = 4 * 1024 * 1024;
-  public static final int DEFAULT_POOL_QUEUE_CAPACITY = 64;
-  public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
 
   public GrpcServerConfig {
     Objects.requireNonNull(host, "host");
@@ -68,66 +62,90 @@ public record GrpcServerConfig(
     tls = tls == null ? GrpcTlsConfig.disabled() : tls;
   }
 
-  /** Plaintext; the shape before TLS existed. */
-  public GrpcServerConfig(
-      final String host,
-      final int port,
-      final Duration minKeepAliveInterval,
-      final int maxMessageSize,
-      final GrpcExecutorMode executorMode,
-      final int poolThreads,
-      final int poolQueueCapacity,
-      final Duration shutdownGrace) {
-    this(host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace, null);
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** The stock gateway's defaults, with the {@link GrpcExecutorMode#DIRECT} executor. */
-  public static GrpcServerConfig defaults() {
-    return new GrpcServerConfig(
-        DEFAULT_HOST,
-        DEFAULT_PORT,
-        DEFAULT_MIN_KEEP_ALIVE_INTERVAL,
-        DEFAULT_MAX_MESSAGE_SIZE,
-        GrpcExecutorMode.DIRECT,
-        0,
-        DEFAULT_POOL_QUEUE_CAPACITY,
-        DEFAULT_SHUTDOWN_GRACE);
-  }
-
-  public GrpcServerConfig withAddress(final String host, final int port) {
-    return new GrpcServerConfig(
-        host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace, tls);
-  }
-
-  public GrpcServerConfig withMaxMessageSize(final int maxMessageSize) {
-    return new GrpcServerConfig(
-        host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace, tls);
-  }
-
-  public GrpcServerConfig withExecutor(
-      final GrpcExecutorMode executorMode, final int poolThreads, final int poolQueueCapacity) {
-    return new GrpcServerConfig(
-        host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace, tls);
-  }
-
-  public GrpcServerConfig withShutdownGrace(final Duration shutdownGrace) {
-    return new GrpcServerConfig(
-        host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace, tls);
-  }
-
-  public GrpcServerConfig withTls(final GrpcTlsConfig tls) {
-    return new GrpcServerConfig(
-        host, port, minKeepAliveInterval, maxMessageSize, executorMode, poolThreads,
-        poolQueueCapacity, shutdownGrace, tls);
+  /** A builder holding these settings, to change some of them. */
+  public Builder toBuilder() {
+    return new Builder()
+        .address(host, port)
+        .minKeepAliveInterval(minKeepAliveInterval)
+        .maxMessageSize(maxMessageSize)
+        .executor(executorMode, poolThreads, poolQueueCapacity)
+        .shutdownGrace(shutdownGrace)
+        .tls(tls);
   }
 
   /** Threads of the pooled executor after resolving 0 to the CPU quota. */
   public int effectivePoolThreads() {
     return poolThreads > 0 ? poolThreads : Runtime.getRuntime().availableProcessors();
+  }
+
+  /** Collects the settings; {@link #build()} refuses any that was not given (TLS aside). */
+  public static final class Builder {
+    private String host;
+    private Integer port;
+    private Duration minKeepAliveInterval;
+    private Integer maxMessageSize;
+    private GrpcExecutorMode executorMode;
+    private Integer poolThreads;
+    private Integer poolQueueCapacity;
+    private Duration shutdownGrace;
+    private GrpcTlsConfig tls;
+
+    private Builder() {}
+
+    public Builder address(final String host, final int port) {
+      this.host = host;
+      this.port = port;
+      return this;
+    }
+
+    public Builder minKeepAliveInterval(final Duration minKeepAliveInterval) {
+      this.minKeepAliveInterval = minKeepAliveInterval;
+      return this;
+    }
+
+    public Builder maxMessageSize(final int maxMessageSize) {
+      this.maxMessageSize = maxMessageSize;
+      return this;
+    }
+
+    /** The executor mode with the pool's sizing (used by {@link GrpcExecutorMode#POOLED} only). */
+    public Builder executor(
+        final GrpcExecutorMode executorMode, final int poolThreads, final int poolQueueCapacity) {
+      this.executorMode = executorMode;
+      this.poolThreads = poolThreads;
+      this.poolQueueCapacity = poolQueueCapacity;
+      return this;
+    }
+
+    public Builder shutdownGrace(final Duration shutdownGrace) {
+      this.shutdownGrace = shutdownGrace;
+      return this;
+    }
+
+    public Builder tls(final GrpcTlsConfig tls) {
+      this.tls = tls;
+      return this;
+    }
+
+    public GrpcServerConfig build() {
+      return new GrpcServerConfig(
+          host,
+          required(port, "port"),
+          minKeepAliveInterval,
+          required(maxMessageSize, "maxMessageSize"),
+          executorMode,
+          required(poolThreads, "poolThreads"),
+          required(poolQueueCapacity, "poolQueueCapacity"),
+          shutdownGrace,
+          tls);
+    }
+
+    private static int required(final Integer value, final String name) {
+      return Objects.requireNonNull(value, name);
+    }
   }
 }

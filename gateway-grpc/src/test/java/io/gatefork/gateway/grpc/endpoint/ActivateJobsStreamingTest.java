@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
-import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.stage.StageMetrics;
@@ -68,7 +67,7 @@ class ActivateJobsStreamingTest {
   @Test
   void jobsBeyondTheMaxMessageSizeAreSplitOverSeveralResponses() {
     final int maxMessageSize = 4 * 1024;
-    gateway = new TestGateway(GrpcServerConfig.defaults().withMaxMessageSize(maxMessageSize));
+    gateway = new TestGateway(TestGateway.config().maxMessageSize(maxMessageSize).build());
     // ~1 KB of variables per job: 10 jobs cannot fit one 4 KB response
     gateway.fakes.jobs.activate.succeedWith(
         LongStream.rangeClosed(1, 10).mapToObj(k -> job(k, 1000)).toList());

@@ -11,35 +11,46 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class GrpcGatewayServerTest {
 
   @Test
-  void defaultsAreTheStockGatewaysWithDirectExecutor() {
-    final var defaults = GrpcServerConfig.defaults();
+  void poolThreadsZeroMeansTheAvailableProcessors() {
+    final var config = TestGateway.config().executor(GrpcExecutorMode.POOLED, 0, 8).build();
 
-    assertThat(defaults.host()).isEqualTo("0.0.0.0");
-    assertThat(defaults.port()).isEqualTo(26500);
-    assertThat(defaults.minKeepAliveInterval()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(defaults.maxMessageSize()).isEqualTo(4 * 1024 * 1024);
-    assertThat(defaults.executorMode()).isEqualTo(GrpcExecutorMode.DIRECT);
-    assertThat(defaults.effectivePoolThreads())
+    assertThat(config.effectivePoolThreads())
         .isEqualTo(Runtime.getRuntime().availableProcessors());
   }
 
   @Test
-  void configRejectsValuesTheServerCannotUse() {
-    final var defaults = GrpcServerConfig.defaults();
+  void builderRefusesASettingThatWasNotGiven() {
+    assertThatThrownBy(() -> GrpcServerConfig.builder().address("127.0.0.1", 0).build())
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("maxMessageSize");
+  }
 
-    assertThatThrownBy(() -> defaults.withAddress("127.0.0.1", 70_000))
+  @Test
+  void toBuilderKeepsEverySettingItIsNotTold() {
+    final var config =
+        TestGateway.config().executor(GrpcExecutorMode.POOLED, 3, 9).maxMessageSize(1024).build();
+
+    assertThat(config.toBuilder().build()).isEqualTo(config);
+    assertThat(config.toBuilder().address("127.0.0.1", 1).build())
+        .isEqualTo(new GrpcServerConfig("127.0.0.1", 1, config.minKeepAliveInterval(), 1024,
+            GrpcExecutorMode.POOLED, 3, 9, config.shutdownGrace(), config.tls()));
+  }
+
+  @Test
+  void configRejectsValuesTheServerCannotUse() {
+    assertThatThrownBy(() -> TestGateway.config().address("127.0.0.1", 70_000).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("port");
-    assertThatThrownBy(() -> defaults.withMaxMessageSize(0))
+    assertThatThrownBy(() -> TestGateway.config().maxMessageSize(0).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("maxMessageSize");
-    assertThatThrownBy(() -> defaults.withExecutor(GrpcExecutorMode.POOLED, 2, 0))
+    assertThatThrownBy(
+            () -> TestGateway.config().executor(GrpcExecutorMode.POOLED, 2, 0).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("poolQueueCapacity");
   }
@@ -57,7 +68,7 @@ class GrpcGatewayServerTest {
 
   @Test
   void pooledExecutorRunsHandlersOnItsOwnThreads() throws InterruptedException {
-    final var pooled = GrpcServerConfig.defaults().withExecutor(GrpcExecutorMode.POOLED, 2, 8);
+    final var pooled = TestGateway.config().executor(GrpcExecutorMode.POOLED, 2, 8).build();
     try (var gateway = new TestGateway(pooled)) {
       gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build());
 
@@ -94,7 +105,7 @@ class GrpcGatewayServerTest {
       final var registry = new SimpleMeterRegistry();
       final var server =
           new GrpcGatewayServer(
-              GrpcServerConfig.defaults().withAddress("127.0.0.1", socket.getLocalPort()),
+              TestGateway.config().address("127.0.0.1", socket.getLocalPort()).build(),
               TestGateway.services(new FakeServices()),
               registry,
               new StageMetrics(registry));

@@ -2,6 +2,7 @@ package io.gatefork.gateway.grpc.support;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
+import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.service.stage.StageMetrics;
@@ -32,15 +33,19 @@ public final class TestGateway implements AutoCloseable {
       Executors.newSingleThreadExecutor(r -> new Thread(r, API_EXECUTOR_THREAD));
 
   public TestGateway() {
-    this(GrpcServerConfig.defaults());
+    this(config().build());
   }
 
+  /** Bound to 127.0.0.1 on an ephemeral port, with a short shutdown grace, whatever config says. */
   public TestGateway(final GrpcServerConfig config) {
     fakes.delivery.answerOn(apiExecutor);
     succeedByDefault(fakes);
     server =
         new GrpcGatewayServer(
-                config.withAddress("127.0.0.1", 0).withShutdownGrace(Duration.ofMillis(200)),
+                config.toBuilder()
+                    .address("127.0.0.1", 0)
+                    .shutdownGrace(Duration.ofMillis(200))
+                    .build(),
                 services(fakes),
                 registry,
                 new StageMetrics(registry))
@@ -96,6 +101,19 @@ public final class TestGateway implements AutoCloseable {
     fakes.decisions.succeedAll(method -> null);
     fakes.resources.succeedAll(method -> null);
     fakes.variables.succeedAll(method -> 0L);
+  }
+
+  /**
+   * The shipped settings (dist binds them from configuration; this module has no defaults): the
+   * stock gateway's network values and the direct executor.
+   */
+  public static GrpcServerConfig.Builder config() {
+    return GrpcServerConfig.builder()
+        .address("0.0.0.0", 26500)
+        .minKeepAliveInterval(Duration.ofSeconds(30))
+        .maxMessageSize(4 * 1024 * 1024)
+        .executor(GrpcExecutorMode.DIRECT, 0, 64)
+        .shutdownGrace(Duration.ofSeconds(30));
   }
 
   public GatewayGrpc.GatewayBlockingStub client() {
