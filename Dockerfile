@@ -1,6 +1,8 @@
 # The gatefork gateway image: a drop-in for the stock Camunda gateway image (home /usr/local/zeebe,
 # bin/ lib/ config/, user 1001, the same ports and environment variables). The same image starts
-# the embedded broker for QA clusters: `docker run ... gatefork broker --partitions 3`.
+# the embedded broker for QA clusters: `docker run ... gatefork broker --partitions 3`; its engine
+# and RocksDB jars are in lib/broker/, which only bin/broker puts on its classpath (bin/gateway
+# takes lib/* alone, and a classpath wildcard takes no subfolders).
 #
 # Build the distribution first (no network is needed here):
 #   mvn -B install -DskipTests            # produces dist/target/gatefork/{bin,lib,config}
@@ -30,7 +32,7 @@ RUN set -eu; \
     chmod 0775 /usr/local/zeebe/data /usr/local/zeebe/logs
 
 WORKDIR /usr/local/zeebe
-# jars first: they change less often than the scripts
+# jars first: they change less often than the scripts; lib/ with its broker/ folder
 COPY dist/target/gatefork/lib/ lib/
 COPY dist/target/gatefork/config/ config/
 COPY dist/target/gatefork/bin/ bin/

@@ -2,7 +2,6 @@ package io.gatefork.dist;
 
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.cluster.ClusterBrokerClient;
-import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.dist.config.ApiExecutorProperties;
 import io.gatefork.dist.config.ClusterProperties;
 import io.gatefork.dist.config.ClusterSecurityProperties;
@@ -41,7 +40,6 @@ import io.gatefork.service.topology.BrokerTopologyServices;
 import io.gatefork.service.usertask.BrokerUserTaskServices;
 import io.gatefork.service.variable.BrokerVariableServices;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -54,17 +52,18 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 @Configuration(proxyBeanMethods = false)
 public class GatewayConfiguration {
 
-  /** The embedded broker (dev profile) must be up before the client joins through it. */
+  /**
+   * An embedded broker in this JVM (dev profile, tests) is started first: {@link
+   * EmbeddedBrokerOrdering} makes this bean depend on it.
+   */
   @Bean(destroyMethod = "close")
   public BrokerClient brokerClient(
       final ClusterProperties cluster,
       final UnifiedClusterProperties unified,
       final GateforkProperties gatefork,
       final MeterRegistry registry,
-      final ObjectProvider<EmbeddedBroker> embeddedBroker,
       final ClusterSecurityProperties clusterSecurity,
       final UnifiedClusterTlsProperties unifiedClusterTls) {
-    embeddedBroker.ifAvailable(broker -> {});
     return ClusterBrokerClient.start(
         SettingsMapper.brokerClientConfig(cluster, unified, gatefork).toBuilder()
             .security(TlsSettings.cluster(clusterSecurity, unifiedClusterTls))

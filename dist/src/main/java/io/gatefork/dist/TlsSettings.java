@@ -1,9 +1,7 @@
 package io.gatefork.dist;
 
 import io.gatefork.broker.client.BrokerClientConfig;
-import io.gatefork.broker.embedded.EmbeddedBrokerConfig;
 import io.gatefork.dist.config.ClusterSecurityProperties;
-import io.gatefork.dist.config.GateforkProperties;
 import io.gatefork.dist.config.GrpcSecurityProperties;
 import io.gatefork.dist.config.KeyStoreProperties;
 import io.gatefork.dist.config.UnifiedClusterTlsProperties;
@@ -47,21 +45,6 @@ final class TlsSettings {
         path(first(unified.certificatePrivateKeyPath(), legacy.privateKeyPath())),
         path(keyStore.filePath()),
         keyStore.password());
-  }
-
-  /** The embedded broker's cluster TLS, or null for plaintext. */
-  static EmbeddedBrokerConfig.ClusterTls embeddedBroker(
-      final GateforkProperties.EmbeddedBrokerSecurity security) {
-    if (!security.enabled()) {
-      return null;
-    }
-    if (blank(security.certificateChainPath()) || blank(security.privateKeyPath())) {
-      throw new IllegalStateException(
-          "gatefork.embedded-broker.security.enabled is true: set certificate-chain-path and "
-              + "private-key-path too");
-    }
-    return new EmbeddedBrokerConfig.ClusterTls(
-        Path.of(security.certificateChainPath()), Path.of(security.privateKeyPath()));
   }
 
   private static KeyStoreProperties keyStore(

@@ -6,7 +6,8 @@
  * io.gatefork.broker.embedded.EmbeddedBrokerConfig}, {@link
  * io.gatefork.broker.embedded.BrokerCommandCounter}, {@link
  * io.gatefork.broker.embedded.RecordJournal}, {@link io.gatefork.broker.embedded.JournalRecord}
- * and the standalone {@link io.gatefork.broker.embedded.EmbeddedBrokerMain}. The subpackages are
- * internal.
+ * and the standalone {@link io.gatefork.broker.embedded.EmbeddedBrokerMain}; {@code
+ * io.gatefork.broker.embedded.spring} starts one inside a Spring Boot application. The other
+ * subpackages are internal.
  */
 package io.gatefork.broker.embedded;
