@@ -34,14 +34,15 @@ public class EmbeddedBrokerAutoConfiguration {
   public EmbeddedBroker embeddedBroker(
       final EmbeddedBrokerProperties settings, final Environment environment) {
     return EmbeddedBroker.start(
-        EmbeddedBrokerConfig.defaults()
-            .withClusterName(clusterName(environment))
-            .withHost(settings.host())
-            .withPort(settings.port())
-            .withPartitionCount(settings.partitions())
-            .withRequestLimit(settings.requestLimit())
-            .withRecordJournal(settings.recordJournal())
-            .withTls(tls(settings.security())));
+        EmbeddedBrokerConfig.builder()
+            .clusterName(clusterName(environment))
+            .host(settings.host())
+            .port(settings.port())
+            .partitionCount(settings.partitions())
+            .requestLimit(settings.requestLimit())
+            .recordJournal(settings.recordJournal())
+            .tls(tls(settings.security()))
+            .build());
   }
 
   /** The gateway's cluster name, bound as the gateway binds it (relaxed names, env variables). */
