@@ -21,8 +21,8 @@ public final class BenchmarkMain {
     }
     // --dry-run: the plan and its time estimate, nothing started (to check a long command)
     final boolean dryRun = java.util.Arrays.asList(args).contains("--dry-run");
-    final String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--dry-run"))
-        .toArray(String[]::new);
+    final String[] rest =
+        java.util.Arrays.stream(args).filter(a -> !a.equals("--dry-run")).toArray(String[]::new);
     final BenchOptions options;
     try {
       options = BenchOptions.parse(rest);
@@ -34,7 +34,10 @@ public final class BenchmarkMain {
     if (dryRun) {
       final var plan = RunPlan.of(options);
       plan.forEach(cell -> System.out.println(cell.title()));
-      System.out.printf(java.util.Locale.ROOT, "%d cells, about %.0f min%n", plan.size(),
+      System.out.printf(
+          java.util.Locale.ROOT,
+          "%d cells, about %.0f min%n",
+          plan.size(),
           RunPlan.estimate(plan).toSeconds() / 60.0);
       System.exit(0);
       return;

@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the harness working: the {@code --smoke} run against the real image, a few seconds per
- * cell through every phase: stock and patched over REST (widened pool, polling workers) and gRPC
- * (streaming workers), a one-step ramp, a sweep cell at the rate the ramp found, and REST
- * overload against the broker's request limit. Its numbers are not
- * asserted, only that every cell measured something and the results folder is complete.
- * Needs Docker: {@code -Dqa.docker.required=true} (CI) fails without it, otherwise it is skipped.
+ * Keeps the harness working: the {@code --smoke} run against the real image, a few seconds per cell
+ * through every phase: stock and patched over REST (widened pool, polling workers) and gRPC
+ * (streaming workers), a one-step ramp, a sweep cell at the rate the ramp found, and REST overload
+ * against the broker's request limit. Its numbers are not asserted, only that every cell measured
+ * something and the results folder is complete. Needs Docker: {@code -Dqa.docker.required=true}
+ * (CI) fails without it, otherwise it is skipped.
  */
 class BenchmarkSmokeTest {
   @Test
@@ -30,19 +30,21 @@ class BenchmarkSmokeTest {
     final var unavailable = Docker.unavailableReason();
     if (unavailable.isPresent()) {
       if (Boolean.getBoolean("qa.docker.required")) {
-        fail("Docker is required (qa.docker.required=true) but not available: "
-            + unavailable.get());
+        fail(
+            "Docker is required (qa.docker.required=true) but not available: " + unavailable.get());
       }
-      final String line = "bench smoke skipped: Docker is not available (" + unavailable.get()
-          + "); -Dqa.docker.required=true turns this into a failure";
+      final String line =
+          "bench smoke skipped: Docker is not available ("
+              + unavailable.get()
+              + "); -Dqa.docker.required=true turns this into a failure";
       System.out.println(line);
       Assumptions.abort(line);
     }
-    final Path root = Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath()
-        .normalize();
+    final Path root =
+        Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath().normalize();
     final Path out = root.resolve("bench/target/bench-smoke");
-    final List<String> args = new ArrayList<>(List.of("--smoke", "--root", root.toString(),
-        "--out", out.toString()));
+    final List<String> args =
+        new ArrayList<>(List.of("--smoke", "--root", root.toString(), "--out", out.toString()));
     final String baseImage = System.getProperty("qa.base.image", "");
     if (!baseImage.isBlank()) {
       args.addAll(List.of("--base-image", baseImage));
@@ -50,13 +52,20 @@ class BenchmarkSmokeTest {
 
     // read before the run: the run pins this JVM to the load generator's CPUs
     final int cpus = Runtime.getRuntime().availableProcessors();
-    final var analysis = new BenchRun(BenchOptions.parse(args.toArray(String[]::new)),
-        new Progress(System.out)).run();
+    final var analysis =
+        new BenchRun(BenchOptions.parse(args.toArray(String[]::new)), new Progress(System.out))
+            .run();
 
     assertThat(analysis.failures()).as("failed cells").isEmpty();
-    assertThat(analysis.cells()).extracting(c -> c.phase() + " " + c.mode() + "/" + c.protocol())
-        .containsExactly("main stock/rest", "main stock/grpc-stream", "main patched/rest",
-            "main patched/grpc-stream", "ramp stock/rest", "sweep queue-16/rest",
+    assertThat(analysis.cells())
+        .extracting(c -> c.phase() + " " + c.mode() + "/" + c.protocol())
+        .containsExactly(
+            "main stock/rest",
+            "main stock/grpc-stream",
+            "main patched/rest",
+            "main patched/grpc-stream",
+            "ramp stock/rest",
+            "sweep queue-16/rest",
             "overload fail-fast/rest");
     for (final var cell : analysis.cells()) {
       assertThat(cell.throughput().createsSent()).as(cell.mode() + " creates sent").isPositive();
@@ -70,9 +79,11 @@ class BenchmarkSmokeTest {
     }
     for (final var cell : analysis.cells()) {
       if (!cell.phase().equals("overload")) {
-        assertThat(cell.throughput().completedInCell()).as(cell.mode() + " instances completed")
+        assertThat(cell.throughput().completedInCell())
+            .as(cell.mode() + " instances completed")
             .isPositive();
-        assertThat(cell.cost().cpuPerInstanceUs()).as(cell.phase() + " " + cell.mode() + " CPU per instance")
+        assertThat(cell.cost().cpuPerInstanceUs())
+            .as(cell.phase() + " " + cell.mode() + " CPU per instance")
             .isPositive();
       }
     }
@@ -82,10 +93,17 @@ class BenchmarkSmokeTest {
     // with its connection pool widened, the REST client offers enough load to reach the
     // broker's request limit (with the client's 5 connections it never did)
     assertThat(analysis.cells().get(6).errors().get("create").keySet())
-        .as("REST overload errors").anyMatch(status -> status.startsWith("HTTP 503"));
-    for (final String file : List.of(ResultsWriter.JSON, ResultsWriter.REPORT,
-        ResultsWriter.README_SECTION, Charts.LATENCY, Charts.STAGES, Charts.THROTTLING,
-        Charts.CPU_PER_INSTANCE)) {
+        .as("REST overload errors")
+        .anyMatch(status -> status.startsWith("HTTP 503"));
+    for (final String file :
+        List.of(
+            ResultsWriter.JSON,
+            ResultsWriter.REPORT,
+            ResultsWriter.README_SECTION,
+            Charts.LATENCY,
+            Charts.STAGES,
+            Charts.THROTTLING,
+            Charts.CPU_PER_INSTANCE)) {
       assertThat(out.resolve(file)).as(file).isNotEmptyFile();
     }
     assertThat(Files.readString(out.resolve(ResultsWriter.REPORT)))

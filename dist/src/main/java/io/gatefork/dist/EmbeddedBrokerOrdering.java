@@ -15,10 +15,10 @@ import org.springframework.core.env.Environment;
  * The embedded broker is not part of the gateway: module {@code embedded-broker} is on the
  * classpath only in {@code ./gatefork-dev} and in tests (the distribution keeps its jars in {@code
  * lib/broker/}, which {@code bin/gateway} leaves out). There its auto-configuration adds a bean
- * named {@value #EMBEDDED_BROKER} when {@code gatefork.embedded-broker.enabled} is true (the
- * {@code dev} profile). The broker client joins the cluster through that broker, so it must start
- * after it and close before it: every {@link BrokerClient} bean is made to depend on the broker by
- * name, which needs no compile dependency on the broker's module.
+ * named {@value #EMBEDDED_BROKER} when {@code gatefork.embedded-broker.enabled} is true (the {@code
+ * dev} profile). The broker client joins the cluster through that broker, so it must start after it
+ * and close before it: every {@link BrokerClient} bean is made to depend on the broker by name,
+ * which needs no compile dependency on the broker's module.
  *
  * <p>Without the module, {@code gatefork.embedded-broker.enabled=true} would leave the gateway
  * waiting for a broker that never comes: the start fails instead, saying why.
@@ -39,9 +39,11 @@ public class EmbeddedBrokerOrdering {
       final ConfigurableListableBeanFactory beanFactory, final Environment environment) {
     if (!beanFactory.containsBeanDefinition(EMBEDDED_BROKER)) {
       if (environment.getProperty(ENABLED, Boolean.class, false)) {
-        throw new IllegalStateException(ENABLED + " is true, but the embedded broker is not on "
-            + "the classpath: it is for development and tests only. Run ./gatefork-dev, or start "
-            + "the broker on its own (bin/broker) and let the gateway join it.");
+        throw new IllegalStateException(
+            ENABLED
+                + " is true, but the embedded broker is not on "
+                + "the classpath: it is for development and tests only. Run ./gatefork-dev, or start "
+                + "the broker on its own (bin/broker) and let the gateway join it.");
       }
       return;
     }

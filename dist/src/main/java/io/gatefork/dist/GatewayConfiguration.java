@@ -251,8 +251,18 @@ public class GatewayConfiguration {
         new GrpcGatewayServer(
             SettingsMapper.grpcServerConfig(
                 network, gatefork, TlsSettings.grpc(grpcSecurity, unifiedGrpcSsl)),
-            new GatewayServices(topology, deployments, processInstances, jobs, jobStreams,
-                messages, signals, variables, incidents, decisions, resources),
+            new GatewayServices(
+                topology,
+                deployments,
+                processInstances,
+                jobs,
+                jobStreams,
+                messages,
+                signals,
+                variables,
+                incidents,
+                decisions,
+                resources),
             registry,
             stageMetrics,
             authenticator));

@@ -12,9 +12,9 @@ import org.springframework.context.SmartLifecycle;
  * than {@code spring.lifecycle.timeout-per-shutdown-phase}; left parked it would make Tomcat give
  * up with "requests still active" and the gRPC server wait too.
  *
- * <p>Spring Boot takes readiness down when the context starts closing, before any lifecycle
- * stops; the log line states the readiness seen at the drain, so an operator (and
- * {@code qa/GracefulShutdownTest}) can check that order from the gateway's side.
+ * <p>Spring Boot takes readiness down when the context starts closing, before any lifecycle stops;
+ * the log line states the readiness seen at the drain, so an operator (and {@code
+ * qa/GracefulShutdownTest}) can check that order from the gateway's side.
  */
 public final class LongPollDrainLifecycle implements SmartLifecycle {
   private static final Logger LOG = LoggerFactory.getLogger(LongPollDrainLifecycle.class);
@@ -38,8 +38,10 @@ public final class LongPollDrainLifecycle implements SmartLifecycle {
     running = false;
     final var readiness = availability.getReadinessState();
     final int answered = jobServices.drainLongPolls();
-    LOG.info("Shutting down with readiness {}: answered {} parked job activation(s)",
-        readiness, answered);
+    LOG.info(
+        "Shutting down with readiness {}: answered {} parked job activation(s)",
+        readiness,
+        answered);
   }
 
   @Override

@@ -23,10 +23,12 @@ public class ReadyBanner implements ApplicationListener<ApplicationReadyEvent> {
   @Override
   public void onApplicationEvent(final ApplicationReadyEvent event) {
     final Environment env = event.getApplicationContext().getEnvironment();
-    LOG.info("gatefork ready: REST {}://localhost:{}/v2  gRPC localhost:{}{}  management "
+    LOG.info(
+        "gatefork ready: REST {}://localhost:{}/v2  gRPC localhost:{}{}  management "
             + "{}://localhost:{}/actuator",
         scheme(env, "server.ssl"),
-        env.getProperty("local.server.port", env.getProperty("server.port")), grpc.port(),
+        env.getProperty("local.server.port", env.getProperty("server.port")),
+        grpc.port(),
         grpc.tlsEnabled() ? " (TLS)" : "",
         scheme(env, "management.server.ssl"),
         env.getProperty("local.management.port", env.getProperty("management.server.port")));

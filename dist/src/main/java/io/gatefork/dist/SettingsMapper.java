@@ -29,10 +29,13 @@ final class SettingsMapper {
     final var internal = network == null ? null : network.internalApi();
     final List<String> contactPoints =
         unified.initialContactPoints() != null && !unified.initialContactPoints().isEmpty()
-            ? unified.initialContactPoints() : cluster.initialContactPoints();
+            ? unified.initialContactPoints()
+            : cluster.initialContactPoints();
     final String advertisedHost =
-        first(internal == null ? null : internal.advertisedHost(),
-            network == null ? null : network.advertisedHost(), cluster.advertisedHost());
+        first(
+            internal == null ? null : internal.advertisedHost(),
+            network == null ? null : network.advertisedHost(),
+            cluster.advertisedHost());
     final Integer advertisedPort =
         first(internal == null ? null : internal.advertisedPort(), cluster.advertisedPort());
     final String host = first(internal == null ? null : internal.host(), cluster.host());
@@ -69,8 +72,7 @@ final class SettingsMapper {
   }
 
   static GrpcServerConfig grpcServerConfig(
-      final NetworkProperties network, final GateforkProperties gatefork,
-      final GrpcTlsConfig tls) {
+      final NetworkProperties network, final GateforkProperties gatefork, final GrpcTlsConfig tls) {
     final var grpc = gatefork.grpc();
     return GrpcServerConfig.builder()
         .address(network.host(), network.port())

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 
 /**
  * Resolves the TLS keys into the modules' settings: a unified 8.8 key that is set wins over its
- * legacy {@code zeebe.gateway.*} counterpart, key by key (as in the stock 8.8 gateway). REST TLS
- * is Spring Boot's own {@code server.ssl.*} and needs nothing here.
+ * legacy {@code zeebe.gateway.*} counterpart, key by key (as in the stock 8.8 gateway). REST TLS is
+ * Spring Boot's own {@code server.ssl.*} and needs nothing here.
  */
 final class TlsSettings {
   private TlsSettings() {}

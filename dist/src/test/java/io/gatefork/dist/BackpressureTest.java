@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 
 /**
- * A saturated broker (per-partition request limit of 1, real engine flow control): REST answers
- * 503 RESOURCE_EXHAUSTED and gRPC RESOURCE_EXHAUSTED, and the broker saw exactly one command per
- * client request (fail-fast: no hop to the other partitions).
+ * A saturated broker (per-partition request limit of 1, real engine flow control): REST answers 503
+ * RESOURCE_EXHAUSTED and gRPC RESOURCE_EXHAUSTED, and the broker saw exactly one command per client
+ * request (fail-fast: no hop to the other partitions).
  */
 @TestPropertySource(properties = "gatefork.embedded-broker.request-limit=1")
 class BackpressureTest extends GatewayTestSupport {
@@ -30,13 +30,20 @@ class BackpressureTest extends GatewayTestSupport {
   @BeforeEach
   void deploy() {
     try (var client = client(false)) {
-      client.newDeployResourceCommand().addProcessModel(
-          Bpmn.createExecutableProcess("saturate").startEvent().endEvent().done(),
-          "saturate.bpmn").send().join();
+      client
+          .newDeployResourceCommand()
+          .addProcessModel(
+              Bpmn.createExecutableProcess("saturate").startEvent().endEvent().done(),
+              "saturate.bpmn")
+          .send()
+          .join();
     }
     // the deployment must reach every partition before commands are counted
-    awaitRecord(r -> r.partitionId() == 3 && r.valueType().name().equals("DEPLOYMENT")
-        && r.intent().name().equals("CREATED"));
+    awaitRecord(
+        r ->
+            r.partitionId() == 3
+                && r.valueType().name().equals("DEPLOYMENT")
+                && r.intent().name().equals("CREATED"));
     broker.commands().reset();
   }
 
@@ -51,10 +58,11 @@ class BackpressureTest extends GatewayTestSupport {
   void restAnswers503ResourceExhaustedWithOneBrokerAttemptPerRequest() {
     // plain HTTP/1.1, a connection per request: enough concurrency to hit the limit
     final var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    final var request = HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/process-instances"))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"processDefinitionId\":\"saturate\"}"))
-        .build();
+    final var request =
+        HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/process-instances"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString("{\"processDefinitionId\":\"saturate\"}"))
+            .build();
     final List<CompletableFuture<HttpResponse<String>>> futures = new ArrayList<>();
     for (int i = 0; i < BURST; i++) {
       futures.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
@@ -81,8 +89,13 @@ class BackpressureTest extends GatewayTestSupport {
     try (var client = client(false)) {
       final List<CompletableFuture<?>> futures = new ArrayList<>();
       for (int i = 0; i < BURST; i++) {
-        futures.add(client.newCreateInstanceCommand().bpmnProcessId("saturate").latestVersion()
-            .send().toCompletableFuture());
+        futures.add(
+            client
+                .newCreateInstanceCommand()
+                .bpmnProcessId("saturate")
+                .latestVersion()
+                .send()
+                .toCompletableFuture());
       }
       for (final var future : futures) {
         try {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The faults a spec-driven fuzzer found (issue #12), one test each: every malformed request gets a
- * 4xx RFC 9457 ProblemDetail naming what is wrong, and none reaches the broker (its command
- * counter stays where it was).
+ * 4xx RFC 9457 ProblemDetail naming what is wrong, and none reaches the broker (its command counter
+ * stays where it was).
  */
 class BadInputTest extends GatewayTestSupport {
   private static final HttpClient HTTP =
@@ -31,7 +31,11 @@ class BadInputTest extends GatewayTestSupport {
 
     final var topology = raw("GET", "/v2/topology", "multipart/form-data", "");
     final var create =
-        raw("POST", "/v2/process-instances", "multipart/form-data", "{\"processDefinitionId\":\"p\"}");
+        raw(
+            "POST",
+            "/v2/process-instances",
+            "multipart/form-data",
+            "{\"processDefinitionId\":\"p\"}");
 
     assertProblem(topology, 400, "INVALID_ARGUMENT", "multipart");
     assertProblem(create, 400, "INVALID_ARGUMENT", "multipart");
@@ -66,15 +70,18 @@ class BadInputTest extends GatewayTestSupport {
 
     // the spec's example key, on partition 2: the engine would never answer such a command
     final var delete = json("DELETE", "/v2/authorizations/4503599627370497", null);
-    final var update = json("PUT", "/v2/authorizations/4503599627370497",
-        "{\"ownerId\":\"o\",\"ownerType\":\"USER\",\"resourceId\":\"*\","
-            + "\"resourceType\":\"RESOURCE\",\"permissionTypes\":[\"READ\"]}");
+    final var update =
+        json(
+            "PUT",
+            "/v2/authorizations/4503599627370497",
+            "{\"ownerId\":\"o\",\"ownerType\":\"USER\",\"resourceId\":\"*\","
+                + "\"resourceType\":\"RESOURCE\",\"permissionTypes\":[\"READ\"]}");
 
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
-    assertProblem(delete, 404, "NOT_FOUND",
-        "Expected to delete authorization with key 4503599627370497");
-    assertProblem(update, 404, "NOT_FOUND",
-        "Expected to update authorization with key 4503599627370497");
+    assertProblem(
+        delete, 404, "NOT_FOUND", "Expected to delete authorization with key 4503599627370497");
+    assertProblem(
+        update, 404, "NOT_FOUND", "Expected to update authorization with key 4503599627370497");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -82,8 +89,11 @@ class BadInputTest extends GatewayTestSupport {
 
   @Test
   void documentBatchWithNullMetadataListIs400() {
-    final var response = multipart("/v2/documents/batch",
-        filePart("files", "a.txt", "hello"), jsonPart("metadataList", "null"));
+    final var response =
+        multipart(
+            "/v2/documents/batch",
+            filePart("files", "a.txt", "hello"),
+            jsonPart("metadataList", "null"));
 
     assertProblem(response, 400, "INVALID_ARGUMENT", "metadataList");
   }
@@ -93,14 +103,19 @@ class BadInputTest extends GatewayTestSupport {
   @Test
   void jobActivationWithTheLargestRequestTimeoutIsServedNotOverflowed() {
     try (var client = client(true)) {
-      deployProcess(client, ProcessFixtures.taskProcess("bad-input-timeout", "bad-input-timeout"),
+      deployProcess(
+          client,
+          ProcessFixtures.taskProcess("bad-input-timeout", "bad-input-timeout"),
           "bad-input-timeout.bpmn");
       ProcessFixtures.startLatest(client, "bad-input-timeout");
     }
 
-    final var response = json("POST", "/v2/jobs/activation",
-        "{\"type\":\"bad-input-timeout\",\"timeout\":60000,\"maxJobsToActivate\":1,"
-            + "\"requestTimeout\":9223372036854775807}");
+    final var response =
+        json(
+            "POST",
+            "/v2/jobs/activation",
+            "{\"type\":\"bad-input-timeout\",\"timeout\":60000,\"maxJobsToActivate\":1,"
+                + "\"requestTimeout\":9223372036854775807}");
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     assertThat(response.body()).contains("\"type\":\"bad-input-timeout\"");
@@ -130,17 +145,31 @@ class BadInputTest extends GatewayTestSupport {
   void booleanOrNumberInAStringFieldIs400NamingTheField() {
     final long before = broker.commands().total();
 
-    assertProblem(json("POST", "/v2/tenants", "{\"tenantId\":\"t1\",\"name\":true}"),
-        400, "INVALID_ARGUMENT", "name: must be a string");
-    assertProblem(json("POST", "/v2/roles", "{\"roleId\":\"r1\",\"name\":1.5}"),
-        400, "INVALID_ARGUMENT", "name: must be a string");
-    assertProblem(json("POST", "/v2/groups", "{\"groupId\":1,\"name\":\"g\"}"),
-        400, "INVALID_ARGUMENT", "groupId: must be a string");
-    assertProblem(json("POST", "/v2/signals/broadcast", "{\"signalName\":false}"),
-        400, "INVALID_ARGUMENT", "signalName: must be a string");
-    assertProblem(json("POST", "/v2/messages/publication",
-            "{\"name\":\"m\",\"correlationKey\":12}"),
-        400, "INVALID_ARGUMENT", "correlationKey: must be a string");
+    assertProblem(
+        json("POST", "/v2/tenants", "{\"tenantId\":\"t1\",\"name\":true}"),
+        400,
+        "INVALID_ARGUMENT",
+        "name: must be a string");
+    assertProblem(
+        json("POST", "/v2/roles", "{\"roleId\":\"r1\",\"name\":1.5}"),
+        400,
+        "INVALID_ARGUMENT",
+        "name: must be a string");
+    assertProblem(
+        json("POST", "/v2/groups", "{\"groupId\":1,\"name\":\"g\"}"),
+        400,
+        "INVALID_ARGUMENT",
+        "groupId: must be a string");
+    assertProblem(
+        json("POST", "/v2/signals/broadcast", "{\"signalName\":false}"),
+        400,
+        "INVALID_ARGUMENT",
+        "signalName: must be a string");
+    assertProblem(
+        json("POST", "/v2/messages/publication", "{\"name\":\"m\",\"correlationKey\":12}"),
+        400,
+        "INVALID_ARGUMENT",
+        "correlationKey: must be a string");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -150,13 +179,23 @@ class BadInputTest extends GatewayTestSupport {
   void batchKeyFilterAsJsonNumberOrLongerThanTheSpecAllowsIs400() {
     final long before = broker.commands().total();
 
-    assertProblem(json("POST", "/v2/process-instances/cancellation",
+    assertProblem(
+        json(
+            "POST",
+            "/v2/process-instances/cancellation",
             "{\"filter\":{\"processInstanceKey\":{\"$in\":[123]}}}"),
-        400, "INVALID_ARGUMENT", "filter.processInstanceKey.$in[0]: must be a string");
+        400,
+        "INVALID_ARGUMENT",
+        "filter.processInstanceKey.$in[0]: must be a string");
     // 26 characters that would parse as the long 1
-    assertProblem(json("POST", "/v2/process-instances/incident-resolution",
+    assertProblem(
+        json(
+            "POST",
+            "/v2/process-instances/incident-resolution",
             "{\"filter\":{\"processInstanceKey\":\"00000000000000000000000001\"}}"),
-        400, "INVALID_ARGUMENT", "at most 25 characters");
+        400,
+        "INVALID_ARGUMENT",
+        "at most 25 characters");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -166,10 +205,16 @@ class BadInputTest extends GatewayTestSupport {
   void clockPinWithAFractionOrAnUnknownPropertyIs400() {
     final long before = broker.commands().total();
 
-    assertProblem(json("PUT", "/v2/clock", "{\"timestamp\":1.5}"),
-        400, "INVALID_ARGUMENT", "timestamp: must be an int64 number");
-    assertProblem(json("PUT", "/v2/clock", "{\"timestamp\":1,\"speed\":2}"),
-        400, "INVALID_ARGUMENT", "speed: is not a property of this request");
+    assertProblem(
+        json("PUT", "/v2/clock", "{\"timestamp\":1.5}"),
+        400,
+        "INVALID_ARGUMENT",
+        "timestamp: must be an int64 number");
+    assertProblem(
+        json("PUT", "/v2/clock", "{\"timestamp\":1,\"speed\":2}"),
+        400,
+        "INVALID_ARGUMENT",
+        "speed: is not a property of this request");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -177,28 +222,47 @@ class BadInputTest extends GatewayTestSupport {
 
   @Test
   void documentMetadataWithEmptyIdFractionalOrNullSizeOrEmptyExpiryIs400() {
-    assertProblem(createDocument("{\"processDefinitionId\":\"\"}"),
-        400, "INVALID_ARGUMENT", "metadata.processDefinitionId: must not be empty");
-    assertProblem(createDocument("{\"size\":0.5}"),
-        400, "INVALID_ARGUMENT", "metadata.size: must be an int64 number");
-    assertProblem(createDocument("{\"size\":null}"),
-        400, "INVALID_ARGUMENT", "metadata.size: must not be null");
-    assertProblem(createDocument("{\"expiresAt\":\"\"}"),
-        400, "INVALID_ARGUMENT", "metadata.expiresAt");
-    assertProblem(multipart("/v2/documents/batch", filePart("files", "a.txt", "a"),
+    assertProblem(
+        createDocument("{\"processDefinitionId\":\"\"}"),
+        400,
+        "INVALID_ARGUMENT",
+        "metadata.processDefinitionId: must not be empty");
+    assertProblem(
+        createDocument("{\"size\":0.5}"),
+        400,
+        "INVALID_ARGUMENT",
+        "metadata.size: must be an int64 number");
+    assertProblem(
+        createDocument("{\"size\":null}"),
+        400,
+        "INVALID_ARGUMENT",
+        "metadata.size: must not be null");
+    assertProblem(
+        createDocument("{\"expiresAt\":\"\"}"), 400, "INVALID_ARGUMENT", "metadata.expiresAt");
+    assertProblem(
+        multipart(
+            "/v2/documents/batch",
+            filePart("files", "a.txt", "a"),
             jsonPart("metadataList", "[{\"size\":0.5}]")),
-        400, "INVALID_ARGUMENT", "metadataList[0].size: must be an int64 number");
+        400,
+        "INVALID_ARGUMENT",
+        "metadataList[0].size: must be an int64 number");
   }
 
   /** Found by the fuzzer: the spec's multipart schemas allow no other parts. */
   @Test
   void documentUploadWithAPartTheSpecDoesNotNameIs400() {
-    assertProblem(multipart("/v2/documents", filePart("file", "a.txt", "a"),
-            jsonPart("comment", "{}")),
-        400, "INVALID_ARGUMENT", "comment: is not a part of this request");
-    assertProblem(multipart("/v2/documents/batch", filePart("files", "a.txt", "a"),
-            jsonPart("comment", "{}")),
-        400, "INVALID_ARGUMENT", "comment: is not a part of this request");
+    assertProblem(
+        multipart("/v2/documents", filePart("file", "a.txt", "a"), jsonPart("comment", "{}")),
+        400,
+        "INVALID_ARGUMENT",
+        "comment: is not a part of this request");
+    assertProblem(
+        multipart(
+            "/v2/documents/batch", filePart("files", "a.txt", "a"), jsonPart("comment", "{}")),
+        400,
+        "INVALID_ARGUMENT",
+        "comment: is not a part of this request");
   }
 
   /** Found by the fuzzer: bcrypt refuses passwords over 72 bytes, which was a 500. */
@@ -206,9 +270,14 @@ class BadInputTest extends GatewayTestSupport {
   void passwordLongerThanBcryptTakesIs400() {
     final long before = broker.commands().total();
 
-    assertProblem(json("POST", "/v2/users",
+    assertProblem(
+        json(
+            "POST",
+            "/v2/users",
             "{\"username\":\"long-pw\",\"password\":\"" + "p".repeat(73) + "\"}"),
-        400, "INVALID_ARGUMENT", "password: must not be longer than 72 bytes");
+        400,
+        "INVALID_ARGUMENT",
+        "password: must not be longer than 72 bytes");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -229,15 +298,18 @@ class BadInputTest extends GatewayTestSupport {
   // --- helpers
 
   private HttpResponse<String> createDocument(final String metadata) {
-    return multipart("/v2/documents", filePart("file", "a.txt", "hello"),
-        jsonPart("metadata", metadata));
+    return multipart(
+        "/v2/documents", filePart("file", "a.txt", "hello"), jsonPart("metadata", metadata));
   }
 
-  private static void assertProblem(final HttpResponse<String> response, final int status,
-      final String title, final String detailPart) {
+  private static void assertProblem(
+      final HttpResponse<String> response,
+      final int status,
+      final String title,
+      final String detailPart) {
     assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith(PROBLEM_JSON));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith(PROBLEM_JSON));
     assertThat(response.body()).contains("\"title\":\"" + title + "\"").contains(detailPart);
   }
 
@@ -245,11 +317,12 @@ class BadInputTest extends GatewayTestSupport {
     return raw(method, path, body == null ? null : "application/json", body == null ? "" : body);
   }
 
-  private HttpResponse<String> raw(final String method, final String path,
-      final String contentType, final String body) {
-    final var request = HttpRequest.newBuilder(URI.create(baseUrl() + path))
-        .timeout(Duration.ofSeconds(20))
-        .method(method, HttpRequest.BodyPublishers.ofString(body));
+  private HttpResponse<String> raw(
+      final String method, final String path, final String contentType, final String body) {
+    final var request =
+        HttpRequest.newBuilder(URI.create(baseUrl() + path))
+            .timeout(Duration.ofSeconds(20))
+            .method(method, HttpRequest.BodyPublishers.ofString(body));
     if (contentType != null) {
       request.header("Content-Type", contentType);
     }
@@ -259,22 +332,35 @@ class BadInputTest extends GatewayTestSupport {
   private static final String BOUNDARY = "gatefork-bad-input";
 
   private static String filePart(final String name, final String fileName, final String content) {
-    return "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name
-        + "\"; filename=\"" + fileName + "\"\r\nContent-Type: text/plain\r\n\r\n" + content + "\r\n";
+    return "--"
+        + BOUNDARY
+        + "\r\nContent-Disposition: form-data; name=\""
+        + name
+        + "\"; filename=\""
+        + fileName
+        + "\"\r\nContent-Type: text/plain\r\n\r\n"
+        + content
+        + "\r\n";
   }
 
   private static String jsonPart(final String name, final String json) {
-    return "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name
-        + "\"\r\nContent-Type: application/json\r\n\r\n" + json + "\r\n";
+    return "--"
+        + BOUNDARY
+        + "\r\nContent-Disposition: form-data; name=\""
+        + name
+        + "\"\r\nContent-Type: application/json\r\n\r\n"
+        + json
+        + "\r\n";
   }
 
   private HttpResponse<String> multipart(final String path, final String... parts) {
     final String body = String.join("", parts) + "--" + BOUNDARY + "--\r\n";
-    return send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
-        .timeout(Duration.ofSeconds(20))
-        .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
-        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-        .build());
+    return send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + path))
+            .timeout(Duration.ofSeconds(20))
+            .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
+            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+            .build());
   }
 
   private static HttpResponse<String> send(final HttpRequest request) {

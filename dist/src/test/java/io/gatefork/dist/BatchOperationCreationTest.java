@@ -8,9 +8,9 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.BatchOperationIntent;
 import io.gatefork.broker.embedded.JournalRecord;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The four batch operation creations from a search filter are broker commands: each leaves a
@@ -21,8 +21,13 @@ class BatchOperationCreationTest extends GatewayTestSupport {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private JournalRecord awaitCreated(final long batchOperationKey) {
-    return awaitRecord(r -> r.key() == batchOperationKey
-        && r.is(RecordType.EVENT, ValueType.BATCH_OPERATION_CREATION, BatchOperationIntent.CREATED));
+    return awaitRecord(
+        r ->
+            r.key() == batchOperationKey
+                && r.is(
+                    RecordType.EVENT,
+                    ValueType.BATCH_OPERATION_CREATION,
+                    BatchOperationIntent.CREATED));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -37,8 +42,8 @@ class BatchOperationCreationTest extends GatewayTestSupport {
           """)
   void restCreationIsABrokerCommandThatTheBrokerAccepts(
       final String path, final String type, final String body) throws Exception {
-    final var response = new RestCalls(baseUrl())
-        .send("POST", "/v2/process-instances/" + path, body);
+    final var response =
+        new RestCalls(baseUrl()).send("POST", "/v2/process-instances/" + path, body);
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     final JsonNode answer = JSON.readTree(response.body());
@@ -55,8 +60,9 @@ class BatchOperationCreationTest extends GatewayTestSupport {
 
   @Test
   void aFilterWithoutCriteriaIsRefusedBeforeTheBroker() throws Exception {
-    final var response = new RestCalls(baseUrl())
-        .send("POST", "/v2/process-instances/cancellation", "{\"filter\": {}}");
+    final var response =
+        new RestCalls(baseUrl())
+            .send("POST", "/v2/process-instances/cancellation", "{\"filter\": {}}");
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(response.body()).contains("filter").contains("at least one criterion");
@@ -65,10 +71,13 @@ class BatchOperationCreationTest extends GatewayTestSupport {
   @Test
   void officialClientCreatesACancellationBatchOperation() {
     try (var client = client(true)) {
-      final var created = client.newCreateBatchOperationCommand()
-          .processInstanceCancel()
-          .filter(f -> f.processDefinitionId("batch-client"))
-          .send().join();
+      final var created =
+          client
+              .newCreateBatchOperationCommand()
+              .processInstanceCancel()
+              .filter(f -> f.processDefinitionId("batch-client"))
+              .send()
+              .join();
 
       awaitCreated(Long.parseLong(created.getBatchOperationKey()));
     }

@@ -23,8 +23,8 @@ import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
- * The settings the modules get from the bound records: the shipped defaults (which live only in
- * the records), the stock key names and environment variables, and the legacy executor keys.
+ * The settings the modules get from the bound records: the shipped defaults (which live only in the
+ * records), the stock key names and environment variables, and the legacy executor keys.
  */
 class ConfigurationBindingTest {
 
@@ -35,8 +35,9 @@ class ConfigurationBindingTest {
     final var sources = environment.getPropertySources();
     sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
     sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
-    sources.addFirst(new SystemEnvironmentPropertySource(
-        StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables));
+    sources.addFirst(
+        new SystemEnvironmentPropertySource(
+            StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables));
     sources.addLast(new MapPropertySource("application.yaml", properties));
     new LegacyApiExecutorKeys().postProcessEnvironment(environment, null);
     return environment;
@@ -69,8 +70,8 @@ class ConfigurationBindingTest {
   @Test
   void unconfiguredApiExecutorIsDedicatedWithEightThreadsPerCpuAndAQueueOf64() {
     assertThat(executor(environment(Map.of(), Map.of())))
-        .isEqualTo(new ApiExecutorConfig(1, 8, Duration.ofSeconds(60), 64,
-            ApiExecutorStrategy.DEDICATED));
+        .isEqualTo(
+            new ApiExecutorConfig(1, 8, Duration.ofSeconds(60), 64, ApiExecutorStrategy.DEDICATED));
   }
 
   @Test
@@ -88,19 +89,21 @@ class ConfigurationBindingTest {
     assertThat(grpc.minKeepAliveInterval()).isEqualTo(Duration.ofSeconds(30));
     assertThat(grpc.maxMessageSize()).isEqualTo(4 * 1024 * 1024);
     assertThat(grpc.executorMode()).isEqualTo(GrpcExecutorMode.DIRECT);
-    assertThat(grpc.effectivePoolThreads())
-        .isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(grpc.effectivePoolThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(grpc.poolQueueCapacity()).isEqualTo(64);
     assertThat(grpc.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
   }
 
   @Test
   void stockEnvironmentVariablesSetLongPollingAndTheMessageSize() {
-    final var environment = environment(Map.of(), Map.of(
-        "ZEEBE_GATEWAY_LONGPOLLING_ENABLED", "false",
-        // stock documents the timeout in milliseconds, without a unit
-        "ZEEBE_GATEWAY_LONGPOLLING_TIMEOUT", "5000",
-        "ZEEBE_GATEWAY_NETWORK_MAXMESSAGESIZE", "8MB"));
+    final var environment =
+        environment(
+            Map.of(),
+            Map.of(
+                "ZEEBE_GATEWAY_LONGPOLLING_ENABLED", "false",
+                // stock documents the timeout in milliseconds, without a unit
+                "ZEEBE_GATEWAY_LONGPOLLING_TIMEOUT", "5000",
+                "ZEEBE_GATEWAY_NETWORK_MAXMESSAGESIZE", "8MB"));
 
     assertThat(longPolling(environment))
         .isEqualTo(new LongPollingConfig(false, Duration.ofSeconds(5), 10_000));
@@ -109,9 +112,12 @@ class ConfigurationBindingTest {
 
   @Test
   void stockCamelCaseKeysBindAsWellAsKebabCase() {
-    final var environment = environment(Map.of(
-        "zeebe.gateway.longPolling.timeout", "20s",
-        "zeebe.gateway.network.maxMessageSize", "1MB"), Map.of());
+    final var environment =
+        environment(
+            Map.of(
+                "zeebe.gateway.longPolling.timeout", "20s",
+                "zeebe.gateway.network.maxMessageSize", "1MB"),
+            Map.of());
 
     assertThat(longPolling(environment).defaultTimeout()).isEqualTo(Duration.ofSeconds(20));
     assertThat(grpc(environment).maxMessageSize()).isEqualTo(1024 * 1024);
@@ -120,15 +126,19 @@ class ConfigurationBindingTest {
   @Test
   void gateforkSwitchesAcceptTheirValuesInAnySpelling() {
     for (final String value : new String[] {"common-pool", "COMMON_POOL", "common_pool"}) {
-      assertThat(executor(environment(Map.of("gatefork.api.executor-strategy", value), Map.of()))
-              .strategy())
+      assertThat(
+              executor(environment(Map.of("gatefork.api.executor-strategy", value), Map.of()))
+                  .strategy())
           .as(value)
           .isEqualTo(ApiExecutorStrategy.COMMON_POOL);
     }
-    final var environment = environment(Map.of(), Map.of(
-        "GATEFORK_GRPC_EXECUTORMODE", "pooled",
-        "GATEFORK_GRPC_POOLTHREADS", "3",
-        "GATEFORK_LONGPOLLING_MAXPARKEDREQUESTS", "7"));
+    final var environment =
+        environment(
+            Map.of(),
+            Map.of(
+                "GATEFORK_GRPC_EXECUTORMODE", "pooled",
+                "GATEFORK_GRPC_POOLTHREADS", "3",
+                "GATEFORK_LONGPOLLING_MAXPARKEDREQUESTS", "7"));
 
     assertThat(grpc(environment).executorMode()).isEqualTo(GrpcExecutorMode.POOLED);
     assertThat(grpc(environment).poolThreads()).isEqualTo(3);
@@ -137,24 +147,29 @@ class ConfigurationBindingTest {
 
   @Test
   void legacyExecutorKeysApplyWhenTheUnifiedOnesAreUnset() {
-    final var environment = environment(Map.of(
-        "camunda.rest.apiExecutor.corePoolSizeMultiplier", "2",
-        "camunda.rest.apiExecutor.keepAliveSeconds", "30"), Map.of(
-        "CAMUNDA_REST_APIEXECUTOR_QUEUECAPACITY", "16"));
+    final var environment =
+        environment(
+            Map.of(
+                "camunda.rest.apiExecutor.corePoolSizeMultiplier", "2",
+                "camunda.rest.apiExecutor.keepAliveSeconds", "30"),
+            Map.of("CAMUNDA_REST_APIEXECUTOR_QUEUECAPACITY", "16"));
 
     assertThat(executor(environment))
-        .isEqualTo(new ApiExecutorConfig(2, 8, Duration.ofSeconds(30), 16,
-            ApiExecutorStrategy.DEDICATED));
+        .isEqualTo(
+            new ApiExecutorConfig(2, 8, Duration.ofSeconds(30), 16, ApiExecutorStrategy.DEDICATED));
   }
 
   @Test
   void unifiedExecutorKeysWinOverTheLegacyOnesWhereverEitherIsSet() {
     // the legacy key in an environment variable, the unified one in a file: unified still wins
-    final var environment = environment(Map.of(
-        "camunda.api.rest.executor.queue-capacity", "32",
-        "camunda.api.rest.executor.max-pool-size-multiplier", "4"), Map.of(
-        "CAMUNDA_REST_APIEXECUTOR_QUEUECAPACITY", "16",
-        "CAMUNDA_REST_APIEXECUTOR_COREPOOLSIZEMULTIPLIER", "3"));
+    final var environment =
+        environment(
+            Map.of(
+                "camunda.api.rest.executor.queue-capacity", "32",
+                "camunda.api.rest.executor.max-pool-size-multiplier", "4"),
+            Map.of(
+                "CAMUNDA_REST_APIEXECUTOR_QUEUECAPACITY", "16",
+                "CAMUNDA_REST_APIEXECUTOR_COREPOOLSIZEMULTIPLIER", "3"));
 
     final var executor = executor(environment);
 

@@ -14,34 +14,43 @@ import org.springframework.context.annotation.Lazy;
  * without the broker's auto-configuration, as the gateway runs from lib/ alone.
  */
 class EmbeddedBrokerOrderingTest {
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withUserConfiguration(EmbeddedBrokerOrdering.class, LazyBrokerClient.class);
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withUserConfiguration(EmbeddedBrokerOrdering.class, LazyBrokerClient.class);
 
   @Test
   void anEmbeddedBrokerBeanComesFirst() {
-    runner.withBean(EmbeddedBrokerOrdering.EMBEDDED_BROKER, Object.class, Object::new)
-        .run(context -> assertThat(context.getBeanFactory().getBeanDefinition("brokerClient")
-            .getDependsOn()).containsExactly(EmbeddedBrokerOrdering.EMBEDDED_BROKER));
+    runner
+        .withBean(EmbeddedBrokerOrdering.EMBEDDED_BROKER, Object.class, Object::new)
+        .run(
+            context ->
+                assertThat(
+                        context.getBeanFactory().getBeanDefinition("brokerClient").getDependsOn())
+                    .containsExactly(EmbeddedBrokerOrdering.EMBEDDED_BROKER));
   }
 
   @Test
   void withoutAnEmbeddedBrokerNothingChanges() {
-    runner.run(context -> {
-      assertThat(context).hasNotFailed();
-      assertThat(context.getBeanFactory().getBeanDefinition("brokerClient").getDependsOn())
-          .isNullOrEmpty();
-    });
+    runner.run(
+        context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBeanFactory().getBeanDefinition("brokerClient").getDependsOn())
+              .isNullOrEmpty();
+        });
   }
 
   @Test
   void anEnabledEmbeddedBrokerThatIsNotOnTheClasspathStopsTheStart() {
-    runner.withPropertyValues("gatefork.embedded-broker.enabled=true")
-        .run(context -> {
-          assertThat(context).hasFailed();
-          assertThat(context.getStartupFailure())
-              .hasStackTraceContaining("gatefork.embedded-broker.enabled is true, but the embedded "
-                  + "broker is not on the classpath");
-        });
+    runner
+        .withPropertyValues("gatefork.embedded-broker.enabled=true")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(context.getStartupFailure())
+                  .hasStackTraceContaining(
+                      "gatefork.embedded-broker.enabled is true, but the embedded "
+                          + "broker is not on the classpath");
+            });
   }
 
   /**

@@ -23,9 +23,11 @@ class ErrorAnswersTest extends GatewayTestSupport {
   private final HttpClient http = HttpClient.newHttpClient();
 
   private HttpResponse<String> post(final String path, final String json) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
+    return http.send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + path))
             .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
@@ -33,12 +35,14 @@ class ErrorAnswersTest extends GatewayTestSupport {
   void completingAnUnknownJobOverRestIs404NotFound() {
     try (var client = client(true)) {
       assertThatThrownBy(() -> client.newCompleteCommand(UNKNOWN_JOB).send().join())
-          .isInstanceOfSatisfying(ProblemException.class, e -> {
-            assertThat(e.code()).isEqualTo(404);
-            assertThat(e.details().getTitle()).isEqualTo("NOT_FOUND");
-            assertThat(e.details().getDetail())
-                .contains("Command 'COMPLETE' rejected with code 'NOT_FOUND'");
-          });
+          .isInstanceOfSatisfying(
+              ProblemException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(404);
+                assertThat(e.details().getTitle()).isEqualTo("NOT_FOUND");
+                assertThat(e.details().getDetail())
+                    .contains("Command 'COMPLETE' rejected with code 'NOT_FOUND'");
+              });
     }
   }
 
@@ -46,10 +50,12 @@ class ErrorAnswersTest extends GatewayTestSupport {
   void completingAnUnknownJobOverGrpcIsNotFound() {
     try (var client = client(false)) {
       assertThatThrownBy(() -> client.newCompleteCommand(UNKNOWN_JOB).send().join())
-          .isInstanceOfSatisfying(ClientStatusException.class, e -> {
-            assertThat(e.getStatusCode()).isEqualTo(Status.Code.NOT_FOUND);
-            assertThat(e.getMessage()).contains("no such job was found");
-          });
+          .isInstanceOfSatisfying(
+              ClientStatusException.class,
+              e -> {
+                assertThat(e.getStatusCode()).isEqualTo(Status.Code.NOT_FOUND);
+                assertThat(e.getMessage()).contains("no such job was found");
+              });
     }
   }
 
@@ -60,8 +66,8 @@ class ErrorAnswersTest extends GatewayTestSupport {
     final var response = post("/v2/process-instances", "{\"processDefinitionId\": ");
 
     assertThat(response.statusCode()).isEqualTo(400);
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("application/problem+json"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
     assertThat(response.body()).contains("\"title\":\"INVALID_ARGUMENT\"");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
@@ -95,9 +101,10 @@ class ErrorAnswersTest extends GatewayTestSupport {
   void missingFieldOverGrpcIsInvalidArgumentAndNothingReachesTheBroker() {
     final long before = broker.commands().total();
     try (var client = client(false)) {
-      assertThatThrownBy(() -> client.newActivateJobsCommand().jobType("")
-              .maxJobsToActivate(1).send().join())
-          .isInstanceOfSatisfying(ClientStatusException.class,
+      assertThatThrownBy(
+              () -> client.newActivateJobsCommand().jobType("").maxJobsToActivate(1).send().join())
+          .isInstanceOfSatisfying(
+              ClientStatusException.class,
               e -> assertThat(e.getStatusCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
     }
     assertThat(broker.commands().total()).isEqualTo(before);
@@ -106,18 +113,24 @@ class ErrorAnswersTest extends GatewayTestSupport {
   /** A raw call: the official client refuses such a tag before sending it. */
   @Test
   void invalidTagOverGrpcIsInvalidArgumentNamingTheTagAndNothingReachesTheBroker() {
-    final var request = CreateProcessInstanceRequest.newBuilder().setBpmnProcessId("any-process")
-        .setVersion(-1).addTags("1-starts-with-a-digit").build();
+    final var request =
+        CreateProcessInstanceRequest.newBuilder()
+            .setBpmnProcessId("any-process")
+            .setVersion(-1)
+            .addTags("1-starts-with-a-digit")
+            .build();
     final ManagedChannel channel =
         ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort).usePlaintext().build();
     final long before = broker.commands().total();
     try {
       assertThatThrownBy(() -> GatewayGrpc.newBlockingStub(channel).createProcessInstance(request))
-          .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
-            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-            assertThat(e.getStatus().getDescription())
-                .isEqualTo("tags[0]: must start with a letter");
-          });
+          .isInstanceOfSatisfying(
+              StatusRuntimeException.class,
+              e -> {
+                assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                assertThat(e.getStatus().getDescription())
+                    .isEqualTo("tags[0]: must start with a letter");
+              });
     } finally {
       channel.shutdownNow();
     }
@@ -128,8 +141,10 @@ class ErrorAnswersTest extends GatewayTestSupport {
   void invalidTagOverRestIs400InTheSameWordsAndNothingReachesTheBroker() throws Exception {
     final long before = broker.commands().total();
 
-    final var response = post("/v2/process-instances",
-        "{\"processDefinitionId\":\"any-process\",\"tags\":[\"1-starts-with-a-digit\"]}");
+    final var response =
+        post(
+            "/v2/process-instances",
+            "{\"processDefinitionId\":\"any-process\",\"tags\":[\"1-starts-with-a-digit\"]}");
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(response.body()).contains("\"detail\":\"tags[0]: must start with a letter\"");

@@ -36,13 +36,19 @@ import org.springframework.test.context.DynamicPropertySource;
  * with the official client over REST and over gRPC and look at the broker's record journal.
  */
 @AutoConfigureObservability
-@SpringBootTest(classes = GateforkApplication.class,
+@SpringBootTest(
+    classes = GateforkApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("dev")
 public abstract class GatewayTestSupport {
   @LocalServerPort protected int restPort;
-  @Value("${zeebe.gateway.network.port}") protected int grpcPort;
-  @Value("${management.server.port}") protected int managementPort;
+
+  @Value("${zeebe.gateway.network.port}")
+  protected int grpcPort;
+
+  @Value("${management.server.port}")
+  protected int managementPort;
+
   @Autowired protected EmbeddedBroker broker;
 
   @DynamicPropertySource
@@ -65,7 +71,8 @@ public abstract class GatewayTestSupport {
   /** The context is up before the gateway has heard from the broker: wait for all leaders. */
   @BeforeEach
   void awaitTopology(@Autowired final BrokerClient brokerClient) {
-    await().atMost(Duration.ofSeconds(30))
+    await()
+        .atMost(Duration.ofSeconds(30))
         .until(() -> brokerClient.topology().partitionsWithLeader().length == 3);
   }
 
@@ -75,12 +82,13 @@ public abstract class GatewayTestSupport {
 
   /** A client that sends credentials (null: none). */
   protected CamundaClient client(final boolean rest, final CredentialsProvider credentials) {
-    final var builder = CamundaClient.newClientBuilder()
-        .restAddress(URI.create("http://127.0.0.1:" + restPort))
-        .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
-        .preferRestOverGrpc(rest)
-        .defaultRequestTimeout(Duration.ofSeconds(20))
-        .defaultJobPollInterval(Duration.ofMillis(100));
+    final var builder =
+        CamundaClient.newClientBuilder()
+            .restAddress(URI.create("http://127.0.0.1:" + restPort))
+            .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
+            .preferRestOverGrpc(rest)
+            .defaultRequestTimeout(Duration.ofSeconds(20))
+            .defaultJobPollInterval(Duration.ofMillis(100));
     if (credentials != null) {
       builder.credentialsProvider(credentials);
     }
@@ -98,27 +106,34 @@ public abstract class GatewayTestSupport {
   protected <T extends DeploymentEvent> T distributed(final T deployment) {
     for (int partition = 1; partition <= 3; partition++) {
       final int p = partition;
-      awaitRecord(r -> r.partitionId() == p && r.key() == deployment.getKey()
-          && r.is(RecordType.EVENT, ValueType.DEPLOYMENT, DeploymentIntent.CREATED));
+      awaitRecord(
+          r ->
+              r.partitionId() == p
+                  && r.key() == deployment.getKey()
+                  && r.is(RecordType.EVENT, ValueType.DEPLOYMENT, DeploymentIntent.CREATED));
     }
     return deployment;
   }
 
   /** Deploys one BPMN and waits until every partition has it; returns its definition key. */
-  protected long deployProcess(final CamundaClient client, final BpmnModelInstance model,
-      final String name) {
+  protected long deployProcess(
+      final CamundaClient client, final BpmnModelInstance model, final String name) {
     return distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join())
-        .getProcesses().getFirst().getProcessDefinitionKey();
+        .getProcesses()
+        .getFirst()
+        .getProcessDefinitionKey();
   }
 
   /** The event with this key, value type and intent. */
-  protected JournalRecord awaitEvent(final long key, final ValueType valueType,
-      final Intent intent) {
+  protected JournalRecord awaitEvent(
+      final long key, final ValueType valueType, final Intent intent) {
     return awaitRecord(r -> r.key() == key && r.is(RecordType.EVENT, valueType, intent));
   }
 
   protected JournalRecord awaitRecord(final Predicate<JournalRecord> predicate) {
-    return broker.records().awaitRecord(predicate, Duration.ofSeconds(20))
+    return broker
+        .records()
+        .awaitRecord(predicate, Duration.ofSeconds(20))
         .orElseThrow(() -> new AssertionError("no such record reached the broker's log"));
   }
 

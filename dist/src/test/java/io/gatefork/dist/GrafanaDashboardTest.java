@@ -9,10 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
-import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.request.BrokerRequests;
@@ -35,9 +35,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * dist/grafana/gatefork.json queries only what the gateway exports: after REST and gRPC traffic
- * (a job cycle, an engine rejection, an expired broker request), every series name
- * its panels and variables select is on /actuator/prometheus, with every label its matchers use.
+ * dist/grafana/gatefork.json queries only what the gateway exports: after REST and gRPC traffic (a
+ * job cycle, an engine rejection, an expired broker request), every series name its panels and
+ * variables select is on /actuator/prometheus, with every label its matchers use.
  */
 class GrafanaDashboardTest extends GatewayTestSupport {
   private static final Path DASHBOARD = Path.of("grafana", "gatefork.json");
@@ -52,10 +52,14 @@ class GrafanaDashboardTest extends GatewayTestSupport {
   void everySeriesTheDashboardQueriesIsExportedWithTheLabelsItMatches() throws Exception {
     final JsonNode dashboard = json.readTree(Files.readString(DASHBOARD));
     final Map<String, Set<String>> queried = queriedSeries(dashboard);
-    assertThat(queried).as("series the dashboard queries").containsKeys(
-        "gatefork_request_stage_seconds_bucket", "gatefork_api_executor_caller_runs_total",
-        "zeebe_gateway_request_latency_seconds_bucket", "http_server_requests_seconds_bucket",
-        "grpc_server_handled_total");
+    assertThat(queried)
+        .as("series the dashboard queries")
+        .containsKeys(
+            "gatefork_request_stage_seconds_bucket",
+            "gatefork_api_executor_caller_runs_total",
+            "zeebe_gateway_request_latency_seconds_bucket",
+            "http_server_requests_seconds_bucket",
+            "grpc_server_handled_total");
 
     for (final boolean rest : List.of(true, false)) {
       driveTraffic(rest);
@@ -63,23 +67,27 @@ class GrafanaDashboardTest extends GatewayTestSupport {
     expireABrokerRequest();
 
     // meters appear with their first use, some just after the response: poll briefly
-    await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
-      final Map<String, Set<String>> exported = exportedSeries();
-      final Map<String, String> problems = new TreeMap<>();
-      queried.forEach((name, labels) -> {
-        if (!exported.containsKey(name)) {
-          problems.put(name, "not exported");
-        } else {
-          final Set<String> missing = new TreeSet<>(labels);
-          missing.removeAll(TARGET_LABELS);
-          missing.removeAll(exported.get(name));
-          if (!missing.isEmpty()) {
-            problems.put(name, "exported without label(s) " + missing);
-          }
-        }
-      });
-      assertThat(problems).as("dashboard series the gateway does not export").isEmpty();
-    });
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .untilAsserted(
+            () -> {
+              final Map<String, Set<String>> exported = exportedSeries();
+              final Map<String, String> problems = new TreeMap<>();
+              queried.forEach(
+                  (name, labels) -> {
+                    if (!exported.containsKey(name)) {
+                      problems.put(name, "not exported");
+                    } else {
+                      final Set<String> missing = new TreeSet<>(labels);
+                      missing.removeAll(TARGET_LABELS);
+                      missing.removeAll(exported.get(name));
+                      if (!missing.isEmpty()) {
+                        problems.put(name, "exported without label(s) " + missing);
+                      }
+                    }
+                  });
+              assertThat(problems).as("dashboard series the gateway does not export").isEmpty();
+            });
   }
 
   @Test
@@ -92,13 +100,17 @@ class GrafanaDashboardTest extends GatewayTestSupport {
     final List<String> stackedStagePanels = new ArrayList<>();
     for (final JsonNode panel : panels(dashboard)) {
       for (final JsonNode target : panel.path("targets")) {
-        assertThat(target.at("/datasource/uid").asText()).as(panel.path("title").asText())
+        assertThat(target.at("/datasource/uid").asText())
+            .as(panel.path("title").asText())
             .isEqualTo("${datasource}");
         final String expr = target.path("expr").asText();
-        if (expr.contains("gatefork_request_stage_seconds_sum") && expr.contains("by (stage)")
+        if (expr.contains("gatefork_request_stage_seconds_sum")
+            && expr.contains("by (stage)")
             && "normal".equals(panel.at("/fieldConfig/defaults/custom/stacking/mode").asText())) {
-          stackedStagePanels.add(expr.contains("api=\"rest\"") ? "rest"
-              : expr.contains("api=\"grpc\"") ? "grpc" : "?");
+          stackedStagePanels.add(
+              expr.contains("api=\"rest\"")
+                  ? "rest"
+                  : expr.contains("api=\"grpc\"") ? "grpc" : "?");
         }
       }
     }
@@ -119,17 +131,19 @@ class GrafanaDashboardTest extends GatewayTestSupport {
     for (final JsonNode panel : panels(dashboard)) {
       for (final JsonNode target : panel.path("targets")) {
         PromQlSelectors.of(target.path("expr").asText())
-            .forEach((name, labels) -> queried.computeIfAbsent(name, k -> new TreeSet<>())
-                .addAll(labels));
+            .forEach(
+                (name, labels) ->
+                    queried.computeIfAbsent(name, k -> new TreeSet<>()).addAll(labels));
       }
     }
     for (final JsonNode variable : dashboard.at("/templating/list")) {
       if ("query".equals(variable.path("type").asText())) {
         final JsonNode query = variable.path("query");
-        PromQlSelectors.ofVariableQuery(query.isTextual() ? query.asText()
-                : query.path("query").asText())
-            .forEach((name, labels) -> queried.computeIfAbsent(name, k -> new TreeSet<>())
-                .addAll(labels));
+        PromQlSelectors.ofVariableQuery(
+                query.isTextual() ? query.asText() : query.path("query").asText())
+            .forEach(
+                (name, labels) ->
+                    queried.computeIfAbsent(name, k -> new TreeSet<>()).addAll(labels));
       }
     }
     return queried;
@@ -137,24 +151,33 @@ class GrafanaDashboardTest extends GatewayTestSupport {
 
   /** Series name to the label names it is exported with, from the Prometheus text format. */
   private Map<String, Set<String>> exportedSeries() throws Exception {
-    final String scrape = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(
-            "http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
+    final String scrape =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
     final Map<String, Set<String>> series = new TreeMap<>();
-    scrape.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).forEach(line -> {
-      final int brace = line.indexOf('{');
-      final int space = line.indexOf(' ');
-      final int end = brace >= 0 && (space < 0 || brace < space) ? brace : space;
-      final Set<String> labels = series.computeIfAbsent(line.substring(0, end),
-          k -> new TreeSet<>());
-      if (end == brace) {
-        final var matcher = SERIES_LABEL.matcher(line.substring(brace, line.lastIndexOf('}')));
-        while (matcher.find()) {
-          labels.add(matcher.group(1));
-        }
-      }
-    });
+    scrape
+        .lines()
+        .filter(l -> !l.isBlank() && !l.startsWith("#"))
+        .forEach(
+            line -> {
+              final int brace = line.indexOf('{');
+              final int space = line.indexOf(' ');
+              final int end = brace >= 0 && (space < 0 || brace < space) ? brace : space;
+              final Set<String> labels =
+                  series.computeIfAbsent(line.substring(0, end), k -> new TreeSet<>());
+              if (end == brace) {
+                final var matcher =
+                    SERIES_LABEL.matcher(line.substring(brace, line.lastIndexOf('}')));
+                while (matcher.find()) {
+                  labels.add(matcher.group(1));
+                }
+              }
+            });
     return series;
   }
 
@@ -166,22 +189,51 @@ class GrafanaDashboardTest extends GatewayTestSupport {
     final String id = "dashboard-" + (rest ? "rest" : "grpc");
     try (CamundaClient client = client(rest)) {
       client.newTopologyRequest().send().join();
-      distributed(client.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(id)
-              .startEvent().serviceTask("task", t -> t.zeebeJobType(id)).endEvent().done(),
-          id + ".bpmn").send().join());
-      final long instanceKey = client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion()
-          .send().join().getProcessInstanceKey();
+      distributed(
+          client
+              .newDeployResourceCommand()
+              .addProcessModel(
+                  Bpmn.createExecutableProcess(id)
+                      .startEvent()
+                      .serviceTask("task", t -> t.zeebeJobType(id))
+                      .endEvent()
+                      .done(),
+                  id + ".bpmn")
+              .send()
+              .join());
+      final long instanceKey =
+          client
+              .newCreateInstanceCommand()
+              .bpmnProcessId(id)
+              .latestVersion()
+              .send()
+              .join()
+              .getProcessInstanceKey();
 
       final List<ActivatedJob> jobs = new ArrayList<>();
-      await().atMost(Duration.ofSeconds(20)).until(() -> {
-        jobs.addAll(client.newActivateJobsCommand().jobType(id).maxJobsToActivate(1)
-            .requestTimeout(Duration.ofSeconds(2)).send().join().getJobs());
-        return !jobs.isEmpty();
-      });
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () -> {
+                jobs.addAll(
+                    client
+                        .newActivateJobsCommand()
+                        .jobType(id)
+                        .maxJobsToActivate(1)
+                        .requestTimeout(Duration.ofSeconds(2))
+                        .send()
+                        .join()
+                        .getJobs());
+                return !jobs.isEmpty();
+              });
       client.newCompleteCommand(jobs.get(0)).send().join();
-      awaitRecord(r -> r.key() == instanceKey
-          && r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-              ProcessInstanceIntent.ELEMENT_COMPLETED));
+      awaitRecord(
+          r ->
+              r.key() == instanceKey
+                  && r.is(
+                      RecordType.EVENT,
+                      ValueType.PROCESS_INSTANCE,
+                      ProcessInstanceIntent.ELEMENT_COMPLETED));
 
       assertThatThrownBy(() -> client.newCompleteCommand(2251799813688888L).send().join())
           .hasMessageContaining("NOT_FOUND");
@@ -194,8 +246,9 @@ class GrafanaDashboardTest extends GatewayTestSupport {
    * request, and the routing refuses unknown partitions before the counter).
    */
   private void expireABrokerRequest() {
-    final var result = brokerClient.send(
-        BrokerRequests.completeJob(2251799813688888L, new JobRecord()), Duration.ofNanos(1));
+    final var result =
+        brokerClient.send(
+            BrokerRequests.completeJob(2251799813688888L, new JobRecord()), Duration.ofNanos(1));
     assertThatThrownBy(result::join).hasCauseInstanceOf(BrokerClientException.Timeout.class);
   }
 }

@@ -27,9 +27,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Malformed gRPC requests end with INVALID_ARGUMENT (or RESOURCE_EXHAUSTED for oversized ones)
- * and a message, never UNKNOWN or INTERNAL, and never reach the broker. Raw stubs: the official
- * client refuses most of these before sending them.
+ * Malformed gRPC requests end with INVALID_ARGUMENT (or RESOURCE_EXHAUSTED for oversized ones) and
+ * a message, never UNKNOWN or INTERNAL, and never reach the broker. Raw stubs: the official client
+ * refuses most of these before sending them.
  */
 class GrpcBadInputTest extends GatewayTestSupport {
   private ManagedChannel channel;
@@ -37,8 +37,11 @@ class GrpcBadInputTest extends GatewayTestSupport {
 
   @BeforeEach
   void openChannel() {
-    channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort).usePlaintext()
-        .maxInboundMessageSize(16 * 1024 * 1024).build();
+    channel =
+        ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort)
+            .usePlaintext()
+            .maxInboundMessageSize(16 * 1024 * 1024)
+            .build();
     gateway = GatewayGrpc.newBlockingStub(channel).withDeadlineAfter(20, TimeUnit.SECONDS);
   }
 
@@ -53,12 +56,17 @@ class GrpcBadInputTest extends GatewayTestSupport {
     // field 1 (bpmnProcessId), length-delimited, claims 100 bytes and has 2
     final byte[] truncated = {0x0A, 0x64, 0x61, 0x62};
 
-    assertRefused(() -> rawCall("CreateProcessInstance", truncated),
-        Status.Code.INVALID_ARGUMENT, "cannot be parsed");
+    assertRefused(
+        () -> rawCall("CreateProcessInstance", truncated),
+        Status.Code.INVALID_ARGUMENT,
+        "cannot be parsed");
     // field 2 (version, varint) with a varint that never ends
-    assertRefused(() -> rawCall("CreateProcessInstance",
-            new byte[] {0x10, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF}),
-        Status.Code.INVALID_ARGUMENT, "cannot be parsed");
+    assertRefused(
+        () ->
+            rawCall(
+                "CreateProcessInstance", new byte[] {0x10, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF}),
+        Status.Code.INVALID_ARGUMENT,
+        "cannot be parsed");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -66,14 +74,34 @@ class GrpcBadInputTest extends GatewayTestSupport {
   void outOfRangeNumbersAreInvalidArgumentNamingTheField() {
     final long before = broker.commands().total();
 
-    assertRefused(() -> gateway.activateJobs(ActivateJobsRequest.newBuilder().setType("t")
-            .setTimeout(60_000).setMaxJobsToActivate(-1).build()).next(),
-        Status.Code.INVALID_ARGUMENT, "maxJobsToActivate");
-    assertRefused(() -> gateway.activateJobs(ActivateJobsRequest.newBuilder().setType("t")
-            .setTimeout(-5).setMaxJobsToActivate(1).build()).next(),
-        Status.Code.INVALID_ARGUMENT, "timeout");
-    assertRefused(() -> gateway.completeJob(CompleteJobRequest.newBuilder().setJobKey(-7).build()),
-        Status.Code.INVALID_ARGUMENT, "jobKey");
+    assertRefused(
+        () ->
+            gateway
+                .activateJobs(
+                    ActivateJobsRequest.newBuilder()
+                        .setType("t")
+                        .setTimeout(60_000)
+                        .setMaxJobsToActivate(-1)
+                        .build())
+                .next(),
+        Status.Code.INVALID_ARGUMENT,
+        "maxJobsToActivate");
+    assertRefused(
+        () ->
+            gateway
+                .activateJobs(
+                    ActivateJobsRequest.newBuilder()
+                        .setType("t")
+                        .setTimeout(-5)
+                        .setMaxJobsToActivate(1)
+                        .build())
+                .next(),
+        Status.Code.INVALID_ARGUMENT,
+        "timeout");
+    assertRefused(
+        () -> gateway.completeJob(CompleteJobRequest.newBuilder().setJobKey(-7).build()),
+        Status.Code.INVALID_ARGUMENT,
+        "jobKey");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -81,15 +109,36 @@ class GrpcBadInputTest extends GatewayTestSupport {
   void variablesThatAreNoJsonObjectAreInvalidArgument() {
     final long before = broker.commands().total();
 
-    assertRefused(() -> gateway.createProcessInstance(CreateProcessInstanceRequest.newBuilder()
-            .setBpmnProcessId("any").setVersion(-1).setVariables("{\"a\": ").build()),
-        Status.Code.INVALID_ARGUMENT, "variables");
-    assertRefused(() -> gateway.createProcessInstance(CreateProcessInstanceRequest.newBuilder()
-            .setBpmnProcessId("any").setVersion(-1).setVariables("[1, 2]").build()),
-        Status.Code.INVALID_ARGUMENT, "variables");
-    assertRefused(() -> gateway.publishMessage(PublishMessageRequest.newBuilder().setName("m")
-            .setCorrelationKey("k").setVariables("not json").build()),
-        Status.Code.INVALID_ARGUMENT, "variables");
+    assertRefused(
+        () ->
+            gateway.createProcessInstance(
+                CreateProcessInstanceRequest.newBuilder()
+                    .setBpmnProcessId("any")
+                    .setVersion(-1)
+                    .setVariables("{\"a\": ")
+                    .build()),
+        Status.Code.INVALID_ARGUMENT,
+        "variables");
+    assertRefused(
+        () ->
+            gateway.createProcessInstance(
+                CreateProcessInstanceRequest.newBuilder()
+                    .setBpmnProcessId("any")
+                    .setVersion(-1)
+                    .setVariables("[1, 2]")
+                    .build()),
+        Status.Code.INVALID_ARGUMENT,
+        "variables");
+    assertRefused(
+        () ->
+            gateway.publishMessage(
+                PublishMessageRequest.newBuilder()
+                    .setName("m")
+                    .setCorrelationKey("k")
+                    .setVariables("not json")
+                    .build()),
+        Status.Code.INVALID_ARGUMENT,
+        "variables");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -98,10 +147,16 @@ class GrpcBadInputTest extends GatewayTestSupport {
     final long before = broker.commands().total();
     final String hugeValue = "x".repeat(5 * 1024 * 1024);
 
-    assertRefused(() -> gateway.createProcessInstance(CreateProcessInstanceRequest.newBuilder()
-            .setBpmnProcessId("any").setVersion(-1)
-            .setVariables("{\"big\":\"" + hugeValue + "\"}").build()),
-        Status.Code.RESOURCE_EXHAUSTED, "exceeds maximum");
+    assertRefused(
+        () ->
+            gateway.createProcessInstance(
+                CreateProcessInstanceRequest.newBuilder()
+                    .setBpmnProcessId("any")
+                    .setVersion(-1)
+                    .setVariables("{\"big\":\"" + hugeValue + "\"}")
+                    .build()),
+        Status.Code.RESOURCE_EXHAUSTED,
+        "exceeds maximum");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
@@ -110,30 +165,35 @@ class GrpcBadInputTest extends GatewayTestSupport {
   void keyOnAPartitionTheClusterLacksIsNotFound() {
     final long before = broker.commands().total();
 
-    assertRefused(() -> gateway.completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build()),
-        Status.Code.NOT_FOUND, "does not exist in this cluster");
+    assertRefused(
+        () -> gateway.completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build()),
+        Status.Code.NOT_FOUND,
+        "does not exist in this cluster");
     assertThat(broker.commands().total()).isEqualTo(before);
   }
 
-  private static void assertRefused(final ThrowingCallable call, final Status.Code code,
-      final String descriptionPart) {
-    assertThatThrownBy(call).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
-      assertThat(e.getStatus().getCode()).as(e.getStatus().toString()).isEqualTo(code);
-      assertThat(e.getStatus().getDescription()).contains(descriptionPart);
-    });
+  private static void assertRefused(
+      final ThrowingCallable call, final Status.Code code, final String descriptionPart) {
+    assertThatThrownBy(call)
+        .isInstanceOfSatisfying(
+            StatusRuntimeException.class,
+            e -> {
+              assertThat(e.getStatus().getCode()).as(e.getStatus().toString()).isEqualTo(code);
+              assertThat(e.getStatus().getDescription()).contains(descriptionPart);
+            });
   }
 
   private byte[] rawCall(final String method, final byte[] request) {
     final MethodDescriptor<byte[], byte[]> descriptor =
         MethodDescriptor.<byte[], byte[]>newBuilder()
             .setType(MethodDescriptor.MethodType.UNARY)
-            .setFullMethodName(MethodDescriptor.generateFullMethodName(
-                GatewayGrpc.SERVICE_NAME, method))
+            .setFullMethodName(
+                MethodDescriptor.generateFullMethodName(GatewayGrpc.SERVICE_NAME, method))
             .setRequestMarshaller(Bytes.INSTANCE)
             .setResponseMarshaller(Bytes.INSTANCE)
             .build();
-    return ClientCalls.blockingUnaryCall(channel, descriptor,
-        CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS), request);
+    return ClientCalls.blockingUnaryCall(
+        channel, descriptor, CallOptions.DEFAULT.withDeadlineAfter(20, TimeUnit.SECONDS), request);
   }
 
   private enum Bytes implements MethodDescriptor.Marshaller<byte[]> {

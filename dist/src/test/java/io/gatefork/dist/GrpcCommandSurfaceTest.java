@@ -42,25 +42,35 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   }
 
   private JournalRecord awaitActivated(final long processInstanceKey, final String elementId) {
-    return awaitRecord(r -> r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-            ProcessInstanceIntent.ELEMENT_ACTIVATED)
-        && r.valueJson().contains("\"processInstanceKey\":" + processInstanceKey)
-        && r.valueJson().contains("\"elementId\":\"" + elementId + "\""));
+    return awaitRecord(
+        r ->
+            r.is(
+                    RecordType.EVENT,
+                    ValueType.PROCESS_INSTANCE,
+                    ProcessInstanceIntent.ELEMENT_ACTIVATED)
+                && r.valueJson().contains("\"processInstanceKey\":" + processInstanceKey)
+                && r.valueJson().contains("\"elementId\":\"" + elementId + "\""));
   }
 
   @Test
   void deprecatedDeployProcessDeploysTheBpmnAndAnswersInTheOldShape() {
     try (var client = grpc()) {
       @SuppressWarnings("deprecation")
-      final var deployment = client.newDeployCommand()
-          .addProcessModel(taskProcess("legacy-deploy", "legacy"), "legacy-deploy.bpmn")
-          .send().join();
+      final var deployment =
+          client
+              .newDeployCommand()
+              .addProcessModel(taskProcess("legacy-deploy", "legacy"), "legacy-deploy.bpmn")
+              .send()
+              .join();
 
-      assertThat(deployment.getProcesses()).singleElement().satisfies(p -> {
-        assertThat(p.getBpmnProcessId()).isEqualTo("legacy-deploy");
-        assertThat(p.getResourceName()).isEqualTo("legacy-deploy.bpmn");
-        assertThat(p.getProcessDefinitionKey()).isPositive();
-      });
+      assertThat(deployment.getProcesses())
+          .singleElement()
+          .satisfies(
+              p -> {
+                assertThat(p.getBpmnProcessId()).isEqualTo("legacy-deploy");
+                assertThat(p.getResourceName()).isEqualTo("legacy-deploy.bpmn");
+                assertThat(p.getProcessDefinitionKey()).isPositive();
+              });
       awaitEvent(deployment.getKey(), ValueType.DEPLOYMENT, DeploymentIntent.CREATED);
     }
   }
@@ -68,21 +78,39 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   @Test
   void evaluateDecisionEvaluatesOnTheBroker() {
     try (var client = grpc()) {
-      distributed(client.newDeployResourceCommand().addResourceStringUtf8(dinnerDmn(""), "dinner.dmn")
-          .send().join());
+      distributed(
+          client
+              .newDeployResourceCommand()
+              .addResourceStringUtf8(dinnerDmn(""), "dinner.dmn")
+              .send()
+              .join());
 
-      final var result = client.newEvaluateDecisionCommand().useGrpc().decisionId("dish")
-          .variables(Map.of("season", "Winter")).send().join();
+      final var result =
+          client
+              .newEvaluateDecisionCommand()
+              .useGrpc()
+              .decisionId("dish")
+              .variables(Map.of("season", "Winter"))
+              .send()
+              .join();
 
       assertThat(result.getDecisionId()).isEqualTo("dish");
       assertThat(result.getDecisionOutput()).isEqualTo("\"Stew\"");
       assertThat(result.getFailedDecisionId()).isEmpty();
-      assertThat(result.getEvaluatedDecisions()).singleElement()
-          .satisfies(d -> assertThat(d.getMatchedRules()).singleElement()
-              .satisfies(rule -> assertThat(rule.getRuleId()).isEqualTo("winterRule")));
-      final var evaluated = awaitEvent(result.getDecisionEvaluationKey(),
-          ValueType.DECISION_EVALUATION, DecisionEvaluationIntent.EVALUATED);
-      assertThat(evaluated.valueJson()).contains("\"decisionId\":\"dish\"")
+      assertThat(result.getEvaluatedDecisions())
+          .singleElement()
+          .satisfies(
+              d ->
+                  assertThat(d.getMatchedRules())
+                      .singleElement()
+                      .satisfies(rule -> assertThat(rule.getRuleId()).isEqualTo("winterRule")));
+      final var evaluated =
+          awaitEvent(
+              result.getDecisionEvaluationKey(),
+              ValueType.DECISION_EVALUATION,
+              DecisionEvaluationIntent.EVALUATED);
+      assertThat(evaluated.valueJson())
+          .contains("\"decisionId\":\"dish\"")
           .contains("\"ruleId\":\"winterRule\"");
     }
   }
@@ -95,13 +123,15 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
       final long instanceKey = startLatest(client, id);
       final ActivatedJob job = activateOne(client, id);
       client.newFailCommand(job).retries(0).errorMessage("broken").send().join();
-      final long incidentKey = awaitRecord(r -> r.is(RecordType.EVENT, ValueType.INCIDENT,
-              IncidentIntent.CREATED)
-          && r.valueJson().contains("\"jobKey\":" + job.getKey())).key();
+      final long incidentKey =
+          awaitRecord(
+                  r ->
+                      r.is(RecordType.EVENT, ValueType.INCIDENT, IncidentIntent.CREATED)
+                          && r.valueJson().contains("\"jobKey\":" + job.getKey()))
+              .key();
 
       client.newUpdateRetriesCommand(job.getKey()).useGrpc().retries(2).send().join();
-      final var retriesUpdated =
-          awaitEvent(job.getKey(), ValueType.JOB, JobIntent.RETRIES_UPDATED);
+      final var retriesUpdated = awaitEvent(job.getKey(), ValueType.JOB, JobIntent.RETRIES_UPDATED);
       assertThat(retriesUpdated.valueJson()).contains("\"retries\":2");
 
       client.newResolveIncidentCommand(incidentKey).useGrpc().send().join();
@@ -124,8 +154,12 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
       startLatest(client, id);
       final ActivatedJob job = activateOne(client, id);
 
-      client.newUpdateTimeoutCommand(job.getKey()).useGrpc().timeout(Duration.ofMinutes(30))
-          .send().join();
+      client
+          .newUpdateTimeoutCommand(job.getKey())
+          .useGrpc()
+          .timeout(Duration.ofMinutes(30))
+          .send()
+          .join();
 
       final var updated = awaitEvent(job.getKey(), ValueType.JOB, JobIntent.TIMEOUT_UPDATED);
       assertThat(deadline(updated)).isGreaterThan(job.getDeadline());
@@ -136,8 +170,14 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   @Test
   void updateRetriesOfAnUnknownJobIsNotFound() {
     try (var client = grpc()) {
-      assertThatThrownBy(() -> client.newUpdateRetriesCommand(2251799813688888L).useGrpc()
-          .retries(1).send().join())
+      assertThatThrownBy(
+              () ->
+                  client
+                      .newUpdateRetriesCommand(2251799813688888L)
+                      .useGrpc()
+                      .retries(1)
+                      .send()
+                      .join())
           .hasMessageContaining("NOT_FOUND");
     }
   }
@@ -149,36 +189,57 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
       deployProcess(client, taskProcess(id, id), id + ".bpmn");
       final long instanceKey = startLatest(client, id);
 
-      final var response = client.newSetVariablesCommand(instanceKey).useGrpc()
-          .variables(Map.of("approved", true)).local(true).send().join();
+      final var response =
+          client
+              .newSetVariablesCommand(instanceKey)
+              .useGrpc()
+              .variables(Map.of("approved", true))
+              .local(true)
+              .send()
+              .join();
 
-      final var update = awaitEvent(response.getKey(), ValueType.VARIABLE_DOCUMENT,
-          VariableDocumentIntent.UPDATED);
-      assertThat(update.valueJson()).contains("\"scopeKey\":" + instanceKey)
+      final var update =
+          awaitEvent(
+              response.getKey(), ValueType.VARIABLE_DOCUMENT, VariableDocumentIntent.UPDATED);
+      assertThat(update.valueJson())
+          .contains("\"scopeKey\":" + instanceKey)
           .contains("\"updateSemantics\":\"LOCAL\"");
-      awaitRecord(r -> r.is(RecordType.EVENT, ValueType.VARIABLE, VariableIntent.CREATED)
-          && r.valueJson().contains("\"name\":\"approved\"")
-          && r.valueJson().contains("\"scopeKey\":" + instanceKey));
+      awaitRecord(
+          r ->
+              r.is(RecordType.EVENT, ValueType.VARIABLE, VariableIntent.CREATED)
+                  && r.valueJson().contains("\"name\":\"approved\"")
+                  && r.valueJson().contains("\"scopeKey\":" + instanceKey));
     }
   }
 
   @Test
   void modifyProcessInstanceActivatesAndTerminatesElements() {
     final String id = "modify-grpc";
-    final var model = Bpmn.createExecutableProcess(id).startEvent()
-        .serviceTask("first", t -> t.zeebeJobType(id + "-first"))
-        .serviceTask("second", t -> t.zeebeJobType(id + "-second")).endEvent().done();
+    final var model =
+        Bpmn.createExecutableProcess(id)
+            .startEvent()
+            .serviceTask("first", t -> t.zeebeJobType(id + "-first"))
+            .serviceTask("second", t -> t.zeebeJobType(id + "-second"))
+            .endEvent()
+            .done();
     try (var client = grpc()) {
       deployProcess(client, model, id + ".bpmn");
       final long instanceKey = startLatest(client, id);
       final long firstKey = awaitActivated(instanceKey, "first").key();
 
-      client.newModifyProcessInstanceCommand(instanceKey).useGrpc()
-          .activateElement("second").withVariables(Map.of("skipped", true))
-          .and().terminateElement(firstKey)
-          .send().join();
+      client
+          .newModifyProcessInstanceCommand(instanceKey)
+          .useGrpc()
+          .activateElement("second")
+          .withVariables(Map.of("skipped", true))
+          .and()
+          .terminateElement(firstKey)
+          .send()
+          .join();
 
-      awaitEvent(instanceKey, ValueType.PROCESS_INSTANCE_MODIFICATION,
+      awaitEvent(
+          instanceKey,
+          ValueType.PROCESS_INSTANCE_MODIFICATION,
           ProcessInstanceModificationIntent.MODIFIED);
       awaitEvent(firstKey, ValueType.PROCESS_INSTANCE, ProcessInstanceIntent.ELEMENT_TERMINATED);
       awaitActivated(instanceKey, "second");
@@ -190,20 +251,35 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
     final String id = "migrate-grpc";
     try (var client = grpc()) {
       deployProcess(client, taskProcess(id + "-source", id), id + "-source.bpmn");
-      final long targetKey = deployProcess(client, Bpmn.createExecutableProcess(id + "-target")
-          .startEvent().serviceTask("task2", t -> t.zeebeJobType(id)).endEvent().done(),
-          id + "-target.bpmn");
+      final long targetKey =
+          deployProcess(
+              client,
+              Bpmn.createExecutableProcess(id + "-target")
+                  .startEvent()
+                  .serviceTask("task2", t -> t.zeebeJobType(id))
+                  .endEvent()
+                  .done(),
+              id + "-target.bpmn");
       final long instanceKey = startLatest(client, id + "-source");
       awaitActivated(instanceKey, "task");
-      awaitRecord(r -> r.is(RecordType.EVENT, ValueType.JOB, JobIntent.CREATED)
-          && r.valueJson().contains("\"processInstanceKey\":" + instanceKey));
+      awaitRecord(
+          r ->
+              r.is(RecordType.EVENT, ValueType.JOB, JobIntent.CREATED)
+                  && r.valueJson().contains("\"processInstanceKey\":" + instanceKey));
 
-      client.newMigrateProcessInstanceCommand(instanceKey).useGrpc()
-          .migrationPlan(targetKey).addMappingInstruction("task", "task2")
-          .send().join();
+      client
+          .newMigrateProcessInstanceCommand(instanceKey)
+          .useGrpc()
+          .migrationPlan(targetKey)
+          .addMappingInstruction("task", "task2")
+          .send()
+          .join();
 
-      final var migrated = awaitEvent(instanceKey, ValueType.PROCESS_INSTANCE_MIGRATION,
-          ProcessInstanceMigrationIntent.MIGRATED);
+      final var migrated =
+          awaitEvent(
+              instanceKey,
+              ValueType.PROCESS_INSTANCE_MIGRATION,
+              ProcessInstanceMigrationIntent.MIGRATED);
       assertThat(migrated.valueJson()).contains("\"targetProcessDefinitionKey\":" + targetKey);
     }
   }
@@ -216,9 +292,10 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
 
       client.newDeleteResourceCommand(processDefinitionKey).useGrpc().send().join();
 
-      awaitRecord(r -> r.is(RecordType.EVENT, ValueType.RESOURCE_DELETION,
-              ResourceDeletionIntent.DELETED)
-          && r.valueJson().contains("\"resourceKey\":" + processDefinitionKey));
+      awaitRecord(
+          r ->
+              r.is(RecordType.EVENT, ValueType.RESOURCE_DELETION, ResourceDeletionIntent.DELETED)
+                  && r.valueJson().contains("\"resourceKey\":" + processDefinitionKey));
       // a deleted process cannot be started any more
       assertThatThrownBy(() -> startLatest(client, id)).hasMessageContaining("NOT_FOUND");
     }
@@ -227,17 +304,31 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
   @Test
   void broadcastSignalTriggersTheWaitingInstance() {
     final String id = "signal-grpc";
-    final var model = Bpmn.createExecutableProcess(id).startEvent()
-        .intermediateCatchEvent("wait", c -> c.signal("go-" + id)).endEvent().done();
+    final var model =
+        Bpmn.createExecutableProcess(id)
+            .startEvent()
+            .intermediateCatchEvent("wait", c -> c.signal("go-" + id))
+            .endEvent()
+            .done();
     try (var client = grpc()) {
       deployProcess(client, model, id + ".bpmn");
       final long instanceKey = startLatest(client, id);
-      awaitRecord(r -> r.is(RecordType.EVENT, ValueType.SIGNAL_SUBSCRIPTION,
-              SignalSubscriptionIntent.CREATED)
-          && r.valueJson().contains("\"signalName\":\"go-" + id + "\""));
+      awaitRecord(
+          r ->
+              r.is(
+                      RecordType.EVENT,
+                      ValueType.SIGNAL_SUBSCRIPTION,
+                      SignalSubscriptionIntent.CREATED)
+                  && r.valueJson().contains("\"signalName\":\"go-" + id + "\""));
 
-      final var response = client.newBroadcastSignalCommand().useGrpc().signalName("go-" + id)
-          .variables(Map.of("reason", "test")).send().join();
+      final var response =
+          client
+              .newBroadcastSignalCommand()
+              .useGrpc()
+              .signalName("go-" + id)
+              .variables(Map.of("reason", "test"))
+              .send()
+              .join();
 
       assertThat(response.getTenantId()).isEqualTo("<default>");
       awaitEvent(response.getKey(), ValueType.SIGNAL, SignalIntent.BROADCASTED);
@@ -257,13 +348,23 @@ class GrpcCommandSurfaceTest extends GatewayTestSupport {
 
   private static ActivatedJob activateOne(final CamundaClient client, final String type) {
     final var found = new ConcurrentLinkedQueue<ActivatedJob>();
-    await().atMost(Duration.ofSeconds(20)).until(() -> {
-      final List<ActivatedJob> jobs = client.newActivateJobsCommand().jobType(type)
-          .maxJobsToActivate(1).timeout(Duration.ofMinutes(1))
-          .requestTimeout(Duration.ofSeconds(2)).send().join().getJobs();
-      found.addAll(jobs);
-      return !found.isEmpty();
-    });
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () -> {
+              final List<ActivatedJob> jobs =
+                  client
+                      .newActivateJobsCommand()
+                      .jobType(type)
+                      .maxJobsToActivate(1)
+                      .timeout(Duration.ofMinutes(1))
+                      .requestTimeout(Duration.ofSeconds(2))
+                      .send()
+                      .join()
+                      .getJobs();
+              found.addAll(jobs);
+              return !found.isEmpty();
+            });
     return found.peek();
   }
 }

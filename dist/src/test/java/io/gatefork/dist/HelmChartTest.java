@@ -26,9 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The standalone chart dist/helm/gatefork: {@code helm lint} passes, and {@code helm template}
- * with default and with custom values renders a Deployment, Services and a ConfigMap that run the
- * image as it expects, and whose configuration the application binds to the intended settings.
+ * The standalone chart dist/helm/gatefork: {@code helm lint} passes, and {@code helm template} with
+ * default and with custom values renders a Deployment, Services and a ConfigMap that run the image
+ * as it expects, and whose configuration the application binds to the intended settings.
  */
 @ExtendWith(RequiresHelm.class)
 class HelmChartTest {
@@ -44,20 +44,23 @@ class HelmChartTest {
   }
 
   private static RenderedChart template(final String... extra) {
-    final List<String> args = new ArrayList<>(
-        List.of("template", "gatefork", CHART, "--namespace", "gateways"));
+    final List<String> args =
+        new ArrayList<>(List.of("template", "gatefork", CHART, "--namespace", "gateways"));
     args.addAll(List.of(extra));
     return new RenderedChart(helm.run(args.toArray(String[]::new)));
   }
 
   private static Map<String, Object> container(final RenderedChart chart) {
-    return named(list(chart.get("Deployment", "gatefork"), "spec.template.spec.containers"),
-        "gatefork");
+    return named(
+        list(chart.get("Deployment", "gatefork"), "spec.template.spec.containers"), "gatefork");
   }
 
   private static PodEnvironment podEnvironment(final RenderedChart chart) {
-    final String configMapName = at(named(list(chart.get("Deployment", "gatefork"),
-        "spec.template.spec.volumes"), "config"), "configMap.name");
+    final String configMapName =
+        at(
+            named(
+                list(chart.get("Deployment", "gatefork"), "spec.template.spec.volumes"), "config"),
+            "configMap.name");
     final Map<String, Object> data = at(chart.get("ConfigMap", configMapName), "data");
     final String applicationYaml = (String) data.get("application.yaml");
     return new PodEnvironment(list(container(chart), "env"), applicationYaml);
@@ -73,9 +76,13 @@ class HelmChartTest {
   @Test
   void defaultsRenderTheImageItsPortsProbesResourcesAndSecurityContext() {
     final var chart = template();
-    assertThat(chart.objects()).extracting(o -> o.get("kind") + "/" + at(o, "metadata.name"))
-        .containsExactlyInAnyOrder("Deployment/gatefork", "Service/gatefork",
-            "Service/gatefork-cluster", "ConfigMap/gatefork");
+    assertThat(chart.objects())
+        .extracting(o -> o.get("kind") + "/" + at(o, "metadata.name"))
+        .containsExactlyInAnyOrder(
+            "Deployment/gatefork",
+            "Service/gatefork",
+            "Service/gatefork-cluster",
+            "ConfigMap/gatefork");
 
     final var deployment = chart.get("Deployment", "gatefork");
     assertThat((Integer) at(deployment, "spec.replicas")).isEqualTo(2);
@@ -84,7 +91,8 @@ class HelmChartTest {
 
     final var container = container(chart);
     assertThat(container.get("image")).isEqualTo("gatefork:0.1.0");
-    assertThat(list(container, "ports")).extracting(p -> p.get("name") + "=" + p.get("containerPort"))
+    assertThat(list(container, "ports"))
+        .extracting(p -> p.get("name") + "=" + p.get("containerPort"))
         .containsExactlyInAnyOrder("rest=8080", "grpc=26500", "management=9600", "cluster=26502");
 
     // probes on the named management port, i.e. 9600
@@ -98,10 +106,10 @@ class HelmChartTest {
       assertThat((Object) at(container, probe + ".httpGet.port")).as(probe).isEqualTo("management");
     }
 
-    assertThat((Map<String, Object>) at(container, "resources.requests"))
-        .containsEntry("cpu", "2");
+    assertThat((Map<String, Object>) at(container, "resources.requests")).containsEntry("cpu", "2");
     assertThat((Map<String, Object>) at(container, "resources.limits"))
-        .containsEntry("cpu", "2").containsEntry("memory", "1Gi");
+        .containsEntry("cpu", "2")
+        .containsEntry("memory", "1Gi");
 
     // the image's user; a read-only root file system with a writable /tmp, as in the qa suite
     assertThat((Integer) at(deployment, "spec.template.spec.securityContext.runAsUser"))
@@ -109,8 +117,13 @@ class HelmChartTest {
     assertThat((Integer) at(container, "securityContext.runAsUser")).isEqualTo(1001);
     assertThat((Boolean) at(container, "securityContext.readOnlyRootFilesystem")).isTrue();
     assertThat((Boolean) at(container, "securityContext.allowPrivilegeEscalation")).isFalse();
-    assertThat(list(container, "volumeMounts")).extracting(m -> m.get("mountPath") + "<-"
-            + m.get("name") + (m.get("subPath") == null ? "" : ":" + m.get("subPath")))
+    assertThat(list(container, "volumeMounts"))
+        .extracting(
+            m ->
+                m.get("mountPath")
+                    + "<-"
+                    + m.get("name")
+                    + (m.get("subPath") == null ? "" : ":" + m.get("subPath")))
         .containsExactlyInAnyOrder(MOUNTED_CONFIG + "<-config:application.yaml", "/tmp<-tmp");
 
     final var env = list(container, "env");
@@ -118,24 +131,28 @@ class HelmChartTest {
         .isEqualTo("camunda-zeebe:26502");
     assertThat(named(env, "ZEEBE_GATEWAY_CLUSTER_CLUSTERNAME").get("value"))
         .isEqualTo("camunda-zeebe");
-    assertThat((String) at(named(env, "ZEEBE_GATEWAY_CLUSTER_MEMBERID"),
-        "valueFrom.fieldRef.fieldPath")).isEqualTo("metadata.name");
-    assertThat((String) at(named(env, "ZEEBE_GATEWAY_CLUSTER_HOST"),
-        "valueFrom.fieldRef.fieldPath")).isEqualTo("status.podIP");
+    assertThat(
+            (String)
+                at(named(env, "ZEEBE_GATEWAY_CLUSTER_MEMBERID"), "valueFrom.fieldRef.fieldPath"))
+        .isEqualTo("metadata.name");
+    assertThat(
+            (String) at(named(env, "ZEEBE_GATEWAY_CLUSTER_HOST"), "valueFrom.fieldRef.fieldPath"))
+        .isEqualTo("status.podIP");
     assertThat(named(env, "JAVA_TOOL_OPTIONS").get("value").toString())
         .contains("-XX:+ExitOnOutOfMemoryError");
 
     final var service = chart.get("Service", "gatefork");
-    assertThat(list(service, "spec.ports")).extracting(p -> p.get("name") + "=" + p.get("port")
-            + "->" + p.get("targetPort"))
-        .containsExactlyInAnyOrder("rest=8080->rest", "grpc=26500->grpc",
-            "management=9600->management");
+    assertThat(list(service, "spec.ports"))
+        .extracting(p -> p.get("name") + "=" + p.get("port") + "->" + p.get("targetPort"))
+        .containsExactlyInAnyOrder(
+            "rest=8080->rest", "grpc=26500->grpc", "management=9600->management");
     assertThat(podLabels).containsAllEntriesOf(at(service, "spec.selector"));
 
     final var clusterService = chart.get("Service", "gatefork-cluster");
     assertThat((String) at(clusterService, "spec.clusterIP")).isEqualTo("None");
     assertThat((Boolean) at(clusterService, "spec.publishNotReadyAddresses")).isTrue();
-    assertThat(list(clusterService, "spec.ports")).extracting(p -> p.get("name") + "=" + p.get("port"))
+    assertThat(list(clusterService, "spec.ports"))
+        .extracting(p -> p.get("name") + "=" + p.get("port"))
         .containsExactly("cluster=26502");
     assertThat(podLabels).containsAllEntriesOf(at(clusterService, "spec.selector"));
   }
@@ -144,10 +161,11 @@ class HelmChartTest {
   void defaultConfigurationBindsToAGatewayJoiningTheOrchestrationCluster() {
     final var pod = podEnvironment(template());
 
-    final var broker = SettingsMapper.brokerClientConfig(
-        pod.bind("zeebe.gateway.cluster", ClusterProperties.class),
-        pod.bind("camunda.cluster", UnifiedClusterProperties.class),
-        pod.bind("gatefork", GateforkProperties.class));
+    final var broker =
+        SettingsMapper.brokerClientConfig(
+            pod.bind("zeebe.gateway.cluster", ClusterProperties.class),
+            pod.bind("camunda.cluster", UnifiedClusterProperties.class),
+            pod.bind("gatefork", GateforkProperties.class));
     assertThat(broker.initialContactPoints()).containsExactly("camunda-zeebe:26502");
     assertThat(broker.clusterName()).isEqualTo("camunda-zeebe");
     assertThat(broker.memberId()).isEqualTo(PodEnvironment.POD_NAME);
@@ -158,9 +176,11 @@ class HelmChartTest {
     assertThat(pod.bind("zeebe.gateway.network", NetworkProperties.class).port()).isEqualTo(26500);
     assertThat(pod.get("server.port", Integer.class)).isEqualTo(8080);
     assertThat(pod.get("management.server.port", Integer.class)).isEqualTo(9600);
-    assertThat(SettingsMapper.apiExecutorConfig(
-            pod.bind("camunda.api.rest.executor", ApiExecutorProperties.class),
-            pod.bind("gatefork", GateforkProperties.class)).strategy())
+    assertThat(
+            SettingsMapper.apiExecutorConfig(
+                    pod.bind("camunda.api.rest.executor", ApiExecutorProperties.class),
+                    pod.bind("gatefork", GateforkProperties.class))
+                .strategy())
         .isEqualTo(ApiExecutorStrategy.DEDICATED);
   }
 
@@ -174,25 +194,30 @@ class HelmChartTest {
     assertThat(container.get("image")).isEqualTo("images.example.org/platform/gatefork:1.2.3");
     assertThat(list(deployment, "spec.template.spec.imagePullSecrets"))
         .containsExactly(Map.of("name", "pull-secret"));
-    assertThat(list(container, "ports")).extracting(p -> p.get("name") + "=" + p.get("containerPort"))
+    assertThat(list(container, "ports"))
+        .extracting(p -> p.get("name") + "=" + p.get("containerPort"))
         .containsExactlyInAnyOrder("rest=8088", "grpc=26600", "management=9700", "cluster=26602");
     assertThat(list(chart.get("Service", "gatefork"), "spec.ports"))
         .extracting(p -> p.get("name") + "=" + p.get("port"))
         .containsExactlyInAnyOrder("rest=8088", "grpc=26600", "management=9700");
     assertThat(list(chart.get("Service", "gatefork-cluster"), "spec.ports"))
-        .extracting(p -> p.get("name") + "=" + p.get("port")).containsExactly("cluster=26602");
+        .extracting(p -> p.get("name") + "=" + p.get("port"))
+        .containsExactly("cluster=26602");
     assertThat((Map<String, Object>) at(container, "resources.limits"))
         .containsEntry("memory", "2Gi");
     final var env = list(container, "env");
-    assertThat(named(env, "JAVA_TOOL_OPTIONS").get("value")).isEqualTo("-XX:ActiveProcessorCount=2");
+    assertThat(named(env, "JAVA_TOOL_OPTIONS").get("value"))
+        .isEqualTo("-XX:ActiveProcessorCount=2");
     assertThat(named(env, "ZEEBE_LOG_LEVEL").get("value")).isEqualTo("debug");
     assertThat(named(env, "GATEFORK_TEST_RELEASE").get("value")).isEqualTo("gatefork");
 
     final var pod = podEnvironment(chart);
     final var gatefork = pod.bind("gatefork", GateforkProperties.class);
-    final var broker = SettingsMapper.brokerClientConfig(
-        pod.bind("zeebe.gateway.cluster", ClusterProperties.class),
-        pod.bind("camunda.cluster", UnifiedClusterProperties.class), gatefork);
+    final var broker =
+        SettingsMapper.brokerClientConfig(
+            pod.bind("zeebe.gateway.cluster", ClusterProperties.class),
+            pod.bind("camunda.cluster", UnifiedClusterProperties.class),
+            gatefork);
     // another namespace: the brokers' headless service by its namespaced name, on their port
     assertThat(broker.initialContactPoints()).containsExactly("prod-zeebe.camunda.svc:26502");
     assertThat(broker.clusterName()).isEqualTo("prod-zeebe");
@@ -202,22 +227,27 @@ class HelmChartTest {
     assertThat(pod.bind("zeebe.gateway.network", NetworkProperties.class).port()).isEqualTo(26600);
     assertThat(pod.get("server.port", Integer.class)).isEqualTo(8088);
     assertThat(pod.get("management.server.port", Integer.class)).isEqualTo(9700);
-    final var executor = SettingsMapper.apiExecutorConfig(
-        pod.bind("camunda.api.rest.executor", ApiExecutorProperties.class), gatefork);
+    final var executor =
+        SettingsMapper.apiExecutorConfig(
+            pod.bind("camunda.api.rest.executor", ApiExecutorProperties.class), gatefork);
     assertThat(executor.strategy()).isEqualTo(ApiExecutorStrategy.COMMON_POOL);
     assertThat(executor.queueCapacity()).isEqualTo(128);
   }
 
   @Test
   void explicitContactPointsReplaceTheHeadlessServiceAndAReleaseIsRequired() {
-    final var pod = podEnvironment(template(
-        "--set", "orchestration.initialContactPoints={a-0.brokers:26502,a-1.brokers:26502}",
-        "--set", "orchestration.clusterName=blue"));
-    final var broker = SettingsMapper.brokerClientConfig(
-        pod.bind("zeebe.gateway.cluster", ClusterProperties.class),
-        pod.bind("camunda.cluster", UnifiedClusterProperties.class),
-        pod.bind("gatefork", GateforkProperties.class));
-    assertThat(broker.initialContactPoints()).containsExactly("a-0.brokers:26502", "a-1.brokers:26502");
+    final var pod =
+        podEnvironment(
+            template(
+                "--set", "orchestration.initialContactPoints={a-0.brokers:26502,a-1.brokers:26502}",
+                "--set", "orchestration.clusterName=blue"));
+    final var broker =
+        SettingsMapper.brokerClientConfig(
+            pod.bind("zeebe.gateway.cluster", ClusterProperties.class),
+            pod.bind("camunda.cluster", UnifiedClusterProperties.class),
+            pod.bind("gatefork", GateforkProperties.class));
+    assertThat(broker.initialContactPoints())
+        .containsExactly("a-0.brokers:26502", "a-1.brokers:26502");
     assertThat(broker.clusterName()).isEqualTo("blue");
 
     assertThatThrownBy(() -> template("--set", "orchestration.release="))

@@ -24,15 +24,19 @@ class JobStreamMetricsTest extends GatewayTestSupport {
   @Autowired private BrokerClient brokerClient;
 
   private String scrape() throws Exception {
-    return HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus")).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   /** The value of the first sample of {@code name} that has {@code label} (null: any). */
   private static OptionalDouble sample(final String scrape, final String name, final String label) {
-    return scrape.lines()
+    return scrape
+        .lines()
         .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
         .filter(line -> label == null || line.contains(label))
         .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
@@ -48,24 +52,39 @@ class JobStreamMetricsTest extends GatewayTestSupport {
     final String type = "metered-stream";
     final AtomicInteger handled = new AtomicInteger();
     try (var client = client(false)) {
-      distributed(client.newDeployResourceCommand()
-          .addProcessModel(Bpmn.createExecutableProcess(type).startEvent()
-              .serviceTask("task", t -> t.zeebeJobType(type)).endEvent().done(), type + ".bpmn")
-          .send().join());
-      try (JobWorker worker = client.newWorker().jobType(type)
-          .handler((jobClient, job) -> {
-            jobClient.newCompleteCommand(job).send().join();
-            handled.incrementAndGet();
-          })
-          .streamEnabled(true)
-          .timeout(Duration.ofMinutes(1))
-          .open()) {
+      distributed(
+          client
+              .newDeployResourceCommand()
+              .addProcessModel(
+                  Bpmn.createExecutableProcess(type)
+                      .startEvent()
+                      .serviceTask("task", t -> t.zeebeJobType(type))
+                      .endEvent()
+                      .done(),
+                  type + ".bpmn")
+              .send()
+              .join());
+      try (JobWorker worker =
+          client
+              .newWorker()
+              .jobType(type)
+              .handler(
+                  (jobClient, job) -> {
+                    jobClient.newCompleteCommand(job).send().join();
+                    handled.incrementAndGet();
+                  })
+              .streamEnabled(true)
+              .timeout(Duration.ofMinutes(1))
+              .open()) {
         final String broker = brokerClient.topology().brokers().iterator().next().memberId();
-        await().atMost(Duration.ofSeconds(30))
-            .until(() -> brokerClient.jobStreams().streams().join().stream()
-                .filter(s -> s.jobType().equals(type))
-                .map(JobStreamInfo::connectedBrokers)
-                .anyMatch(brokers -> brokers.contains(broker)));
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () ->
+                    brokerClient.jobStreams().streams().join().stream()
+                        .filter(s -> s.jobType().equals(type))
+                        .map(JobStreamInfo::connectedBrokers)
+                        .anyMatch(brokers -> brokers.contains(broker)));
         for (int i = 0; i < JOBS; i++) {
           client.newCreateInstanceCommand().bpmnProcessId(type).latestVersion().send().join();
         }
@@ -77,14 +96,18 @@ class JobStreamMetricsTest extends GatewayTestSupport {
             .isGreaterThanOrEqualTo(1.0);
         assertThat(sample(scrape, "zeebe_gateway_job_stream_streams").orElseThrow())
             .isGreaterThanOrEqualTo(1.0);
-        assertThat(sample(scrape, "zeebe_gateway_job_stream_push_total", "status=\"success\"")
-            .orElseThrow()).as("jobs pushed to the worker").isGreaterThanOrEqualTo(JOBS);
+        assertThat(
+                sample(scrape, "zeebe_gateway_job_stream_push_total", "status=\"success\"")
+                    .orElseThrow())
+            .as("jobs pushed to the worker")
+            .isGreaterThanOrEqualTo(JOBS);
         // exported as in stock; zeebe-transport 8.8 feeds it only for streams it builds with
         // metrics, which the client stream registry does not: it stays at zero there too
         assertThat(sample(scrape, "zeebe_gateway_job_stream_aggregated_stream_clients_count"))
             .isPresent();
-        assertThat(sample(scrape, "zeebe_gateway_job_stream_push_fail_try_total",
-            "code=\"BLOCKED\"")).isPresent();
+        assertThat(
+                sample(scrape, "zeebe_gateway_job_stream_push_fail_try_total", "code=\"BLOCKED\""))
+            .isPresent();
         assertThat(sample(scrape, "zeebe_gateway_job_stream_push_total", "status=\"failure\""))
             .isPresent();
       }

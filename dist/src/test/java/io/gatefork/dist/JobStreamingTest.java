@@ -49,32 +49,51 @@ class JobStreamingTest extends GatewayTestSupport {
   }
 
   private void deploy(final CamundaClient client, final String id, final String jobType) {
-    distributed(client.newDeployResourceCommand()
-        .addProcessModel(Bpmn.createExecutableProcess(id).startEvent()
-            .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done(), id + ".bpmn")
-        .send().join());
+    distributed(
+        client
+            .newDeployResourceCommand()
+            .addProcessModel(
+                Bpmn.createExecutableProcess(id)
+                    .startEvent()
+                    .serviceTask("task", t -> t.zeebeJobType(jobType))
+                    .endEvent()
+                    .done(),
+                id + ".bpmn")
+            .send()
+            .join());
   }
 
   /** Jobs created before the broker knows the stream are only announced, never pushed. */
   private void awaitStreamRegistered(final String jobType) {
     final String broker = brokerClient.topology().brokers().iterator().next().memberId();
-    await("the broker acknowledged the " + jobType + " stream").atMost(Duration.ofSeconds(30))
-        .until(() -> brokerClient.jobStreams().streams().join().stream()
-            .filter(s -> s.jobType().equals(jobType))
-            .map(JobStreamInfo::connectedBrokers)
-            .anyMatch(brokers -> brokers.contains(broker)));
+    await("the broker acknowledged the " + jobType + " stream")
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                brokerClient.jobStreams().streams().join().stream()
+                    .filter(s -> s.jobType().equals(jobType))
+                    .map(JobStreamInfo::connectedBrokers)
+                    .anyMatch(brokers -> brokers.contains(broker)));
   }
 
   private static List<Long> createInstances(
-      final CamundaClient client, final String processId, final int count,
+      final CamundaClient client,
+      final String processId,
+      final int count,
       final Map<String, Object> variables) {
     final List<Long> keys = new ArrayList<>(count);
     for (int batch = 0; batch < count; batch += 100) {
       final var futures = new ArrayList<CompletableFuture<Long>>();
       for (int i = batch; i < Math.min(count, batch + 100); i++) {
-        futures.add(client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-            .variables(variables).send().toCompletableFuture()
-            .thenApply(created -> created.getProcessInstanceKey()));
+        futures.add(
+            client
+                .newCreateInstanceCommand()
+                .bpmnProcessId(processId)
+                .latestVersion()
+                .variables(variables)
+                .send()
+                .toCompletableFuture()
+                .thenApply(created -> created.getProcessInstanceKey()));
       }
       futures.forEach(f -> keys.add(f.join()));
     }
@@ -82,19 +101,32 @@ class JobStreamingTest extends GatewayTestSupport {
   }
 
   private Set<Long> completedInstances(final Set<Long> instanceKeys) {
-    return broker.records().find(r -> r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-            ProcessInstanceIntent.ELEMENT_COMPLETED) && instanceKeys.contains(r.key()))
-        .stream().map(JournalRecord::key).collect(Collectors.toSet());
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(
+                        RecordType.EVENT,
+                        ValueType.PROCESS_INSTANCE,
+                        ProcessInstanceIntent.ELEMENT_COMPLETED)
+                    && instanceKeys.contains(r.key()))
+        .stream()
+        .map(JournalRecord::key)
+        .collect(Collectors.toSet());
   }
 
   private List<JournalRecord> jobEvents(final JobIntent intent, final String jobType) {
-    return broker.records().find(r -> r.is(RecordType.EVENT, ValueType.JOB, intent)
-        && r.valueJson().contains("\"type\":\"" + jobType + "\""));
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(RecordType.EVENT, ValueType.JOB, intent)
+                    && r.valueJson().contains("\"type\":\"" + jobType + "\""));
   }
 
   private double streamedMessages() {
-    final Counter counter = registry.find("grpc.server.msg.sent")
-        .tag("grpc_method", "StreamActivatedJobs").counter();
+    final Counter counter =
+        registry.find("grpc.server.msg.sent").tag("grpc_method", "StreamActivatedJobs").counter();
     return counter == null ? 0 : counter.count();
   }
 
@@ -106,25 +138,33 @@ class JobStreamingTest extends GatewayTestSupport {
     try (var client = grpcClient()) {
       deploy(client, type, type);
       final double streamedBefore = streamedMessages();
-      try (JobWorker worker = client.newWorker().jobType(type)
-          .handler((jobClient, job) -> {
-            handled.add(job.getKey());
-            jobClient.newCompleteCommand(job).send().join();
-          })
-          .streamEnabled(true)
-          .timeout(Duration.ofMinutes(5))
-          .open()) {
+      try (JobWorker worker =
+          client
+              .newWorker()
+              .jobType(type)
+              .handler(
+                  (jobClient, job) -> {
+                    handled.add(job.getKey());
+                    jobClient.newCompleteCommand(job).send().join();
+                  })
+              .streamEnabled(true)
+              .timeout(Duration.ofMinutes(5))
+              .open()) {
         awaitStreamRegistered(type);
 
         final Set<Long> instances = new HashSet<>(createInstances(client, type, count, Map.of()));
 
-        await("every instance completed").atMost(Duration.ofMinutes(2))
+        await("every instance completed")
+            .atMost(Duration.ofMinutes(2))
             .pollInterval(Duration.ofMillis(500))
             .until(() -> completedInstances(instances).size() == count);
       }
-      await("closing the worker removed its stream").atMost(Duration.ofSeconds(30))
-          .until(() -> brokerClient.jobStreams().streams().join().stream()
-              .noneMatch(s -> s.jobType().equals(type)));
+      await("closing the worker removed its stream")
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  brokerClient.jobStreams().streams().join().stream()
+                      .noneMatch(s -> s.jobType().equals(type)));
       assertThat(handled).hasSize(count).doesNotHaveDuplicates();
       // every job was pushed through the stream, or yielded back and then polled
       final int yielded = jobEvents(JobIntent.YIELDED, type).size();
@@ -143,34 +183,41 @@ class JobStreamingTest extends GatewayTestSupport {
     final Queue<Long> handled = new ConcurrentLinkedQueue<>();
     try (var client = grpcClient()) {
       deploy(client, type, type);
-      try (JobWorker worker = client.newWorker().jobType(type)
-          .handler((jobClient, job) -> {
-            handled.add(job.getKey());
-            Thread.sleep(25);
-            jobClient.newCompleteCommand(job).send().join();
-          })
-          .streamEnabled(true)
-          .maxJobsActive(2)
-          .timeout(Duration.ofMinutes(5))
-          .open()) {
+      try (JobWorker worker =
+          client
+              .newWorker()
+              .jobType(type)
+              .handler(
+                  (jobClient, job) -> {
+                    handled.add(job.getKey());
+                    Thread.sleep(25);
+                    jobClient.newCompleteCommand(job).send().join();
+                  })
+              .streamEnabled(true)
+              .maxJobsActive(2)
+              .timeout(Duration.ofMinutes(5))
+              .open()) {
         awaitStreamRegistered(type);
 
-        final Set<Long> instances =
-            new HashSet<>(createInstances(client, type, count, variables));
+        final Set<Long> instances = new HashSet<>(createInstances(client, type, count, variables));
 
-        await("every instance completed").atMost(Duration.ofMinutes(2))
+        await("every instance completed")
+            .atMost(Duration.ofMinutes(2))
             .pollInterval(Duration.ofMillis(500))
             .until(() -> completedInstances(instances).size() == count);
       }
     }
 
     assertThat(jobEvents(JobIntent.YIELDED, type))
-        .as("jobs the blocked client could not take went back to the broker").isNotEmpty();
+        .as("jobs the blocked client could not take went back to the broker")
+        .isNotEmpty();
     // none lost (every instance completed), none handed out twice
     assertThat(handled).hasSize(count).doesNotHaveDuplicates();
-    final var completedJobs = jobEvents(JobIntent.COMPLETED, type).stream()
-        .map(JournalRecord::key).toList();
-    assertThat(completedJobs).hasSize(count).doesNotHaveDuplicates()
+    final var completedJobs =
+        jobEvents(JobIntent.COMPLETED, type).stream().map(JournalRecord::key).toList();
+    assertThat(completedJobs)
+        .hasSize(count)
+        .doesNotHaveDuplicates()
         .containsExactlyInAnyOrderElementsOf(handled);
   }
 }

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 class MetricsScrapeTest extends GatewayTestSupport {
 
   private String get(final String url) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
+    return HttpClient.newHttpClient()
+        .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   @Test
@@ -46,10 +47,21 @@ class MetricsScrapeTest extends GatewayTestSupport {
     for (final String api : List.of("rest", "grpc")) {
       for (final String stage :
           List.of("filter", "dispatch", "broker", "queue", "mapping", "write", "total")) {
-        assertThat(scrape).as("stage %s of %s in %s", stage, api, scrape.lines()
-                .filter(l -> l.contains("gatefork_request_stage_seconds_count")).toList()).containsPattern(
-            "gatefork_request_stage_seconds_bucket\\{api=\"" + api
-                + "\",operation=\"complete-job\",stage=\"" + stage + "\",le=");
+        assertThat(scrape)
+            .as(
+                "stage %s of %s in %s",
+                stage,
+                api,
+                scrape
+                    .lines()
+                    .filter(l -> l.contains("gatefork_request_stage_seconds_count"))
+                    .toList())
+            .containsPattern(
+                "gatefork_request_stage_seconds_bucket\\{api=\""
+                    + api
+                    + "\",operation=\"complete-job\",stage=\""
+                    + stage
+                    + "\",le=");
       }
     }
   }
@@ -58,10 +70,16 @@ class MetricsScrapeTest extends GatewayTestSupport {
   void theApiExecutorIsSizedFromTheProcessorCount() throws Exception {
     final int cores = Runtime.getRuntime().availableProcessors();
 
-    final String max = get("http://127.0.0.1:" + managementPort
-        + "/actuator/metrics/gatefork.api.executor.max.pool.size");
-    final String queue = get("http://127.0.0.1:" + managementPort
-        + "/actuator/metrics/gatefork.api.executor.queue.capacity");
+    final String max =
+        get(
+            "http://127.0.0.1:"
+                + managementPort
+                + "/actuator/metrics/gatefork.api.executor.max.pool.size");
+    final String queue =
+        get(
+            "http://127.0.0.1:"
+                + managementPort
+                + "/actuator/metrics/gatefork.api.executor.queue.capacity");
 
     assertThat(max).contains("\"value\":" + (cores * 8) + ".0");
     assertThat(queue).contains("\"value\":64.0");

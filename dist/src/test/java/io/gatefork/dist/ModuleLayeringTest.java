@@ -11,8 +11,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module layering of DESIGN.md, checked on the classes of every module (dist's classpath
- * holds them all; their tests are left out): dependencies point down only.
+ * The module layering of DESIGN.md, checked on the classes of every module (dist's classpath holds
+ * them all; their tests are left out): dependencies point down only.
  *
  * <p>Maven already refuses a dependency cycle between modules; these rules hold what it does not
  * see: a module using another that it only reaches transitively, and Spring in the service layer.
@@ -45,15 +45,18 @@ class ModuleLayeringTest {
 
   /**
    * Spring (Boot, MVC, Security) comes in from the gateway modules up. The one exception is
-   * spring-security-crypto, a self-contained library without Spring of its own, for bcrypt in
-   * basic authentication.
+   * spring-security-crypto, a self-contained library without Spring of its own, for bcrypt in basic
+   * authentication.
    */
   @Test
   void theServiceLayerHasNoSpringDependency() {
     noClasses()
-        .that().resideInAPackage(SERVICE)
-        .should().dependOnClassesThat(resideInAPackage("org.springframework..")
-            .and(not(resideInAPackage("org.springframework.security.crypto.."))))
+        .that()
+        .resideInAPackage(SERVICE)
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("org.springframework..")
+                .and(not(resideInAPackage("org.springframework.security.crypto.."))))
         .because("the service layer is shared by REST and gRPC and is free of Spring")
         .check(GATEFORK);
   }
@@ -61,9 +64,11 @@ class ModuleLayeringTest {
   @Test
   void theBrokerClientDependsOnNoOtherGateforkModule() {
     noClasses()
-        .that().resideInAPackage(BROKER_CLIENT)
-        .should().dependOnClassesThat(resideInAPackage("io.gatefork..")
-            .and(not(resideInAPackage(BROKER_CLIENT))))
+        .that()
+        .resideInAPackage(BROKER_CLIENT)
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("io.gatefork..").and(not(resideInAPackage(BROKER_CLIENT))))
         .because("the broker client is the bottom of the gateway's layers")
         .check(GATEFORK);
   }
@@ -71,8 +76,11 @@ class ModuleLayeringTest {
   @Test
   void theRestGatewayDoesNotDependOnTheGrpcGateway() {
     noClasses()
-        .that().resideInAPackage(GATEWAY_REST)
-        .should().dependOnClassesThat().resideInAPackage(GATEWAY_GRPC)
+        .that()
+        .resideInAPackage(GATEWAY_REST)
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(GATEWAY_GRPC)
         .because("the two front ends share the service layer only")
         .check(GATEFORK);
   }
@@ -80,8 +88,11 @@ class ModuleLayeringTest {
   @Test
   void theGrpcGatewayDoesNotDependOnTheRestGateway() {
     noClasses()
-        .that().resideInAPackage(GATEWAY_GRPC)
-        .should().dependOnClassesThat().resideInAPackage(GATEWAY_REST)
+        .that()
+        .resideInAPackage(GATEWAY_GRPC)
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(GATEWAY_REST)
         .because("the two front ends share the service layer only")
         .check(GATEFORK);
   }
@@ -89,8 +100,11 @@ class ModuleLayeringTest {
   @Test
   void nothingButDistDependsOnDist() {
     noClasses()
-        .that().resideOutsideOfPackage(DIST)
-        .should().dependOnClassesThat().resideInAPackage(DIST)
+        .that()
+        .resideOutsideOfPackage(DIST)
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(DIST)
         .because("dist is the top: the application that wires the modules together")
         .check(GATEFORK);
   }

@@ -30,8 +30,8 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
     return rest ? "rest" : "grpc";
   }
 
-  private void deploy(final CamundaClient client, final BpmnModelInstance model,
-      final String name) {
+  private void deploy(
+      final CamundaClient client, final BpmnModelInstance model, final String name) {
     final var deployment =
         distributed(client.newDeployResourceCommand().addProcessModel(model, name).send().join());
     assertThat(deployment.getKey()).isPositive();
@@ -44,11 +44,16 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
       final var topology = client.newTopologyRequest().send().join();
 
       assertThat(topology.getPartitionsCount()).isEqualTo(3);
-      assertThat(topology.getBrokers()).singleElement().satisfies(b -> {
-        assertThat(b.getPort()).isEqualTo(broker.port());
-        assertThat(b.getPartitions()).hasSize(3).allSatisfy(p -> assertThat(p.isLeader()).isTrue());
-        assertThat(b.getVersion()).isEqualTo("8.8.0");
-      });
+      assertThat(topology.getBrokers())
+          .singleElement()
+          .satisfies(
+              b -> {
+                assertThat(b.getPort()).isEqualTo(broker.port());
+                assertThat(b.getPartitions())
+                    .hasSize(3)
+                    .allSatisfy(p -> assertThat(p.isLeader()).isTrue());
+                assertThat(b.getVersion()).isEqualTo("8.8.0");
+              });
     }
   }
 
@@ -58,22 +63,45 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
     final String id = "worker-" + api(rest);
     try (var client = client(rest)) {
       deploy(client, taskProcess(id, id), id + ".bpmn");
-      final var instance = client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion()
-          .variables(Map.of("orderId", "A-1")).send().join();
+      final var instance =
+          client
+              .newCreateInstanceCommand()
+              .bpmnProcessId(id)
+              .latestVersion()
+              .variables(Map.of("orderId", "A-1"))
+              .send()
+              .join();
       final var seen = new ConcurrentLinkedQueue<ActivatedJob>();
 
-      try (var worker = client.newWorker().jobType(id).handler((jobClient, job) -> {
-        seen.add(job);
-        jobClient.newCompleteCommand(job).variables(Map.of("shipped", true)).send().join();
-      }).open()) {
-        awaitRecord(r -> r.key() == instance.getProcessInstanceKey()
-            && r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-                ProcessInstanceIntent.ELEMENT_COMPLETED));
+      try (var worker =
+          client
+              .newWorker()
+              .jobType(id)
+              .handler(
+                  (jobClient, job) -> {
+                    seen.add(job);
+                    jobClient
+                        .newCompleteCommand(job)
+                        .variables(Map.of("shipped", true))
+                        .send()
+                        .join();
+                  })
+              .open()) {
+        awaitRecord(
+            r ->
+                r.key() == instance.getProcessInstanceKey()
+                    && r.is(
+                        RecordType.EVENT,
+                        ValueType.PROCESS_INSTANCE,
+                        ProcessInstanceIntent.ELEMENT_COMPLETED));
       }
-      assertThat(seen).singleElement().satisfies(job -> {
-        assertThat(job.getProcessInstanceKey()).isEqualTo(instance.getProcessInstanceKey());
-        assertThat(job.getVariablesAsMap()).containsEntry("orderId", "A-1");
-      });
+      assertThat(seen)
+          .singleElement()
+          .satisfies(
+              job -> {
+                assertThat(job.getProcessInstanceKey()).isEqualTo(instance.getProcessInstanceKey());
+                assertThat(job.getVariablesAsMap()).containsEntry("orderId", "A-1");
+              });
     }
   }
 
@@ -82,16 +110,26 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
   void createWithResultReturnsTheFinalVariables(final boolean rest) {
     final String id = "result-" + api(rest);
     try (var client = client(rest)) {
-      deploy(client, Bpmn.createExecutableProcess(id).startEvent().endEvent().done(),
-          id + ".bpmn");
+      deploy(client, Bpmn.createExecutableProcess(id).startEvent().endEvent().done(), id + ".bpmn");
 
-      final var result = client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion()
-          .variables(Map.of("answer", 42)).withResult().send().join();
+      final var result =
+          client
+              .newCreateInstanceCommand()
+              .bpmnProcessId(id)
+              .latestVersion()
+              .variables(Map.of("answer", 42))
+              .withResult()
+              .send()
+              .join();
 
       assertThat(result.getVariablesAsMap()).containsEntry("answer", 42);
-      awaitRecord(r -> r.key() == result.getProcessInstanceKey()
-          && r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-              ProcessInstanceIntent.ELEMENT_COMPLETED));
+      awaitRecord(
+          r ->
+              r.key() == result.getProcessInstanceKey()
+                  && r.is(
+                      RecordType.EVENT,
+                      ValueType.PROCESS_INSTANCE,
+                      ProcessInstanceIntent.ELEMENT_COMPLETED));
     }
   }
 
@@ -106,9 +144,11 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
 
       client.newFailCommand(first).retries(2).errorMessage("try again").send().join();
 
-      awaitRecord(r -> r.key() == first.getKey()
-          && r.is(RecordType.EVENT, ValueType.JOB, JobIntent.FAILED)
-          && r.valueJson().contains("\"errorMessage\":\"try again\""));
+      awaitRecord(
+          r ->
+              r.key() == first.getKey()
+                  && r.is(RecordType.EVENT, ValueType.JOB, JobIntent.FAILED)
+                  && r.valueJson().contains("\"errorMessage\":\"try again\""));
       final ActivatedJob again = activateOne(client, id);
       assertThat(again.getKey()).isEqualTo(first.getKey());
       assertThat(again.getRetries()).isEqualTo(2);
@@ -120,24 +160,37 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
   @ValueSource(booleans = {true, false})
   void thrownBpmnErrorIsCaughtByTheBoundaryEvent(final boolean rest) {
     final String id = "error-" + api(rest);
-    final var model = Bpmn.createExecutableProcess(id).startEvent()
-        .serviceTask("task", t -> t.zeebeJobType(id))
-        .boundaryEvent("caught", b -> b.error("NO_STOCK")).endEvent("handled")
-        .moveToActivity("task").endEvent("normal").done();
+    final var model =
+        Bpmn.createExecutableProcess(id)
+            .startEvent()
+            .serviceTask("task", t -> t.zeebeJobType(id))
+            .boundaryEvent("caught", b -> b.error("NO_STOCK"))
+            .endEvent("handled")
+            .moveToActivity("task")
+            .endEvent("normal")
+            .done();
     try (var client = client(rest)) {
       deploy(client, model, id + ".bpmn");
       final var instance =
           client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion().send().join();
       final ActivatedJob job = activateOne(client, id);
 
-      client.newThrowErrorCommand(job).errorCode("NO_STOCK").errorMessage("out of stock")
-          .send().join();
+      client
+          .newThrowErrorCommand(job)
+          .errorCode("NO_STOCK")
+          .errorMessage("out of stock")
+          .send()
+          .join();
 
-      awaitRecord(r -> r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-              ProcessInstanceIntent.ELEMENT_COMPLETED)
-          && r.valueJson().contains("\"elementId\":\"handled\"")
-          && r.valueJson().contains(
-              "\"processInstanceKey\":" + instance.getProcessInstanceKey()));
+      awaitRecord(
+          r ->
+              r.is(
+                      RecordType.EVENT,
+                      ValueType.PROCESS_INSTANCE,
+                      ProcessInstanceIntent.ELEMENT_COMPLETED)
+                  && r.valueJson().contains("\"elementId\":\"handled\"")
+                  && r.valueJson()
+                      .contains("\"processInstanceKey\":" + instance.getProcessInstanceKey()));
     }
   }
 
@@ -145,25 +198,47 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
   @ValueSource(booleans = {true, false})
   void publishedMessageCorrelatesToTheWaitingInstance(final boolean rest) {
     final String id = "message-" + api(rest);
-    final var model = Bpmn.createExecutableProcess(id).startEvent()
-        .intermediateCatchEvent("wait", c -> c.message(
-            m -> m.name("paid-" + id).zeebeCorrelationKeyExpression("orderId")))
-        .endEvent().done();
+    final var model =
+        Bpmn.createExecutableProcess(id)
+            .startEvent()
+            .intermediateCatchEvent(
+                "wait",
+                c -> c.message(m -> m.name("paid-" + id).zeebeCorrelationKeyExpression("orderId")))
+            .endEvent()
+            .done();
     try (var client = client(rest)) {
       deploy(client, model, id + ".bpmn");
-      final var instance = client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion()
-          .variables(Map.of("orderId", "order-" + id)).send().join();
+      final var instance =
+          client
+              .newCreateInstanceCommand()
+              .bpmnProcessId(id)
+              .latestVersion()
+              .variables(Map.of("orderId", "order-" + id))
+              .send()
+              .join();
 
-      final var published = client.newPublishMessageCommand().messageName("paid-" + id)
-          .correlationKey("order-" + id).timeToLive(Duration.ofMinutes(1))
-          .variables(Map.of("paid", true)).send().join();
+      final var published =
+          client
+              .newPublishMessageCommand()
+              .messageName("paid-" + id)
+              .correlationKey("order-" + id)
+              .timeToLive(Duration.ofMinutes(1))
+              .variables(Map.of("paid", true))
+              .send()
+              .join();
 
       assertThat(published.getMessageKey()).isPositive();
-      awaitRecord(r -> r.key() == published.getMessageKey()
-          && r.is(RecordType.EVENT, ValueType.MESSAGE, MessageIntent.PUBLISHED));
-      awaitRecord(r -> r.key() == instance.getProcessInstanceKey()
-          && r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-              ProcessInstanceIntent.ELEMENT_COMPLETED));
+      awaitRecord(
+          r ->
+              r.key() == published.getMessageKey()
+                  && r.is(RecordType.EVENT, ValueType.MESSAGE, MessageIntent.PUBLISHED));
+      awaitRecord(
+          r ->
+              r.key() == instance.getProcessInstanceKey()
+                  && r.is(
+                      RecordType.EVENT,
+                      ValueType.PROCESS_INSTANCE,
+                      ProcessInstanceIntent.ELEMENT_COMPLETED));
     }
   }
 
@@ -178,21 +253,35 @@ class OfficialClientScenariosTest extends GatewayTestSupport {
 
       client.newCancelInstanceCommand(instance.getProcessInstanceKey()).send().join();
 
-      awaitRecord(r -> r.key() == instance.getProcessInstanceKey()
-          && r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-              ProcessInstanceIntent.ELEMENT_TERMINATED));
+      awaitRecord(
+          r ->
+              r.key() == instance.getProcessInstanceKey()
+                  && r.is(
+                      RecordType.EVENT,
+                      ValueType.PROCESS_INSTANCE,
+                      ProcessInstanceIntent.ELEMENT_TERMINATED));
     }
   }
 
   private static ActivatedJob activateOne(final CamundaClient client, final String type) {
     final var found = new ConcurrentLinkedQueue<ActivatedJob>();
-    await().atMost(Duration.ofSeconds(20)).until(() -> {
-      final List<ActivatedJob> jobs = client.newActivateJobsCommand().jobType(type)
-          .maxJobsToActivate(1).timeout(Duration.ofMinutes(1))
-          .requestTimeout(Duration.ofSeconds(2)).send().join().getJobs();
-      found.addAll(jobs);
-      return !found.isEmpty();
-    });
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () -> {
+              final List<ActivatedJob> jobs =
+                  client
+                      .newActivateJobsCommand()
+                      .jobType(type)
+                      .maxJobsToActivate(1)
+                      .timeout(Duration.ofMinutes(1))
+                      .requestTimeout(Duration.ofSeconds(2))
+                      .send()
+                      .join()
+                      .getJobs();
+              found.addAll(jobs);
+              return !found.isEmpty();
+            });
     return found.peek();
   }
 }

@@ -10,8 +10,11 @@ final class ProcessFixtures {
 
   /** start → one service task of {@code jobType} → end. */
   static BpmnModelInstance taskProcess(final String id, final String jobType) {
-    return Bpmn.createExecutableProcess(id).startEvent()
-        .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done();
+    return Bpmn.createExecutableProcess(id)
+        .startEvent()
+        .serviceTask("task", t -> t.zeebeJobType(jobType))
+        .endEvent()
+        .done();
   }
 
   /**
@@ -42,12 +45,18 @@ final class ProcessFixtures {
             </decisionTable>
           </decision>
         </definitions>
-        """.formatted(suffix);
+        """
+        .formatted(suffix);
   }
 
   /** Starts the latest version of the process; returns the instance key. */
   static long startLatest(final CamundaClient client, final String processId) {
-    return client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-        .send().join().getProcessInstanceKey();
+    return client
+        .newCreateInstanceCommand()
+        .bpmnProcessId(processId)
+        .latestVersion()
+        .send()
+        .join()
+        .getProcessInstanceKey();
   }
 }

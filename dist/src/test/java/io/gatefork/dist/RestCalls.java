@@ -25,12 +25,13 @@ final class RestCalls {
 
   /** {@code json} null sends no body. */
   HttpResponse<String> send(final String method, final String path, final String json) {
-    final var request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .timeout(Duration.ofSeconds(20));
+    final var request =
+        HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(20));
     if (json == null) {
       request.method(method, HttpRequest.BodyPublishers.noBody());
     } else {
-      request.header("Content-Type", "application/json")
+      request
+          .header("Content-Type", "application/json")
           .method(method, HttpRequest.BodyPublishers.ofString(json));
     }
     try {

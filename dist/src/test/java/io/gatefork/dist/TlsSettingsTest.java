@@ -19,8 +19,12 @@ class TlsSettingsTest {
 
   @Test
   void unifiedGrpcKeysWinOverTheStockOnesKeyByKey() {
-    final var legacy = new GrpcSecurityProperties(false, "/legacy/chain.pem", "/legacy/key.pem",
-        new KeyStoreProperties(null, "legacy-password"));
+    final var legacy =
+        new GrpcSecurityProperties(
+            false,
+            "/legacy/chain.pem",
+            "/legacy/key.pem",
+            new KeyStoreProperties(null, "legacy-password"));
     final var unified = new UnifiedGrpcSslProperties(true, "/unified/chain.pem", null, null);
 
     final GrpcTlsConfig tls = TlsSettings.grpc(legacy, unified);
@@ -41,8 +45,9 @@ class TlsSettingsTest {
 
   @Test
   void clusterTlsFromTheStockKeysWithAKeyStore() {
-    final var legacy = new ClusterSecurityProperties(true, null, null,
-        new KeyStoreProperties("/stores/cluster.p12", "secret"));
+    final var legacy =
+        new ClusterSecurityProperties(
+            true, null, null, new KeyStoreProperties("/stores/cluster.p12", "secret"));
     final var unified = new UnifiedClusterTlsProperties(null, null, null, null);
 
     final var security = TlsSettings.cluster(legacy, unified);
@@ -64,10 +69,15 @@ class TlsSettingsTest {
   void grpcServerContextLoadsFromPemFilesAndFromAKeyStore(@TempDir final Path dir) {
     final var certs = TestCertificates.generate(dir);
 
-    assertThat(GrpcServerSslContexts.create(
-        GrpcTlsConfig.pem(certs.certificateChain(), certs.privateKey())).isServer()).isTrue();
-    assertThat(GrpcServerSslContexts.create(
-        GrpcTlsConfig.keyStore(certs.keyStore(), TestCertificates.KEY_STORE_PASSWORD)).isServer())
+    assertThat(
+            GrpcServerSslContexts.create(
+                    GrpcTlsConfig.pem(certs.certificateChain(), certs.privateKey()))
+                .isServer())
+        .isTrue();
+    assertThat(
+            GrpcServerSslContexts.create(
+                    GrpcTlsConfig.keyStore(certs.keyStore(), TestCertificates.KEY_STORE_PASSWORD))
+                .isServer())
         .isTrue();
   }
 
@@ -75,8 +85,8 @@ class TlsSettingsTest {
   void wrongKeyStorePasswordIsReportedWithTheKeyStoreSetting(@TempDir final Path dir) {
     final var certs = TestCertificates.generate(dir);
 
-    assertThatThrownBy(() -> GrpcServerSslContexts.create(
-        GrpcTlsConfig.keyStore(certs.keyStore(), "wrong")))
+    assertThatThrownBy(
+            () -> GrpcServerSslContexts.create(GrpcTlsConfig.keyStore(certs.keyStore(), "wrong")))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining(certs.keyStore().toString())
         .hasMessageContaining("zeebe.gateway.security.keyStore.password");

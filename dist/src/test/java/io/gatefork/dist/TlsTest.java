@@ -76,17 +76,31 @@ class TlsTest extends GatewayTestSupport {
   void officialClientCreatesAnInstanceOverTls(final boolean rest) {
     final String id = "tls-" + (rest ? "rest" : "grpc");
     try (var client = tlsClient(rest)) {
-      distributed(client.newDeployResourceCommand()
-          .addProcessModel(Bpmn.createExecutableProcess(id).startEvent().endEvent().done(),
-              id + ".bpmn")
-          .send().join());
+      distributed(
+          client
+              .newDeployResourceCommand()
+              .addProcessModel(
+                  Bpmn.createExecutableProcess(id).startEvent().endEvent().done(), id + ".bpmn")
+              .send()
+              .join());
 
-      final var instance = client.newCreateInstanceCommand().bpmnProcessId(id).latestVersion()
-          .variables(Map.of("secure", true)).send().join();
+      final var instance =
+          client
+              .newCreateInstanceCommand()
+              .bpmnProcessId(id)
+              .latestVersion()
+              .variables(Map.of("secure", true))
+              .send()
+              .join();
 
-      final var completed = awaitRecord(r -> r.key() == instance.getProcessInstanceKey()
-          && r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-              ProcessInstanceIntent.ELEMENT_COMPLETED));
+      final var completed =
+          awaitRecord(
+              r ->
+                  r.key() == instance.getProcessInstanceKey()
+                      && r.is(
+                          RecordType.EVENT,
+                          ValueType.PROCESS_INSTANCE,
+                          ProcessInstanceIntent.ELEMENT_COMPLETED));
       assertThat(completed.valueJson()).contains(id);
     }
   }
@@ -94,12 +108,13 @@ class TlsTest extends GatewayTestSupport {
   @ParameterizedTest(name = "rest={0}")
   @ValueSource(booleans = {true, false})
   void plaintextClientIsRefusedOnTheTlsPorts(final boolean rest) {
-    try (var plaintext = CamundaClient.newClientBuilder()
-        .restAddress(URI.create("http://127.0.0.1:" + restPort))
-        .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
-        .preferRestOverGrpc(rest)
-        .defaultRequestTimeout(Duration.ofSeconds(10))
-        .build();
+    try (var plaintext =
+            CamundaClient.newClientBuilder()
+                .restAddress(URI.create("http://127.0.0.1:" + restPort))
+                .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
+                .preferRestOverGrpc(rest)
+                .defaultRequestTimeout(Duration.ofSeconds(10))
+                .build();
         var tls = tlsClient(rest)) {
       assertThatThrownBy(() -> plaintext.newTopologyRequest().send().join())
           .isInstanceOf(RuntimeException.class);
@@ -118,34 +133,44 @@ class TlsTest extends GatewayTestSupport {
 
   @Test
   void managementPortStaysPlainHttpForProbes() throws Exception {
-    final var response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(
-            "http://127.0.0.1:" + managementPort + "/actuator/health/readiness")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    final var response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            "http://127.0.0.1:" + managementPort + "/actuator/health/readiness"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
 
     assertThat(response.statusCode()).isEqualTo(200);
   }
 
   @Test
   void gatewayWithoutClusterTlsDoesNotJoinTheTlsBroker() {
-    final var plaintextConfig = BrokerClientConfig.testDefaults()
-        .memberId("plaintext-gateway")
-        .host("127.0.0.1")
-        .port(freePort())
-        .initialContactPoints(List.of("127.0.0.1:" + broker.port()))
-        .build();
+    final var plaintextConfig =
+        BrokerClientConfig.testDefaults()
+            .memberId("plaintext-gateway")
+            .host("127.0.0.1")
+            .port(freePort())
+            .initialContactPoints(List.of("127.0.0.1:" + broker.port()))
+            .build();
     final BrokerClient plaintext =
         ClusterBrokerClient.start(plaintextConfig, new SimpleMeterRegistry());
-    final BrokerClient withTls = ClusterBrokerClient.start(
-        plaintextConfig.toBuilder().memberId("tls-gateway").port(freePort())
-            .security(BrokerClientConfig.Security.pem(
-                CERTS.certificateChain(), CERTS.privateKey()))
-            .build(),
-        new SimpleMeterRegistry());
+    final BrokerClient withTls =
+        ClusterBrokerClient.start(
+            plaintextConfig.toBuilder()
+                .memberId("tls-gateway")
+                .port(freePort())
+                .security(
+                    BrokerClientConfig.Security.pem(CERTS.certificateChain(), CERTS.privateKey()))
+                .build(),
+            new SimpleMeterRegistry());
     try {
       // the control: the same client with cluster TLS sees the broker
       await().atMost(Duration.ofSeconds(30)).until(() -> !withTls.topology().brokers().isEmpty());
-      await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
+      await()
+          .during(Duration.ofSeconds(3))
+          .atMost(Duration.ofSeconds(10))
           .until(() -> plaintext.topology().brokers().isEmpty());
     } finally {
       plaintext.close();

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Pool sizes follow the container's CPU quota, not the host: the JVM in a 2-CPU container sees 2
- * processors and the API executor gets max = 2 x 8 threads and a queue of 64. The 1-CPU case
- * proves the numbers come from the quota (this CI machine has 2 cores, so "2" alone could not
- * tell the quota from the host).
+ * processors and the API executor gets max = 2 x 8 threads and a queue of 64. The 1-CPU case proves
+ * the numbers come from the quota (this CI machine has 2 cores, so "2" alone could not tell the
+ * quota from the host).
  */
 @ContainerTest
 class ApiExecutorUnderCpuLimitTest {
@@ -33,14 +33,18 @@ class ApiExecutorUnderCpuLimitTest {
   }
 
   private static long nanoCpusOf(final GatewayContainer gateway) {
-    return gateway.getDockerClient().inspectContainerCmd(gateway.getContainerId()).exec()
-        .getHostConfig().getNanoCPUs();
+    return gateway
+        .getDockerClient()
+        .inspectContainerCmd(gateway.getContainerId())
+        .exec()
+        .getHostConfig()
+        .getNanoCPUs();
   }
 
   @Test
   void inATwoCpuContainerTheJvmSeesTwoProcessorsAndTheApiExecutorHasMax16ThreadsAndQueue64() {
-    try (var gateway = new GatewayContainer("cpu-limit-gateway-2cpu")
-        .joining(broker.contactPoint())) {
+    try (var gateway =
+        new GatewayContainer("cpu-limit-gateway-2cpu").joining(broker.contactPoint())) {
       gateway.start();
 
       assertThat(nanoCpusOf(gateway)).isEqualTo(2_000_000_000L);
@@ -52,8 +56,10 @@ class ApiExecutorUnderCpuLimitTest {
 
   @Test
   void inAOneCpuContainerTheJvmSeesOneProcessorAndTheApiExecutorHasMax8Threads() {
-    try (var gateway = new GatewayContainer("cpu-limit-gateway-1cpu")
-        .joining(broker.contactPoint()).withNanoCpus(1_000_000_000L)) {
+    try (var gateway =
+        new GatewayContainer("cpu-limit-gateway-1cpu")
+            .joining(broker.contactPoint())
+            .withNanoCpus(1_000_000_000L)) {
       gateway.start();
 
       assertThat(nanoCpusOf(gateway)).isEqualTo(1_000_000_000L);

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A saturated broker (engine flow control limited to 1 request per partition): a burst of creates
- * gets 503 RESOURCE_EXHAUSTED over REST and RESOURCE_EXHAUSTED over gRPC, and the gateway sends
- * the broker exactly one request per client request (fail-fast: no hop to the other partitions).
- * The broker runs in its own container, so the count comes from the gateway's own counter
- * {@code zeebe_gateway_total_requests_total{requestType="PROCESS_INSTANCE_CREATION#CREATE"}},
- * summed over partitions.
+ * gets 503 RESOURCE_EXHAUSTED over REST and RESOURCE_EXHAUSTED over gRPC, and the gateway sends the
+ * broker exactly one request per client request (fail-fast: no hop to the other partitions). The
+ * broker runs in its own container, so the count comes from the gateway's own counter {@code
+ * zeebe_gateway_total_requests_total{requestType="PROCESS_INSTANCE_CREATION#CREATE"}}, summed over
+ * partitions.
  */
 @ContainerTest
 class BackpressureTest {
@@ -41,8 +41,11 @@ class BackpressureTest {
     gateway = new GatewayContainer("backpressure-gateway").joining(broker.contactPoint());
     gateway.start();
     try (var client = gateway.client(false)) {
-      client.newDeployResourceCommand()
-          .addProcessModel(Processes.startToEnd("saturate"), "saturate.bpmn").send().join();
+      client
+          .newDeployResourceCommand()
+          .addProcessModel(Processes.startToEnd("saturate"), "saturate.bpmn")
+          .send()
+          .join();
     }
   }
 
@@ -60,8 +63,8 @@ class BackpressureTest {
     return gateway.prometheusSum(TOTAL, CREATE_REQUESTS);
   }
 
-  private static void assertOneBrokerRequestPerClientRequest(final int ok, final int exhausted,
-      final double requestsBefore, final double requestsAfter) {
+  private static void assertOneBrokerRequestPerClientRequest(
+      final int ok, final int exhausted, final double requestsBefore, final double requestsAfter) {
     assertThat(exhausted).as("requests answered RESOURCE_EXHAUSTED").isPositive();
     assertThat(ok + exhausted).isEqualTo(BURST);
     assertThat(requestsAfter - requestsBefore)
@@ -104,8 +107,13 @@ class BackpressureTest {
     try (var client = gateway.client(false)) {
       final List<CompletableFuture<?>> burst = new ArrayList<>();
       for (int i = 0; i < BURST; i++) {
-        burst.add(client.newCreateInstanceCommand().bpmnProcessId("saturate").latestVersion()
-            .send().toCompletableFuture());
+        burst.add(
+            client
+                .newCreateInstanceCommand()
+                .bpmnProcessId("saturate")
+                .latestVersion()
+                .send()
+                .toCompletableFuture());
       }
       for (final var future : burst) {
         try {

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * packaged distribution ({@code dist/target/gatefork}, which the reactor packages before this
  * module) and the classpath its launchers hand to the JVM: {@code bin/gateway} and {@code
  * bin/broker} are run with a stand-in {@code java} that prints its arguments, and the {@code -cp}
- * they pass is expanded as the JVM expands it ({@code dir/*}: the jars directly in {@code dir}).
- * No Docker needed; the image copies this folder as it is.
+ * they pass is expanded as the JVM expands it ({@code dir/*}: the jars directly in {@code dir}). No
+ * Docker needed; the image copies this folder as it is.
  */
 class GatewayClasspathTest {
   /**
@@ -38,18 +38,19 @@ class GatewayClasspathTest {
    * them may be on the gateway's classpath. (zeebe-snapshots is not among them: the gateway's own
    * Zeebe libraries bring it.)
    */
-  static final List<String> BROKER_ONLY = List.of(
-      "embedded-broker",
-      "zeebe-workflow-engine",
-      "rocksdbjni",
-      "zeebe-broker",
-      "zeebe-logstreams",
-      "zeebe-stream-platform",
-      "zeebe-db",
-      "zeebe-dmn",
-      "zeebe-expression-language",
-      "feel-engine",
-      "dmn-engine");
+  static final List<String> BROKER_ONLY =
+      List.of(
+          "embedded-broker",
+          "zeebe-workflow-engine",
+          "rocksdbjni",
+          "zeebe-broker",
+          "zeebe-logstreams",
+          "zeebe-stream-platform",
+          "zeebe-db",
+          "zeebe-dmn",
+          "zeebe-expression-language",
+          "feel-engine",
+          "dmn-engine");
 
   private static final Pattern READY = Pattern.compile("embedded broker \\d+ listening on .*");
 
@@ -59,8 +60,9 @@ class GatewayClasspathTest {
   void theGatewaysClasspathHasNoEngineAndNoRocksDb() {
     final List<Path> gateway = classpathOf("gateway");
 
-    assertThat(names(gateway)).as("the gateway's classpath").anyMatch(
-        name -> name.startsWith("io.gatefork.dist-"));
+    assertThat(names(gateway))
+        .as("the gateway's classpath")
+        .anyMatch(name -> name.startsWith("io.gatefork.dist-"));
     assertThat(brokerOnly(gateway)).as("broker-only jars on the gateway's classpath").isEmpty();
   }
 
@@ -70,7 +72,8 @@ class GatewayClasspathTest {
     final List<Path> broker = classpathOf("broker");
 
     assertThat(broker).as("the broker's classpath").containsAll(gateway);
-    assertThat(names(brokerOnly(broker))).as("broker-only jars on the broker's classpath")
+    assertThat(names(brokerOnly(broker)))
+        .as("broker-only jars on the broker's classpath")
         .anyMatch(name -> name.startsWith("io.gatefork.embedded-broker-"))
         .anyMatch(name -> name.startsWith("io.camunda.zeebe-workflow-engine-"))
         .anyMatch(name -> name.startsWith("org.rocksdb.rocksdbjni-"));
@@ -89,59 +92,73 @@ class GatewayClasspathTest {
   /** The check itself: it names what it must find (so a green run means something). */
   @Test
   void theCheckFindsBrokerOnlyJarsByArtifactId() {
-    final List<Path> classpath = Stream.of(
-            "io.gatefork.dist-0.1.0-SNAPSHOT.jar",
+    final List<Path> classpath =
+        Stream.of(
+                "io.gatefork.dist-0.1.0-SNAPSHOT.jar",
+                "io.camunda.zeebe-workflow-engine-8.8.0.jar",
+                "org.rocksdb.rocksdbjni-9.10.0.jar",
+                "io.camunda.zeebe-db-8.8.0.jar",
+                "io.camunda.zeebe-util-8.8.0.jar",
+                "io.camunda.zeebe-dbx-8.8.0.jar",
+                "io.gatefork.embedded-broker-0.1.0-SNAPSHOT.jar")
+            .map(Path::of)
+            .toList();
+
+    assertThat(names(brokerOnly(classpath)))
+        .containsExactly(
             "io.camunda.zeebe-workflow-engine-8.8.0.jar",
             "org.rocksdb.rocksdbjni-9.10.0.jar",
             "io.camunda.zeebe-db-8.8.0.jar",
-            "io.camunda.zeebe-util-8.8.0.jar",
-            "io.camunda.zeebe-dbx-8.8.0.jar",
-            "io.gatefork.embedded-broker-0.1.0-SNAPSHOT.jar")
-        .map(Path::of)
-        .toList();
-
-    assertThat(names(brokerOnly(classpath))).containsExactly(
-        "io.camunda.zeebe-workflow-engine-8.8.0.jar",
-        "org.rocksdb.rocksdbjni-9.10.0.jar",
-        "io.camunda.zeebe-db-8.8.0.jar",
-        "io.gatefork.embedded-broker-0.1.0-SNAPSHOT.jar");
+            "io.gatefork.embedded-broker-0.1.0-SNAPSHOT.jar");
   }
 
   /** lib/ and lib/broker/ hold everything the broker needs: bin/broker starts one. */
   @Test
   void theBrokerStartsFromTheDistribution() throws Exception {
     final int port = Ports.freeLoopbackPort();
-    final var builder = new ProcessBuilder(List.of(
-            distribution().resolve("bin/broker").toString(),
-            "--host", "127.0.0.1", "--port", Integer.toString(port), "--partitions", "1",
-            "--cluster-name", "qa-distribution"))
-        .redirectErrorStream(true);
+    final var builder =
+        new ProcessBuilder(
+                List.of(
+                    distribution().resolve("bin/broker").toString(),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    Integer.toString(port),
+                    "--partitions",
+                    "1",
+                    "--cluster-name",
+                    "qa-distribution"))
+            .redirectErrorStream(true);
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
     builder.environment().remove("JAVA_OPTS");
     final Process broker = builder.start();
     final List<String> output = new ArrayList<>();
-    final var ready = CompletableFuture.supplyAsync(() -> {
-      try (var reader = new BufferedReader(
-          new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = reader.readLine()) != null) {
-          synchronized (output) {
-            output.add(line);
-          }
-          if (READY.matcher(line).find()) {
-            return true;
-          }
-        }
-        return false;
-      } catch (final IOException e) {
-        return false;
-      }
-    });
+    final var ready =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try (var reader =
+                  new BufferedReader(
+                      new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                  synchronized (output) {
+                    output.add(line);
+                  }
+                  if (READY.matcher(line).find()) {
+                    return true;
+                  }
+                }
+                return false;
+              } catch (final IOException e) {
+                return false;
+              }
+            });
     try {
       final boolean started = ready.get(Duration.ofSeconds(120).toSeconds(), TimeUnit.SECONDS);
       synchronized (output) {
-        assertThat(started).as("bin/broker printed its ready line; output:%n%s",
-            String.join("\n", output)).isTrue();
+        assertThat(started)
+            .as("bin/broker printed its ready line; output:%n%s", String.join("\n", output))
+            .isTrue();
       }
     } finally {
       broker.destroy();
@@ -154,9 +171,11 @@ class GatewayClasspathTest {
   /** The jars among {@code classpath} whose artifact id is in {@link #BROKER_ONLY}. */
   static List<Path> brokerOnly(final List<Path> classpath) {
     // the distribution names jars groupId.artifactId-version[-classifier].jar
-    final Pattern brokerOnly = Pattern.compile("(?:^|\\.)(?:"
-        + BROKER_ONLY.stream().map(Pattern::quote).collect(Collectors.joining("|"))
-        + ")-\\d[^/]*\\.jar$");
+    final Pattern brokerOnly =
+        Pattern.compile(
+            "(?:^|\\.)(?:"
+                + BROKER_ONLY.stream().map(Pattern::quote).collect(Collectors.joining("|"))
+                + ")-\\d[^/]*\\.jar$");
     return classpath.stream()
         .filter(jar -> brokerOnly.matcher(jar.getFileName().toString()).find())
         .toList();
@@ -190,14 +209,14 @@ class GatewayClasspathTest {
       final Path java = jdk.resolve("bin/java");
       Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n");
       Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-      final var builder = new ProcessBuilder(
-          List.of(distribution().resolve("bin").resolve(launcher).toString()))
-          .redirectErrorStream(true);
+      final var builder =
+          new ProcessBuilder(List.of(distribution().resolve("bin").resolve(launcher).toString()))
+              .redirectErrorStream(true);
       builder.environment().put("JAVA_HOME", jdk.toString());
       builder.environment().remove("JAVA_OPTS");
       final Process process = builder.start();
-      final String output = new String(process.getInputStream().readAllBytes(),
-          StandardCharsets.UTF_8);
+      final String output =
+          new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
       assertThat(process.exitValue()).as("bin/%s: %s", launcher, output).isZero();
       return output.lines().toList();
@@ -211,8 +230,11 @@ class GatewayClasspathTest {
 
   private static Path distribution() {
     final Path distribution = QaSettings.repoRoot().resolve("dist/target/gatefork");
-    assertThat(distribution.resolve("lib")).as("the packaged distribution (the reactor builds dist "
-        + "before qa: mvn -B verify, or mvn -B -pl qa -am verify)").isDirectory();
+    assertThat(distribution.resolve("lib"))
+        .as(
+            "the packaged distribution (the reactor builds dist "
+                + "before qa: mvn -B verify, or mvn -B -pl qa -am verify)")
+        .isDirectory();
     return distribution;
   }
 
@@ -222,7 +244,8 @@ class GatewayClasspathTest {
       return List.of();
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(Files::isRegularFile)
+      return files
+          .filter(Files::isRegularFile)
           .filter(file -> file.getFileName().toString().toLowerCase().endsWith(".jar"))
           .map(Path::toAbsolutePath)
           .map(Path::normalize)

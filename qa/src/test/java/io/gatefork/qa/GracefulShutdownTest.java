@@ -34,11 +34,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SIGTERM to the gateway while REST and gRPC clients are creating instances, as Kubernetes stops
- * a pod: readiness goes down first, requests already in flight finish (a long-poll job activation
+ * SIGTERM to the gateway while REST and gRPC clients are creating instances, as Kubernetes stops a
+ * pod: readiness goes down first, requests already in flight finish (a long-poll job activation
  * that was waiting at the signal still gets its 200), and no acknowledged instance is lost. A
- * second gateway then activates every job the broker holds: exactly the acknowledged instances
- * have one (none lost, and no request that failed for the client created an instance).
+ * second gateway then activates every job the broker holds: exactly the acknowledged instances have
+ * one (none lost, and no request that failed for the client created an instance).
  */
 @ContainerTest
 class GracefulShutdownTest {
@@ -55,17 +55,20 @@ class GracefulShutdownTest {
   private record Probe(long nanos, int status) {}
 
   @Test
-  void sigtermUnderLoadTakesReadinessDownFirstFinishesInFlightRequestsAndLosesNoAcknowledgedInstance()
-      throws Exception {
+  void
+      sigtermUnderLoadTakesReadinessDownFirstFinishesInFlightRequestsAndLosesNoAcknowledgedInstance()
+          throws Exception {
     try (var broker = new BrokerContainer("shutdown-broker");
         var gateway = new GatewayContainer("shutdown-gateway");
         var successor = new GatewayContainer("shutdown-successor-gateway")) {
       broker.start();
       gateway.joining(broker.contactPoint()).start();
       try (CamundaClient client = gateway.client(true)) {
-        client.newDeployResourceCommand()
+        client
+            .newDeployResourceCommand()
             .addProcessModel(Processes.oneServiceTask(PROCESS, JOB_TYPE), PROCESS + ".bpmn")
-            .send().join();
+            .send()
+            .join();
       }
       final var rest = new RestCalls(gateway.restAddress());
 
@@ -79,61 +82,80 @@ class GracefulShutdownTest {
       final var readiness = new ConcurrentLinkedQueue<Probe>();
       try {
         for (int t = 0; t < REST_THREADS; t++) {
-          load.submit(() -> {
-            final var request = rest.createInstanceRequest(PROCESS);
-            while (running.get() && System.nanoTime() < loadDeadline
-                && sent.incrementAndGet() <= MAX_REQUESTS) {
-              final Answer answer = rest.send(request);
-              if (answer.ok()) {
-                acknowledged.add(answer.processInstanceKey());
-              } else {
-                failed.incrementAndGet();
-                // a refused connection answers at once: do not spin while the gateway is down
-                pause();
-              }
-            }
-          });
-        }
-        load.submit(() -> {
-          final var slots = new Semaphore(GRPC_IN_FLIGHT);
-          int failuresSeen = 0;
-          while (running.get() && System.nanoTime() < loadDeadline
-              && sent.incrementAndGet() <= MAX_REQUESTS) {
-            if (failed.get() > failuresSeen) {
-              failuresSeen = failed.get();
-              pause();
-            }
-            if (!slots.tryAcquire(1, TimeUnit.SECONDS)) {
-              continue;
-            }
-            grpc.newCreateInstanceCommand().bpmnProcessId(PROCESS).latestVersion().send()
-                .toCompletableFuture().whenComplete((instance, error) -> {
-                  if (error == null) {
-                    acknowledged.add(instance.getProcessInstanceKey());
+          load.submit(
+              () -> {
+                final var request = rest.createInstanceRequest(PROCESS);
+                while (running.get()
+                    && System.nanoTime() < loadDeadline
+                    && sent.incrementAndGet() <= MAX_REQUESTS) {
+                  final Answer answer = rest.send(request);
+                  if (answer.ok()) {
+                    acknowledged.add(answer.processInstanceKey());
                   } else {
                     failed.incrementAndGet();
+                    // a refused connection answers at once: do not spin while the gateway is down
+                    pause();
                   }
-                  slots.release();
-                });
-          }
-          slots.tryAcquire(GRPC_IN_FLIGHT, 30, TimeUnit.SECONDS);
-          return null;
-        });
+                }
+              });
+        }
+        load.submit(
+            () -> {
+              final var slots = new Semaphore(GRPC_IN_FLIGHT);
+              int failuresSeen = 0;
+              while (running.get()
+                  && System.nanoTime() < loadDeadline
+                  && sent.incrementAndGet() <= MAX_REQUESTS) {
+                if (failed.get() > failuresSeen) {
+                  failuresSeen = failed.get();
+                  pause();
+                }
+                if (!slots.tryAcquire(1, TimeUnit.SECONDS)) {
+                  continue;
+                }
+                grpc.newCreateInstanceCommand()
+                    .bpmnProcessId(PROCESS)
+                    .latestVersion()
+                    .send()
+                    .toCompletableFuture()
+                    .whenComplete(
+                        (instance, error) -> {
+                          if (error == null) {
+                            acknowledged.add(instance.getProcessInstanceKey());
+                          } else {
+                            failed.incrementAndGet();
+                          }
+                          slots.release();
+                        });
+              }
+              slots.tryAcquire(GRPC_IN_FLIGHT, 30, TimeUnit.SECONDS);
+              return null;
+            });
         await().atMost(Duration.ofSeconds(30)).until(() -> acknowledged.size() >= 300);
 
-        final var probing = CompletableFuture.runAsync(() -> probeReadiness(
-            gateway.managementPort(), running, readiness));
+        final var probing =
+            CompletableFuture.runAsync(
+                () -> probeReadiness(gateway.managementPort(), running, readiness));
         await().atMost(Duration.ofSeconds(10)).until(() -> readiness.size() >= 3);
         // in flight across the signal: a long poll for jobs of a type nobody creates, parked in
         // the gateway for a second when the signal comes (the assertions below prove it was)
-        final var longPoll = CompletableFuture.supplyAsync(() -> rest.send(rest.post(
-            "/v2/jobs/activation", "{\"type\":\"nobody\",\"timeout\":60000,"
-                + "\"maxJobsToActivate\":1,\"requestTimeout\":" + LONG_POLL.toMillis() + "}")));
+        final var longPoll =
+            CompletableFuture.supplyAsync(
+                () ->
+                    rest.send(
+                        rest.post(
+                            "/v2/jobs/activation",
+                            "{\"type\":\"nobody\",\"timeout\":60000,"
+                                + "\"maxJobsToActivate\":1,\"requestTimeout\":"
+                                + LONG_POLL.toMillis()
+                                + "}")));
         Thread.sleep(1_000);
         assertThat(longPoll).as("the long poll before the signal").isNotDone();
         final long sigtermAt = System.nanoTime();
         gateway.sendSigterm();
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+        await()
+            .atMost(Duration.ofSeconds(60))
+            .pollInterval(Duration.ofMillis(100))
             .until(() -> !gateway.isRunning());
         final long exitedAt = System.nanoTime();
         running.set(false);
@@ -150,32 +172,49 @@ class GracefulShutdownTest {
         // readiness went down after the signal and never came back; the gateway states that it
         // was down when it answered the parked long poll (the prober's 20 ms period cannot order
         // two events that close together, the gateway can)
-        final List<Probe> afterSignal = readiness.stream()
-            .filter(p -> p.nanos() > sigtermAt).toList();
+        final List<Probe> afterSignal =
+            readiness.stream().filter(p -> p.nanos() > sigtermAt).toList();
         assertThat(readiness.stream().filter(p -> p.nanos() < sigtermAt))
-            .as("readiness before the signal").isNotEmpty().allMatch(p -> p.status() == 200);
-        final Probe firstDown = afterSignal.stream().filter(p -> p.status() != 200).findFirst()
-            .orElseThrow(() -> new AssertionError("readiness never went down: " + afterSignal));
+            .as("readiness before the signal")
+            .isNotEmpty()
+            .allMatch(p -> p.status() == 200);
+        final Probe firstDown =
+            afterSignal.stream()
+                .filter(p -> p.status() != 200)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("readiness never went down: " + afterSignal));
         assertThat(afterSignal.stream().filter(p -> p.nanos() > firstDown.nanos()))
             .noneMatch(p -> p.status() == 200);
-        assertThat(gateway.output()).as("readiness down before the in-flight request finished")
-            .contains("Shutting down with readiness REFUSING_TRAFFIC: answered 1 parked job "
-                + "activation(s)");
+        assertThat(gateway.output())
+            .as("readiness down before the in-flight request finished")
+            .contains(
+                "Shutting down with readiness REFUSING_TRAFFIC: answered 1 parked job "
+                    + "activation(s)");
 
         // a clean, graceful stop within the grace period, not a kill
-        final var state = gateway.getDockerClient().inspectContainerCmd(gateway.getContainerId())
-            .exec().getState();
+        final var state =
+            gateway
+                .getDockerClient()
+                .inspectContainerCmd(gateway.getContainerId())
+                .exec()
+                .getState();
         assertThat(state.getExitCodeLong()).as("exit code after SIGTERM").isEqualTo(143L);
         assertThat(Duration.ofNanos(exitedAt - sigtermAt)).isLessThan(Duration.ofSeconds(30));
-        assertThat(gateway.output()).contains("Graceful shutdown complete")
+        assertThat(gateway.output())
+            .contains("Graceful shutdown complete")
             .doesNotContain("Graceful shutdown aborted");
-        assertThat(failed.get()).as("requests refused once the gateway stopped accepting")
+        assertThat(failed.get())
+            .as("requests refused once the gateway stopped accepting")
             .isPositive();
-        LOG.info("SIGTERM under load: readiness {} after {} ms, the in-flight long poll answered "
+        LOG.info(
+            "SIGTERM under load: readiness {} after {} ms, the in-flight long poll answered "
                 + "after {} ms, the process exited after {} ms; {} creates acknowledged, {} refused",
             firstDown.status() == 0 ? "unreachable" : "answered " + firstDown.status(),
-            (firstDown.nanos() - sigtermAt) / 1_000_000, (longPollAnsweredAt - sigtermAt) / 1_000_000,
-            (exitedAt - sigtermAt) / 1_000_000, acknowledged.size(), failed.get());
+            (firstDown.nanos() - sigtermAt) / 1_000_000,
+            (longPollAnsweredAt - sigtermAt) / 1_000_000,
+            (exitedAt - sigtermAt) / 1_000_000,
+            acknowledged.size(),
+            failed.get());
       } finally {
         running.set(false);
         load.shutdown();
@@ -186,8 +225,10 @@ class GracefulShutdownTest {
       // what the broker holds: one job per created instance, collected through a new gateway
       successor.joining(broker.contactPoint()).start();
       final Set<Long> onBroker = activateAllJobs(successor);
-      assertThat(onBroker).as("instances on the broker vs acknowledged to clients")
-          .hasSameSizeAs(acknowledged).isEqualTo(new HashSet<>(acknowledged));
+      assertThat(onBroker)
+          .as("instances on the broker vs acknowledged to clients")
+          .hasSameSizeAs(acknowledged)
+          .isEqualTo(new HashSet<>(acknowledged));
     }
   }
 
@@ -199,12 +240,16 @@ class GracefulShutdownTest {
     }
   }
 
-  private static void probeReadiness(final int managementPort, final AtomicBoolean running,
+  private static void probeReadiness(
+      final int managementPort,
+      final AtomicBoolean running,
       final ConcurrentLinkedQueue<Probe> probes) {
     final var http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
-    final var request = HttpRequest.newBuilder(URI.create(
-            "http://127.0.0.1:" + managementPort + "/actuator/health/readiness"))
-        .timeout(Duration.ofSeconds(1)).build();
+    final var request =
+        HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + managementPort + "/actuator/health/readiness"))
+            .timeout(Duration.ofSeconds(1))
+            .build();
     final long deadline = System.nanoTime() + LOAD_BOUND.toNanos();
     while (running.get() && System.nanoTime() < deadline) {
       int status;
@@ -234,9 +279,16 @@ class GracefulShutdownTest {
     try (CamundaClient client = gateway.client(true)) {
       int emptyPolls = 0;
       while (emptyPolls < 2 && System.nanoTime() < deadline && jobs.size() <= MAX_REQUESTS) {
-        final var batch = client.newActivateJobsCommand().jobType(JOB_TYPE)
-            .maxJobsToActivate(500).timeout(Duration.ofMinutes(10))
-            .requestTimeout(Duration.ofSeconds(2)).send().join().getJobs();
+        final var batch =
+            client
+                .newActivateJobsCommand()
+                .jobType(JOB_TYPE)
+                .maxJobsToActivate(500)
+                .timeout(Duration.ofMinutes(10))
+                .requestTimeout(Duration.ofSeconds(2))
+                .send()
+                .join()
+                .getJobs();
         jobs.addAll(batch);
         batch.forEach(job -> instances.add(job.getProcessInstanceKey()));
         emptyPolls = batch.isEmpty() ? emptyPolls + 1 : 0;

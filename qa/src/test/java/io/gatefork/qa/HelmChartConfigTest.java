@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  * ConfigMap mounted at /usr/local/zeebe/config/application.yaml, the chart's environment variables
  * (ZEEBE_STANDALONE_GATEWAY, member id = pod name, contact point, pod IP, JAVA_TOOL_OPTIONS,
  * ZEEBE_LOG_LEVEL, the document-store variables), and the chart's security context (uid 1001,
- * read-only root file system with an empty /tmp) and memory limit. It boots, listens where the
- * file says (REST, gRPC, management, cluster), and joins the broker: the cluster name it needs
- * comes only from the file.
+ * read-only root file system with an empty /tmp) and memory limit. It boots, listens where the file
+ * says (REST, gRPC, management, cluster), and joins the broker: the cluster name it needs comes
+ * only from the file.
  */
 @ContainerTest
 class HelmChartConfigTest {
@@ -49,13 +49,19 @@ class HelmChartConfigTest {
 
       // a plain bind mount: Testcontainers' withFileSystemBind would first probe file mounting
       // with an alpine container, which needs a registry
-      gateway.withEnv(chartEnvironment(broker))
+      gateway
+          .withEnv(chartEnvironment(broker))
           .withTmpFs(Map.of("/tmp", "rw"))
-          .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
-              .withBinds(new Bind(configMap.toString(),
-                  new Volume("/usr/local/zeebe/config/application.yaml"), AccessMode.ro))
-              .withReadonlyRootfs(true)
-              .withMemory(CHART_MEMORY_LIMIT));
+          .withCreateContainerCmdModifier(
+              cmd ->
+                  cmd.getHostConfig()
+                      .withBinds(
+                          new Bind(
+                              configMap.toString(),
+                              new Volume("/usr/local/zeebe/config/application.yaml"),
+                              AccessMode.ro))
+                      .withReadonlyRootfs(true)
+                      .withMemory(CHART_MEMORY_LIMIT));
       // ready = the management server answers on the port from the file, with a leader known
       gateway.start();
 
@@ -63,14 +69,18 @@ class HelmChartConfigTest {
       final JsonNode topology = JSON.readTree(get(gateway.restAddress().resolve("/v2/topology")));
       assertThat(topology.path("brokers")).hasSize(1);
       assertThat(topology.path("brokers").get(0).path("port").asInt()).isEqualTo(broker.port());
-      assertThat(topology.path("brokers").get(0).path("partitions")).hasSize(3)
+      assertThat(topology.path("brokers").get(0).path("partitions"))
+          .hasSize(3)
           .allSatisfy(p -> assertThat(p.path("role").asText()).isEqualTo("leader"));
 
       // gRPC on the file's network.port
       try (var client = gateway.client(false)) {
         final var grpcTopology = client.newTopologyRequest().send().join();
-        assertThat(grpcTopology.getBrokers()).singleElement().satisfies((BrokerInfo b) ->
-            assertThat(b.getPartitions()).hasSize(3).allMatch(PartitionInfo::isLeader));
+        assertThat(grpcTopology.getBrokers())
+            .singleElement()
+            .satisfies(
+                (BrokerInfo b) ->
+                    assertThat(b.getPartitions()).hasSize(3).allMatch(PartitionInfo::isLeader));
       }
 
       assertThat(inspectUser(gateway)).isEqualTo("1001:0");
@@ -84,13 +94,13 @@ class HelmChartConfigTest {
   }
 
   /**
-   * The chart's ConfigMap with its four ports moved to the container's free loopback ports and
-   * its 0.0.0.0 listeners to loopback; every other line exactly as the chart renders it.
+   * The chart's ConfigMap with its four ports moved to the container's free loopback ports and its
+   * 0.0.0.0 listeners to loopback; every other line exactly as the chart renders it.
    */
   private static Path renderConfigMap(final GatewayContainer gateway) throws IOException {
     String yaml;
-    try (InputStream in = HelmChartConfigTest.class.getResourceAsStream(
-        "/helm-8.7-gateway-configmap.yaml")) {
+    try (InputStream in =
+        HelmChartConfigTest.class.getResourceAsStream("/helm-8.7-gateway-configmap.yaml")) {
       yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     final Map<String, String> moves = new LinkedHashMap<>();
@@ -126,19 +136,25 @@ class HelmChartConfigTest {
     env.put("ZEEBE_GATEWAY_CLUSTER_HOST", "127.0.0.1");
     // envFrom: the <release>-documentstore-env-vars ConfigMap with the default in-memory store
     env.put("DOCUMENT_DEFAULT_STORE_ID", "inmemory");
-    env.put("DOCUMENT_STORE_INMEMORY_CLASS",
+    env.put(
+        "DOCUMENT_STORE_INMEMORY_CLASS",
         "io.camunda.document.store.inmemory.InMemoryDocumentStoreProvider");
     return env;
   }
 
   private static String inspectUser(final GatewayContainer gateway) {
-    return gateway.getDockerClient().inspectContainerCmd(gateway.getContainerId()).exec()
-        .getConfig().getUser();
+    return gateway
+        .getDockerClient()
+        .inspectContainerCmd(gateway.getContainerId())
+        .exec()
+        .getConfig()
+        .getUser();
   }
 
   private static String get(final URI uri) throws IOException, InterruptedException {
-    final var response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+    final var response =
+        HttpClient.newHttpClient()
+            .send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(uri + ": " + response.body()).isEqualTo(200);
     return response.body();
   }

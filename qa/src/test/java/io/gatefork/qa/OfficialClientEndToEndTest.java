@@ -26,9 +26,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a user's application does, through the image in a 2-CPU container, with the official
- * client over REST and over gRPC: deploy, start 1,000 instances of a one-service-task process, a
- * job worker completes every job. Zero errors, and every instance really completed: the worker
+ * What a user's application does, through the image in a 2-CPU container, with the official client
+ * over REST and over gRPC: deploy, start 1,000 instances of a one-service-task process, a job
+ * worker completes every job. Zero errors, and every instance really completed: the worker
  * completed exactly the created instances, and cancelling any of them now answers NOT_FOUND (the
  * engine no longer knows an active instance with that key).
  */
@@ -67,51 +67,89 @@ class OfficialClientEndToEndTest {
     final boolean rest = api.equals("REST");
     final String id = "e2e-" + api.toLowerCase();
     try (CamundaClient client = gateway.client(rest)) {
-      client.newDeployResourceCommand()
-          .addProcessModel(Processes.oneServiceTask(id, id), id + ".bpmn").send().join();
+      client
+          .newDeployResourceCommand()
+          .addProcessModel(Processes.oneServiceTask(id, id), id + ".bpmn")
+          .send()
+          .join();
 
       final Set<Long> completedByWorker = ConcurrentHashMap.newKeySet();
       final var workerErrors = new ConcurrentLinkedQueue<Throwable>();
-      try (var worker = client.newWorker().jobType(id).handler((jobClient, job) -> {
-        try {
-          jobClient.newCompleteCommand(job).variables(Map.of("done", true)).send().join();
-          completedByWorker.add(job.getProcessInstanceKey());
-        } catch (final RuntimeException e) {
-          workerErrors.add(e);
-          throw e;
-        }
-      }).maxJobsActive(IN_FLIGHT).timeout(Duration.ofMinutes(1)).open()) {
+      try (var worker =
+          client
+              .newWorker()
+              .jobType(id)
+              .handler(
+                  (jobClient, job) -> {
+                    try {
+                      jobClient
+                          .newCompleteCommand(job)
+                          .variables(Map.of("done", true))
+                          .send()
+                          .join();
+                      completedByWorker.add(job.getProcessInstanceKey());
+                    } catch (final RuntimeException e) {
+                      workerErrors.add(e);
+                      throw e;
+                    }
+                  })
+              .maxJobsActive(IN_FLIGHT)
+              .timeout(Duration.ofMinutes(1))
+              .open()) {
 
         final long start = System.nanoTime();
-        final Set<Long> created = runBounded(INSTANCES, i -> client.newCreateInstanceCommand()
-            .bpmnProcessId(id).latestVersion().variables(Map.of("i", i)).send()
-            .toCompletableFuture().thenApply(instance -> instance.getProcessInstanceKey()));
+        final Set<Long> created =
+            runBounded(
+                INSTANCES,
+                i ->
+                    client
+                        .newCreateInstanceCommand()
+                        .bpmnProcessId(id)
+                        .latestVersion()
+                        .variables(Map.of("i", i))
+                        .send()
+                        .toCompletableFuture()
+                        .thenApply(instance -> instance.getProcessInstanceKey()));
 
         assertThat(created).hasSize(INSTANCES);
         final long createdAt = System.nanoTime();
-        await().atMost(BOUND).pollInterval(Duration.ofMillis(200))
+        await()
+            .atMost(BOUND)
+            .pollInterval(Duration.ofMillis(200))
             .until(() -> completedByWorker.size() >= INSTANCES);
         assertThat(workerErrors).isEmpty();
         assertThat(completedByWorker).isEqualTo(created);
         final long completedAt = System.nanoTime();
 
         final var cancelAnswers = new ConcurrentLinkedQueue<String>();
-        runBoundedIgnoringResults(created, key -> client.newCancelInstanceCommand(key).send()
-            .toCompletableFuture().handle((ok, error) -> {
-              cancelAnswers.add(error == null ? "OK" : ApiStatus.of(error));
-              return null;
-            }));
+        runBoundedIgnoringResults(
+            created,
+            key ->
+                client
+                    .newCancelInstanceCommand(key)
+                    .send()
+                    .toCompletableFuture()
+                    .handle(
+                        (ok, error) -> {
+                          cancelAnswers.add(error == null ? "OK" : ApiStatus.of(error));
+                          return null;
+                        }));
         assertThat(cancelAnswers).hasSize(INSTANCES).containsOnly("NOT_FOUND");
-        LOG.info("{}: {} instances created in {} ms, all completed by the worker {} ms later, "
-                + "cancel checks {} ms", api, INSTANCES, (createdAt - start) / 1_000_000,
-            (completedAt - createdAt) / 1_000_000, (System.nanoTime() - completedAt) / 1_000_000);
+        LOG.info(
+            "{}: {} instances created in {} ms, all completed by the worker {} ms later, "
+                + "cancel checks {} ms",
+            api,
+            INSTANCES,
+            (createdAt - start) / 1_000_000,
+            (completedAt - createdAt) / 1_000_000,
+            (System.nanoTime() - completedAt) / 1_000_000);
       }
     }
   }
 
   /** Runs {@code count} calls, at most {@link #IN_FLIGHT} at a time; any failure fails the test. */
-  private static Set<Long> runBounded(final int count,
-      final Function<Integer, CompletableFuture<Long>> call)
+  private static Set<Long> runBounded(
+      final int count, final Function<Integer, CompletableFuture<Long>> call)
       throws InterruptedException {
     final Set<Long> results = ConcurrentHashMap.newKeySet();
     final var failures = new ConcurrentLinkedQueue<Throwable>();
@@ -119,34 +157,38 @@ class OfficialClientEndToEndTest {
     final long deadline = System.nanoTime() + BOUND.toNanos();
     for (int i = 0; i < count; i++) {
       acquire(slots, 1, deadline);
-      call.apply(i).whenComplete((key, error) -> {
-        if (error != null) {
-          failures.add(error);
-        } else {
-          results.add(key);
-        }
-        slots.release();
-      });
+      call.apply(i)
+          .whenComplete(
+              (key, error) -> {
+                if (error != null) {
+                  failures.add(error);
+                } else {
+                  results.add(key);
+                }
+                slots.release();
+              });
     }
     acquire(slots, IN_FLIGHT, deadline);
     assertThat(failures).as("failed calls").isEmpty();
     return results;
   }
 
-  private static void runBoundedIgnoringResults(final Set<Long> keys,
-      final Function<Long, CompletableFuture<?>> call)
+  private static void runBoundedIgnoringResults(
+      final Set<Long> keys, final Function<Long, CompletableFuture<?>> call)
       throws InterruptedException {
     final var failures = new ConcurrentLinkedQueue<Throwable>();
     final var slots = new Semaphore(IN_FLIGHT);
     final long deadline = System.nanoTime() + BOUND.toNanos();
     for (final long key : keys) {
       acquire(slots, 1, deadline);
-      call.apply(key).whenComplete((ignored, error) -> {
-        if (error != null) {
-          failures.add(error);
-        }
-        slots.release();
-      });
+      call.apply(key)
+          .whenComplete(
+              (ignored, error) -> {
+                if (error != null) {
+                  failures.add(error);
+                }
+                slots.release();
+              });
     }
     acquire(slots, IN_FLIGHT, deadline);
     assertThat(failures).as("calls that failed unexpectedly").isEmpty();

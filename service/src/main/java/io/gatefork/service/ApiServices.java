@@ -54,8 +54,8 @@ public abstract class ApiServices {
   }
 
   /**
-   * Sends a round-robin command with the partition retry (process-instance creation); null
-   * timeout means the client's default.
+   * Sends a round-robin command with the partition retry (process-instance creation); null timeout
+   * means the client's default.
    */
   protected final <T extends UnifiedRecordValue, R> CompletableFuture<R> sendWithPartitionRetry(
       final RequestContext context,
@@ -96,8 +96,8 @@ public abstract class ApiServices {
   }
 
   /**
-   * Every broker command carries the caller's identity as the stock gateway sends it: the
-   * caller's {@code AuthInfo}, encoded once per caller, not per request.
+   * Every broker command carries the caller's identity as the stock gateway sends it: the caller's
+   * {@code AuthInfo}, encoded once per caller, not per request.
    */
   protected static <T extends UnifiedRecordValue> BrokerRequest<T> authorize(
       final RequestContext context, final BrokerRequest<T> request) {
@@ -117,8 +117,7 @@ public abstract class ApiServices {
   protected static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(
       final BrokerRequest<T> request, final Long operationReference) {
     if (operationReference != null) {
-      request.operationReference(
-          Inputs.requirePositive("operationReference", operationReference));
+      request.operationReference(Inputs.requirePositive("operationReference", operationReference));
     }
     return request;
   }

@@ -66,10 +66,11 @@ class ApiServicesTest {
     final var services = new ProbeServices(executor(ApiExecutorStrategy.DIRECT));
     // answer only once the handler is attached, as a real broker round trip would
     final var answer = new CountDownLatch(1);
-    broker.respondWith(sent -> {
-      awaitQuietly(answer);
-      return FakeBrokerClient.echo(sent, 1L);
-    });
+    broker.respondWith(
+        sent -> {
+          awaitQuietly(answer);
+          return FakeBrokerClient.echo(sent, 1L);
+        });
 
     final var future = services.publish(RequestContext.create());
     answer.countDown();
@@ -134,9 +135,12 @@ class ApiServicesTest {
   void aFailingMappingBecomesInternal() {
     final var services = new ProbeServices(executor(ApiExecutorStrategy.DEDICATED));
 
-    final var future = services.publishMapping(RequestContext.create(), answer -> {
-      throw new IllegalStateException("bug");
-    });
+    final var future =
+        services.publishMapping(
+            RequestContext.create(),
+            answer -> {
+              throw new IllegalStateException("bug");
+            });
 
     assertThatThrownBy(() -> future.get(5, TimeUnit.SECONDS))
         .cause()
@@ -153,8 +157,8 @@ class ApiServicesTest {
 
     services.publish(context).get(5, TimeUnit.SECONDS);
 
-    for (final Stage stage : new Stage[] {Stage.DISPATCH, Stage.BROKER, Stage.QUEUE,
-        Stage.MAPPING}) {
+    for (final Stage stage :
+        new Stage[] {Stage.DISPATCH, Stage.BROKER, Stage.QUEUE, Stage.MAPPING}) {
       assertThat(context.timing().nanos(stage)).as(stage.tag()).isGreaterThanOrEqualTo(0);
     }
     assertThat(context.timing().nanos(Stage.WRITE)).isEqualTo(-1);
@@ -169,8 +173,7 @@ class ApiServicesTest {
   }
 
   private Executor executor(final ApiExecutorStrategy strategy) {
-    apiExecutor = new ApiExecutor(TestSettings.executor(strategy),
-        new SimpleMeterRegistry(), 2);
+    apiExecutor = new ApiExecutor(TestSettings.executor(strategy), new SimpleMeterRegistry(), 2);
     return apiExecutor;
   }
 

@@ -55,8 +55,13 @@ public record BenchOptions(
    * The starter and workers, modelled on the upstream benchmark starter and worker. Each entry of
    * {@code tasks} is a process of that many service tasks; every phase runs each of them.
    */
-  public record Workload(List<Integer> tasks, Duration workDelay, int workerThreads,
-      int maxJobsActive, Duration requestTimeout, int maxInFlight) {
+  public record Workload(
+      List<Integer> tasks,
+      Duration workDelay,
+      int workerThreads,
+      int maxJobsActive,
+      Duration requestTimeout,
+      int maxInFlight) {
     /** The process of every phase but main: the first of {@code --tasks}. */
     public int firstTasks() {
       return tasks.get(0);
@@ -71,11 +76,17 @@ public record BenchOptions(
 
   /**
    * An extra set of cells (a sweep, the overload step, the cells at the saturation point); empty
-   * modes = not run. {@code rate} {@link #AT_SATURATION}: the rate at which {@code stock}
-   * saturated the gateway in this run's ramp, known only once the ramp has run.
+   * modes = not run. {@code rate} {@link #AT_SATURATION}: the rate at which {@code stock} saturated
+   * the gateway in this run's ramp, known only once the ramp has run.
    */
-  public record Phase(List<Mode> modes, List<Protocol> protocols, double rate, int requestLimit,
-      Duration warmup, Duration window, int rounds) {
+  public record Phase(
+      List<Mode> modes,
+      List<Protocol> protocols,
+      double rate,
+      int requestLimit,
+      Duration warmup,
+      Duration window,
+      int rounds) {
     public static final double AT_SATURATION = -1;
 
     public boolean enabled() {
@@ -88,8 +99,12 @@ public record BenchOptions(
   }
 
   /** Offered rates stepped up per mode, to find where a mode stops keeping up. */
-  public record Ramp(List<Double> rates, List<Mode> modes, List<Protocol> protocols,
-      Duration warmup, Duration window) {
+  public record Ramp(
+      List<Double> rates,
+      List<Mode> modes,
+      List<Protocol> protocols,
+      Duration warmup,
+      Duration window) {
     public boolean enabled() {
       return !rates.isEmpty() && !modes.isEmpty() && !protocols.isEmpty();
     }
@@ -97,7 +112,8 @@ public record BenchOptions(
 
   private static final Set<String> FLAGS = Set.of("smoke", "overload", "no-build", "help");
 
-  public static final String USAGE = """
+  public static final String USAGE =
+      """
       scripts/bench.sh [options]
         --modes a,b,...          modes (default stock,patched,executor,pathpattern,fail-fast,
                                  lean-front-end: stock, patched and each change alone); known: %s
@@ -156,7 +172,8 @@ public record BenchOptions(
         --root DIR               repository root (scripts/bench.sh sets it)
         --max-duration D         stop starting new cells after this long (default: planned time x 2)
         --dry-run                print the cells and the time estimate, run nothing
-      """.formatted(String.join(",", Modes.names()));
+      """
+          .formatted(String.join(",", Modes.names()));
 
   public static BenchOptions parse(final String... args) {
     final Map<String, String> given = new HashMap<>();
@@ -167,8 +184,9 @@ public record BenchOptions(
       }
       String key = arg.substring(2);
       if (key.equals("job-streaming")) {
-        throw new IllegalArgumentException("--job-streaming is gone: workers stream in the client"
-            + " setup grpc-stream (--protocols grpc,grpc-stream runs both)");
+        throw new IllegalArgumentException(
+            "--job-streaming is gone: workers stream in the client"
+                + " setup grpc-stream (--protocols grpc,grpc-stream runs both)");
       }
       String value;
       final int eq = key.indexOf('=');
@@ -191,10 +209,15 @@ public record BenchOptions(
     final var o = new Reader(given);
     final boolean smoke = o.bool("smoke");
 
-    final List<Mode> modes = Modes.parse(o.list("modes", smoke ? "stock,patched"
-        : "stock,patched,executor,pathpattern,fail-fast,lean-front-end"));
-    final List<Protocol> protocols = protocols(o.list("protocols",
-        smoke ? "rest,grpc-stream" : "rest,grpc,grpc-stream"));
+    final List<Mode> modes =
+        Modes.parse(
+            o.list(
+                "modes",
+                smoke
+                    ? "stock,patched"
+                    : "stock,patched,executor,pathpattern,fail-fast,lean-front-end"));
+    final List<Protocol> protocols =
+        protocols(o.list("protocols", smoke ? "rest,grpc-stream" : "rest,grpc,grpc-stream"));
     final double rate = o.positive("rate", smoke ? "50" : "100");
     final Duration warmup = o.duration("warmup", smoke ? "3s" : "20s");
     final Duration window = o.duration("window", smoke ? "5s" : "60s");
@@ -208,15 +231,19 @@ public record BenchOptions(
       }
       tasks.add(n);
     }
-    final var workload = new Workload(
-        List.copyOf(tasks),
-        o.duration("work-delay", "50ms"),
-        (int) o.positive("worker-threads", "10"),
-        (int) o.positive("max-jobs-active", "60"),
-        o.duration("request-timeout", "10s"),
-        (int) o.positive("max-in-flight", "256"));
-    final int restConnections = (int) o.positive("rest-connections",
-        Integer.toString(workload.maxInFlight() + workload.maxJobsActive()));
+    final var workload =
+        new Workload(
+            List.copyOf(tasks),
+            o.duration("work-delay", "50ms"),
+            (int) o.positive("worker-threads", "10"),
+            (int) o.positive("max-jobs-active", "60"),
+            o.duration("request-timeout", "10s"),
+            (int) o.positive("max-in-flight", "256"));
+    final int restConnections =
+        (int)
+            o.positive(
+                "rest-connections",
+                Integer.toString(workload.maxInFlight() + workload.maxJobsActive()));
     final List<Mode> tenTaskModes = Modes.parse(o.list("ten-task-modes", "stock,patched"));
     final double tenTaskRate = o.positive("ten-task-rate", Double.toString(rate / 5));
     final List<Mode> defaultPoolModes = Modes.parse(o.list("default-pool-modes", "patched"));
@@ -225,71 +252,95 @@ public record BenchOptions(
     for (final String r : o.list("ramp", smoke ? "40" : "")) {
       rampRates.add(Double.parseDouble(r));
     }
-    final var ramp = new Ramp(rampRates,
-        Modes.parse(o.list("ramp-modes", smoke ? "stock" : "stock,patched")),
-        protocols(o.list("ramp-protocols", "rest")),
-        o.duration("ramp-warmup", smoke ? "3s" : "10s"),
-        o.duration("ramp-window", smoke ? "4s" : "25s"));
-    final var saturation = new Phase(
-        ramp.enabled() ? Modes.parse(o.list("saturation-modes", smoke ? "" : "stock,patched"))
-            : List.of(),
-        ramp.protocols(), Phase.AT_SATURATION, 0,
-        o.duration("saturation-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
-        o.duration("saturation-window", o.raw("window", smoke ? "5s" : "60s")), rounds);
+    final var ramp =
+        new Ramp(
+            rampRates,
+            Modes.parse(o.list("ramp-modes", smoke ? "stock" : "stock,patched")),
+            protocols(o.list("ramp-protocols", "rest")),
+            o.duration("ramp-warmup", smoke ? "3s" : "10s"),
+            o.duration("ramp-window", smoke ? "4s" : "25s"));
+    final var saturation =
+        new Phase(
+            ramp.enabled()
+                ? Modes.parse(o.list("saturation-modes", smoke ? "" : "stock,patched"))
+                : List.of(),
+            ramp.protocols(),
+            Phase.AT_SATURATION,
+            0,
+            o.duration("saturation-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
+            o.duration("saturation-window", o.raw("window", smoke ? "5s" : "60s")),
+            rounds);
 
     final String sweepRate = o.raw("sweep-rate", ramp.enabled() ? "ramp" : "");
-    final var sweep = new Phase(
-        Modes.parse(o.list("sweep", smoke ? "queue-16" : "")),
-        protocols(o.list("sweep-protocols", "rest")),
-        sweepRate.equals("ramp") ? Phase.AT_SATURATION
-            : sweepRate.isEmpty() ? rate : Double.parseDouble(sweepRate), 0,
-        o.duration("sweep-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
-        o.duration("sweep-window", o.raw("window", smoke ? "5s" : "60s")), rounds);
+    final var sweep =
+        new Phase(
+            Modes.parse(o.list("sweep", smoke ? "queue-16" : "")),
+            protocols(o.list("sweep-protocols", "rest")),
+            sweepRate.equals("ramp")
+                ? Phase.AT_SATURATION
+                : sweepRate.isEmpty() ? rate : Double.parseDouble(sweepRate),
+            0,
+            o.duration("sweep-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
+            o.duration("sweep-window", o.raw("window", smoke ? "5s" : "60s")),
+            rounds);
     if (sweep.atSaturation() && !ramp.enabled()) {
       throw new IllegalArgumentException("--sweep-rate ramp needs --ramp");
     }
 
     final boolean overloadOn = o.bool("overload") || smoke && !given.containsKey("overload");
-    final var overload = new Phase(
-        overloadOn ? Modes.parse(o.list("overload-modes", smoke ? "fail-fast" : "stock,fail-fast"))
-            : List.of(),
-        protocols(o.list("overload-protocols", smoke ? "rest" : "rest,grpc")),
-        // above what the broker's core can process (~600 creates/s without workers, cost
-        // benchmark): its in-flight commands then reach the limit, for REST as for gRPC
-        o.positive("overload-rate", "1000"),
-        (int) o.positive("overload-request-limit", "20"),
-        o.duration("overload-warmup", smoke ? "2s" : "10s"),
-        o.duration("overload-window", smoke ? "4s" : "25s"), rounds);
+    final var overload =
+        new Phase(
+            overloadOn
+                ? Modes.parse(o.list("overload-modes", smoke ? "fail-fast" : "stock,fail-fast"))
+                : List.of(),
+            protocols(o.list("overload-protocols", smoke ? "rest" : "rest,grpc")),
+            // above what the broker's core can process (~600 creates/s without workers, cost
+            // benchmark): its in-flight commands then reach the limit, for REST as for gRPC
+            o.positive("overload-rate", "1000"),
+            (int) o.positive("overload-request-limit", "20"),
+            o.duration("overload-warmup", smoke ? "2s" : "10s"),
+            o.duration("overload-window", smoke ? "4s" : "25s"),
+            rounds);
 
     final int machineCpus = Runtime.getRuntime().availableProcessors();
     final Placement automatic = Placement.defaultFor(machineCpus);
-    final List<Integer> gatewayCpuset = o.raw("gateway-cpuset", "auto").equals("auto")
-        ? automatic.gatewayCpus() : Placement.parseCpus(o.raw("gateway-cpuset", ""));
-    final List<Integer> loadCpuset = o.raw("load-cpuset", "auto").equals("auto")
-        ? (gatewayCpuset.equals(automatic.gatewayCpus()) ? automatic.loadCpus() : List.of())
-        : Placement.parseCpus(o.raw("load-cpuset", ""));
+    final List<Integer> gatewayCpuset =
+        o.raw("gateway-cpuset", "auto").equals("auto")
+            ? automatic.gatewayCpus()
+            : Placement.parseCpus(o.raw("gateway-cpuset", ""));
+    final List<Integer> loadCpuset =
+        o.raw("load-cpuset", "auto").equals("auto")
+            ? (gatewayCpuset.equals(automatic.gatewayCpus()) ? automatic.loadCpus() : List.of())
+            : Placement.parseCpus(o.raw("load-cpuset", ""));
     for (final int cpu : gatewayCpuset) {
       if (loadCpuset.contains(cpu)) {
-        throw new IllegalArgumentException("CPU " + cpu + " is in both --gateway-cpuset and"
-            + " --load-cpuset: the gateway's core must be its own");
+        throw new IllegalArgumentException(
+            "CPU "
+                + cpu
+                + " is in both --gateway-cpuset and"
+                + " --load-cpuset: the gateway's core must be its own");
       }
     }
     final var placement = new Placement(gatewayCpuset, loadCpuset);
-    final var validity = new ValidityRule(o.positive("max-load-side-busy", "90"),
-        o.duration("max-broker-p50", "5ms").toNanos() / 1e6);
+    final var validity =
+        new ValidityRule(
+            o.positive("max-load-side-busy", "90"),
+            o.duration("max-broker-p50", "5ms").toNanos() / 1e6);
 
     final double cpus = o.positive("gateway-cpus", "1");
     final double saturationCpus = o.positive("saturation-gateway-cpus", Double.toString(cpus));
     final Path root = Path.of(o.raw("root", ".")).toAbsolutePath().normalize();
-    final String outDefault = "results/"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))
-        + (smoke ? "-smoke" : "");
+    final String outDefault =
+        "results/"
+            + LocalDateTime.now()
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT))
+            + (smoke ? "-smoke" : "");
     final Path out = root.resolve(o.raw("out", outDefault)).normalize();
     final String gatewayRuntime = o.choice("gateway", "docker", "docker", "process");
     final String brokerRuntime = o.choice("broker", "docker", "docker", "process");
     final Ports ports = Ports.withOffset((int) o.number("port-offset", "0"));
-    final Duration maxDuration = given.containsKey("max-duration")
-        ? o.duration("max-duration", "0s") : null;
+    final Duration maxDuration =
+        given.containsKey("max-duration") ? o.duration("max-duration", "0s") : null;
 
     final int partitions = (int) o.positive("partitions", "3");
     final String image = o.raw("image", "gatefork:bench");
@@ -297,10 +348,39 @@ public record BenchOptions(
     final String baseImage = o.raw("base-image", "");
     final boolean build = !o.bool("no-build");
     o.rejectUnknown();
-    return new BenchOptions(modes, protocols, rate, warmup, window, rounds, cpus, saturationCpus, out, smoke,
-        workload, sweep, overload, ramp, saturation, placement, validity, restConnections,
-        tenTaskModes, tenTaskRate, defaultPoolModes, partitions, image, baseImage, build, root, gatewayRuntime, brokerRuntime, ports,
-        maxDuration, gatewayJavaOpts, "scripts/bench.sh " + String.join(" ", args));
+    return new BenchOptions(
+        modes,
+        protocols,
+        rate,
+        warmup,
+        window,
+        rounds,
+        cpus,
+        saturationCpus,
+        out,
+        smoke,
+        workload,
+        sweep,
+        overload,
+        ramp,
+        saturation,
+        placement,
+        validity,
+        restConnections,
+        tenTaskModes,
+        tenTaskRate,
+        defaultPoolModes,
+        partitions,
+        image,
+        baseImage,
+        build,
+        root,
+        gatewayRuntime,
+        brokerRuntime,
+        ports,
+        maxDuration,
+        gatewayJavaOpts,
+        "scripts/bench.sh " + String.join(" ", args));
   }
 
   private static List<Protocol> protocols(final List<String> names) {
@@ -311,14 +391,16 @@ public record BenchOptions(
     final String t = text.trim().toLowerCase(Locale.ROOT);
     try {
       if (t.endsWith("ms")) {
-        return Duration.ofNanos(Math.round(Double.parseDouble(t.substring(0, t.length() - 2))
-            * 1_000_000));
+        return Duration.ofNanos(
+            Math.round(Double.parseDouble(t.substring(0, t.length() - 2)) * 1_000_000));
       }
       if (t.endsWith("s")) {
-        return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+        return Duration.ofMillis(
+            Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
       }
       if (t.endsWith("m")) {
-        return Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
+        return Duration.ofSeconds(
+            Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
       }
       return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
     } catch (final NumberFormatException e) {
@@ -377,7 +459,8 @@ public record BenchOptions(
     String choice(final String key, final String fallback, final String... allowed) {
       final String value = raw(key, fallback);
       if (!Arrays.asList(allowed).contains(value)) {
-        throw new IllegalArgumentException("--" + key + " must be one of " + Arrays.toString(allowed));
+        throw new IllegalArgumentException(
+            "--" + key + " must be one of " + Arrays.toString(allowed));
       }
       return value;
     }

@@ -20,9 +20,16 @@ public final class Modes {
   static final String KEEP_ALIVE = "SERVER_TOMCAT_MAXKEEPALIVEREQUESTS";
   static final String FRONT_END = "GATEFORK_REST_FRONTEND";
 
-  private static final Map<String, String> STOCK = Map.of(
-      STRATEGY, "common-pool", MATCHING, "ant_path_matcher", RETRY, "next-partition",
-      FRONT_END, "stock");
+  private static final Map<String, String> STOCK =
+      Map.of(
+          STRATEGY,
+          "common-pool",
+          MATCHING,
+          "ant_path_matcher",
+          RETRY,
+          "next-partition",
+          FRONT_END,
+          "stock");
 
   private static final Map<String, Mode> ALL = new LinkedHashMap<>();
 
@@ -30,21 +37,32 @@ public final class Modes {
     add("stock", "upstream emulation: common pool, AntPathMatcher, next-partition retry", STOCK);
     add("patched", "gatefork defaults", Map.of());
     add("executor", "stock + dedicated API executor", with(STOCK, STRATEGY, "dedicated"));
-    add("pathpattern", "stock + PathPattern matching", with(STOCK, MATCHING, "path_pattern_parser"));
+    add(
+        "pathpattern",
+        "stock + PathPattern matching",
+        with(STOCK, MATCHING, "path_pattern_parser"));
     add("fail-fast", "stock + fail-fast on RESOURCE_EXHAUSTED", with(STOCK, RETRY, "fail-fast"));
     add("lean-front-end", "stock + the lean REST front end", with(STOCK, FRONT_END, "lean"));
-    add("direct", "patched with responses handled on the transport thread",
+    add(
+        "direct",
+        "patched with responses handled on the transport thread",
         Map.of(STRATEGY, "direct"));
     for (final int multiplier : new int[] {2, 4, 8, 16}) {
-      add("exec-x" + multiplier, "patched, executor max = cores x " + multiplier,
+      add(
+          "exec-x" + multiplier,
+          "patched, executor max = cores x " + multiplier,
           Map.of(MAX_MULTIPLIER, Integer.toString(multiplier)));
     }
     for (final int queue : new int[] {16, 64, 256}) {
-      add("queue-" + queue, "patched, executor queue " + queue,
+      add(
+          "queue-" + queue,
+          "patched, executor queue " + queue,
           Map.of(QUEUE, Integer.toString(queue)));
     }
     // Tomcat closes a kept-alive connection after 100 requests by default; gatefork sets -1
-    add("keepalive-100", "patched, Tomcat max-keep-alive-requests 100 (Tomcat's default)",
+    add(
+        "keepalive-100",
+        "patched, Tomcat max-keep-alive-requests 100 (Tomcat's default)",
         Map.of(KEEP_ALIVE, "100"));
   }
 
@@ -70,14 +88,18 @@ public final class Modes {
     return List.copyOf(ALL.keySet());
   }
 
-  private static void add(final String name, final String description,
-      final Map<String, String> env) {
-    ALL.put(name, new Mode(name, description, Collections.unmodifiableMap(new LinkedHashMap<>(
-        new java.util.TreeMap<>(env)))));
+  private static void add(
+      final String name, final String description, final Map<String, String> env) {
+    ALL.put(
+        name,
+        new Mode(
+            name,
+            description,
+            Collections.unmodifiableMap(new LinkedHashMap<>(new java.util.TreeMap<>(env)))));
   }
 
-  private static Map<String, String> with(final Map<String, String> base, final String key,
-      final String value) {
+  private static Map<String, String> with(
+      final Map<String, String> base, final String key, final String value) {
     final Map<String, String> env = new LinkedHashMap<>(base);
     env.put(key, value);
     return env;

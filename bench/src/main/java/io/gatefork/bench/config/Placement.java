@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Which CPUs the gateway gets and which the broker and the load generator share. With the
- * gateway alone on its core, its CPU counters are its own, and a saturated broker shows as a busy
- * load side instead of as gateway latency. Empty lists: not pinned (the scheduler decides).
+ * Which CPUs the gateway gets and which the broker and the load generator share. With the gateway
+ * alone on its core, its CPU counters are its own, and a saturated broker shows as a busy load side
+ * instead of as gateway latency. Empty lists: not pinned (the scheduler decides).
  */
 public record Placement(List<Integer> gatewayCpus, List<Integer> loadCpus) {
   public static final Placement NONE = new Placement(List.of(), List.of());

@@ -6,7 +6,7 @@ package io.gatefork.bench.config;
  */
 public record Ports(int rest, int grpc, int management, int gatewayCluster, int broker) {
   public static Ports withOffset(final int offset) {
-    return new Ports(28080 + offset, 28500 + offset, 28600 + offset, 28502 + offset,
-        28501 + offset);
+    return new Ports(
+        28080 + offset, 28500 + offset, 28600 + offset, 28502 + offset, 28501 + offset);
   }
 }

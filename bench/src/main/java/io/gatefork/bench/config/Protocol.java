@@ -3,10 +3,10 @@ package io.gatefork.bench.config;
 import java.util.Locale;
 
 /**
- * How the official client talks to the gateway, and how its job workers get jobs. REST workers
- * can only poll; gRPC workers poll or stream. {@code rest-default-pool} keeps the client's own
- * REST connection pool as it comes (5 connections per route) so that its effect can be seen
- * beside {@code rest}, whose pool is widened to the starter's in-flight limit.
+ * How the official client talks to the gateway, and how its job workers get jobs. REST workers can
+ * only poll; gRPC workers poll or stream. {@code rest-default-pool} keeps the client's own REST
+ * connection pool as it comes (5 connections per route) so that its effect can be seen beside
+ * {@code rest}, whose pool is widened to the starter's in-flight limit.
  */
 public enum Protocol {
   REST("rest", "rest", false, true),
@@ -19,7 +19,10 @@ public enum Protocol {
   private final boolean jobStreaming;
   private final boolean widenedRestPool;
 
-  Protocol(final String tag, final String api, final boolean jobStreaming,
+  Protocol(
+      final String tag,
+      final String api,
+      final boolean jobStreaming,
       final boolean widenedRestPool) {
     this.tag = tag;
     this.api = api;
@@ -63,7 +66,7 @@ public enum Protocol {
         return p;
       }
     }
-    throw new IllegalArgumentException("unknown protocol '" + text
-        + "' (rest, rest-default-pool, grpc, grpc-stream)");
+    throw new IllegalArgumentException(
+        "unknown protocol '" + text + "' (rest, rest-default-pool, grpc, grpc-stream)");
   }
 }

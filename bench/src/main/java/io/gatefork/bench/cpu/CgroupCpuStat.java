@@ -4,10 +4,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Parses the kernel's cgroup CPU files. cgroup v2 {@code cpu.stat} has {@code usage_usec},
- * {@code nr_periods}, {@code nr_throttled}, {@code throttled_usec}; cgroup v1 splits them into
- * {@code cpu.stat} ({@code nr_periods}, {@code nr_throttled}, {@code throttled_time} in ns) and
- * {@code cpuacct.usage} (ns).
+ * Parses the kernel's cgroup CPU files. cgroup v2 {@code cpu.stat} has {@code usage_usec}, {@code
+ * nr_periods}, {@code nr_throttled}, {@code throttled_usec}; cgroup v1 splits them into {@code
+ * cpu.stat} ({@code nr_periods}, {@code nr_throttled}, {@code throttled_time} in ns) and {@code
+ * cpuacct.usage} (ns).
  */
 public final class CgroupCpuStat {
   private CgroupCpuStat() {}
@@ -22,8 +22,8 @@ public final class CgroupCpuStat {
         takenAtNanos);
   }
 
-  public static CpuSample parseV1(final String cpuStat, final String cpuacctUsage,
-      final long takenAtNanos) {
+  public static CpuSample parseV1(
+      final String cpuStat, final String cpuacctUsage, final long takenAtNanos) {
     final Map<String, Long> fields = fields(cpuStat);
     return new CpuSample(
         Long.parseLong(cpuacctUsage.trim()),

@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Finds a container's CPU control group. First from {@code /proc/<pid>/cgroup} of its main
- * process (exact on any driver), then by the usual Docker layouts: cgroup v2 with systemd
- * ({@code system.slice/docker-<id>.scope}) or cgroupfs ({@code docker/<id>}), cgroup v1
- * ({@code cpu/docker/<id>} plus {@code cpuacct/docker/<id>}). v1 wins over a hybrid host's v2
- * "unified" tree because only v1's cpu controller carries the throttling counters there.
+ * Finds a container's CPU control group. First from {@code /proc/<pid>/cgroup} of its main process
+ * (exact on any driver), then by the usual Docker layouts: cgroup v2 with systemd ({@code
+ * system.slice/docker-<id>.scope}) or cgroupfs ({@code docker/<id>}), cgroup v1 ({@code
+ * cpu/docker/<id>} plus {@code cpuacct/docker/<id>}). v1 wins over a hybrid host's v2 "unified"
+ * tree because only v1's cpu controller carries the throttling counters there.
  */
 public final class CgroupLocator {
   private final Path cgroupRoot;
@@ -71,8 +71,8 @@ public final class CgroupLocator {
     }
     for (final String path : v2) {
       final Path dir = resolve(cgroupRoot, path);
-      if (Files.isReadable(dir.resolve("cpu.stat")) && readable(dir.resolve("cpu.stat"))
-          .contains("usage_usec")) {
+      if (Files.isReadable(dir.resolve("cpu.stat"))
+          && readable(dir.resolve("cpu.stat")).contains("usage_usec")) {
         return Optional.of(new V2(dir));
       }
     }
@@ -82,7 +82,8 @@ public final class CgroupLocator {
   private Path firstExisting(final String path, final String... mounts) {
     for (final String mount : mounts) {
       final Path dir = resolve(cgroupRoot.resolve(mount), path);
-      if (Files.isReadable(dir.resolve("cpu.stat")) || Files.isReadable(dir.resolve("cpuacct.usage"))) {
+      if (Files.isReadable(dir.resolve("cpu.stat"))
+          || Files.isReadable(dir.resolve("cpuacct.usage"))) {
         return dir;
       }
     }
@@ -130,10 +131,10 @@ public final class CgroupLocator {
   record V1(Path cpuDir, Path cpuacctDir) implements CpuSource {
     @Override
     public CpuSample sample() {
-      final String stat = Files.isReadable(cpuDir.resolve("cpu.stat"))
-          ? readable(cpuDir.resolve("cpu.stat")) : "";
-      return CgroupCpuStat.parseV1(stat, readable(cpuacctDir.resolve("cpuacct.usage")),
-          System.nanoTime());
+      final String stat =
+          Files.isReadable(cpuDir.resolve("cpu.stat")) ? readable(cpuDir.resolve("cpu.stat")) : "";
+      return CgroupCpuStat.parseV1(
+          stat, readable(cpuacctDir.resolve("cpuacct.usage")), System.nanoTime());
     }
 
     @Override

@@ -9,9 +9,9 @@ import java.util.stream.Stream;
  * CPU time of a JVM's JIT compiler threads ({@code C1 CompilerThread0}, {@code C2 CompilerThread0},
  * ...), from {@code /proc/<pid>/task/<tid>/stat}. A fresh gateway on one core spends a large part
  * of its first minutes compiling (C2 alone took 11 % of the core 100 s after start at 50
- * instances/s); a cell window that counted it would compare warm-up, not steady-state cost.
- * Threads that exited took their time with them, so the figure can only be too low (the headline
- * too high), never the other way.
+ * instances/s); a cell window that counted it would compare warm-up, not steady-state cost. Threads
+ * that exited took their time with them, so the figure can only be too low (the headline too high),
+ * never the other way.
  */
 public final class CompilerThreads {
   /** The kernel's USER_HZ: the unit of utime and stime in a task's stat (100 on Linux). */

@@ -1,11 +1,11 @@
 package io.gatefork.bench.cpu;
 
 /**
- * Cumulative CPU counters of one control group (or process): CPU time used and, when the group
- * has a quota, CFS periods and how many of them were throttled.
+ * Cumulative CPU counters of one control group (or process): CPU time used and, when the group has
+ * a quota, CFS periods and how many of them were throttled.
  */
-public record CpuSample(long usageNanos, long periods, long throttledPeriods, long throttledNanos,
-    long takenAtNanos) {
+public record CpuSample(
+    long usageNanos, long periods, long throttledPeriods, long throttledNanos, long takenAtNanos) {
 
   /** CPU time used between {@code before} and this sample, in seconds. */
   public double cpuSecondsSince(final CpuSample before) {
@@ -30,6 +30,10 @@ public record CpuSample(long usageNanos, long periods, long throttledPeriods, lo
    * @param throttledPct share of CFS periods in which the group hit its quota
    * @param throttledSeconds time the group's threads were held back by the quota
    */
-  public record CpuDelta(double coresUsed, long periods, long throttledPeriods,
-      double throttledPct, double throttledSeconds) {}
+  public record CpuDelta(
+      double coresUsed,
+      long periods,
+      long throttledPeriods,
+      double throttledPct,
+      double throttledSeconds) {}
 }

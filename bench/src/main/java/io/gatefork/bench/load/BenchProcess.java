@@ -5,8 +5,8 @@ import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.camunda.zeebe.model.bpmn.builder.AbstractFlowNodeBuilder;
 
 /**
- * The benchmark's process: a start event, {@code tasks} service tasks of one job type in a row,
- * an end event (the upstream benchmark's one-task process, and a ten-task variant).
+ * The benchmark's process: a start event, {@code tasks} service tasks of one job type in a row, an
+ * end event (the upstream benchmark's one-task process, and a ten-task variant).
  */
 public record BenchProcess(String processId, String jobType, int tasks, BpmnModelInstance model) {
   public static final String JOB_TYPE = "bench-task";

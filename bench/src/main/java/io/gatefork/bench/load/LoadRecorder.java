@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the starter and the workers observed in one cell. Latencies and errors count for calls
- * started inside the measured window; throughput counts successes that arrived inside it.
- * Running totals (whole cell) feed the progress line.
+ * started inside the measured window; throughput counts successes that arrived inside it. Running
+ * totals (whole cell) feed the progress line.
  */
 public final class LoadRecorder {
   private static final int CAPACITY = 2_000_000;
@@ -25,12 +25,16 @@ public final class LoadRecorder {
 
   /** create calls started in the window */
   public final LongAdder createsSent = new LongAdder();
+
   /** successful create answers received in the window */
   public final LongAdder createdInWindow = new LongAdder();
+
   /** instances whose last job completion was acknowledged in the window */
   public final LongAdder completedInWindow = new LongAdder();
+
   /** complete calls started in the window */
   public final LongAdder completesSent = new LongAdder();
+
   /** creates due in the window but not sent: the client already had too many in flight */
   public final LongAdder skipped = new LongAdder();
 
@@ -39,6 +43,7 @@ public final class LoadRecorder {
   public final LongAdder completedTotal = new LongAdder();
   public final LongAdder errorsTotal = new LongAdder();
   public final AtomicInteger inFlight = new AtomicInteger();
+
   /** create calls started in the window and not answered yet */
   public final AtomicInteger windowInFlight = new AtomicInteger();
 
@@ -57,7 +62,8 @@ public final class LoadRecorder {
   public void createError(final long startedNanos, final Throwable failure) {
     errorsTotal.increment();
     if (inWindow(startedNanos)) {
-      createErrors.computeIfAbsent(ErrorClassifier.classify(failure), k -> new LongAdder())
+      createErrors
+          .computeIfAbsent(ErrorClassifier.classify(failure), k -> new LongAdder())
           .increment();
     }
   }
@@ -65,7 +71,8 @@ public final class LoadRecorder {
   public void completeError(final long startedNanos, final Throwable failure) {
     errorsTotal.increment();
     if (inWindow(startedNanos)) {
-      completeErrors.computeIfAbsent(ErrorClassifier.classify(failure), k -> new LongAdder())
+      completeErrors
+          .computeIfAbsent(ErrorClassifier.classify(failure), k -> new LongAdder())
           .increment();
     }
   }

@@ -7,10 +7,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Creates process instances at a fixed rate (the upstream benchmark starter's job). Asynchronous:
- * a slow gateway does not slow the schedule down, it piles up in-flight calls, up to
- * {@code maxInFlight}; creates beyond that are skipped and counted. At most one second of backlog
- * is caught up after a stall, so a pause does not turn into a burst.
+ * Creates process instances at a fixed rate (the upstream benchmark starter's job). Asynchronous: a
+ * slow gateway does not slow the schedule down, it piles up in-flight calls, up to {@code
+ * maxInFlight}; creates beyond that are skipped and counted. At most one second of backlog is
+ * caught up after a stall, so a pause does not turn into a burst.
  */
 public final class Starter implements Runnable {
   private final CamundaClient client;
@@ -22,8 +22,13 @@ public final class Starter implements Runnable {
   private final long deadlineNanos;
   private volatile boolean stopped;
 
-  public Starter(final CamundaClient client, final BenchProcess process, final double rate,
-      final LoadRecorder recorder, final Duration requestTimeout, final int maxInFlight,
+  public Starter(
+      final CamundaClient client,
+      final BenchProcess process,
+      final double rate,
+      final LoadRecorder recorder,
+      final Duration requestTimeout,
+      final int maxInFlight,
       final Duration maxRun) {
     this.client = client;
     this.process = process;
@@ -62,8 +67,8 @@ public final class Starter implements Runnable {
         sent++;
       }
       final long next = start + (long) (sent * 1e9 / rate);
-      LockSupport.parkNanos(Math.max(10_000L, Math.min(next - System.nanoTime(),
-          TimeUnit.MILLISECONDS.toNanos(50))));
+      LockSupport.parkNanos(
+          Math.max(10_000L, Math.min(next - System.nanoTime(), TimeUnit.MILLISECONDS.toNanos(50))));
     }
   }
 
@@ -83,30 +88,32 @@ public final class Starter implements Runnable {
       recorder.windowInFlight.incrementAndGet();
     }
     try {
-      client.newCreateInstanceCommand()
+      client
+          .newCreateInstanceCommand()
           .bpmnProcessId(process.processId())
           .latestVersion()
           .variables(Map.of(Workers.SENT_AT, started))
           .requestTimeout(requestTimeout)
           .send()
-          .whenComplete((event, failure) -> {
-            final long done = System.nanoTime();
-            recorder.inFlight.decrementAndGet();
-            if (measured) {
-              recorder.windowInFlight.decrementAndGet();
-            }
-            if (failure != null) {
-              recorder.createError(started, failure);
-              return;
-            }
-            recorder.createdTotal.increment();
-            if (measured) {
-              recorder.create.record(done - started);
-            }
-            if (recorder.inWindow(done)) {
-              recorder.createdInWindow.increment();
-            }
-          });
+          .whenComplete(
+              (event, failure) -> {
+                final long done = System.nanoTime();
+                recorder.inFlight.decrementAndGet();
+                if (measured) {
+                  recorder.windowInFlight.decrementAndGet();
+                }
+                if (failure != null) {
+                  recorder.createError(started, failure);
+                  return;
+                }
+                recorder.createdTotal.increment();
+                if (measured) {
+                  recorder.create.record(done - started);
+                }
+                if (recorder.inWindow(done)) {
+                  recorder.createdInWindow.increment();
+                }
+              });
     } catch (final RuntimeException e) {
       recorder.inFlight.decrementAndGet();
       if (measured) {

@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * A Prometheus histogram: cumulative bucket counts by upper bound, sum and count. Two scrapes
- * subtract to the histogram of what happened in between; quantiles are estimated as
- * Prometheus' {@code histogram_quantile} does (linear within the bucket that holds the rank), so
- * they are only as fine as the buckets (Micrometer's timer histograms start at 1 ms).
+ * subtract to the histogram of what happened in between; quantiles are estimated as Prometheus'
+ * {@code histogram_quantile} does (linear within the bucket that holds the rank), so they are only
+ * as fine as the buckets (Micrometer's timer histograms start at 1 ms).
  */
 public record BucketHistogram(List<Bucket> buckets, double sum, double count) {
 
@@ -22,7 +22,8 @@ public record BucketHistogram(List<Bucket> buckets, double sum, double count) {
     before.buckets.forEach(b -> earlier.put(b.le(), b.cumulative()));
     final List<Bucket> diff = new ArrayList<>(buckets.size());
     for (final Bucket bucket : buckets) {
-      diff.add(new Bucket(bucket.le(), bucket.cumulative() - earlier.getOrDefault(bucket.le(), 0.0)));
+      diff.add(
+          new Bucket(bucket.le(), bucket.cumulative() - earlier.getOrDefault(bucket.le(), 0.0)));
     }
     return new BucketHistogram(diff, sum - before.sum, count - before.count);
   }
@@ -32,8 +33,8 @@ public record BucketHistogram(List<Bucket> buckets, double sum, double count) {
   }
 
   /**
-   * Estimated {@code q}-quantile. NaN without observations; the highest finite bound when the
-   * rank falls into the {@code +Inf} bucket (the true value is at least that).
+   * Estimated {@code q}-quantile. NaN without observations; the highest finite bound when the rank
+   * falls into the {@code +Inf} bucket (the true value is at least that).
    */
   public double quantile(final double q) {
     if (buckets.isEmpty()) {

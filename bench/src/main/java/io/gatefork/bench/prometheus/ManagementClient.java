@@ -13,10 +13,11 @@ import java.util.Optional;
 /** The gateway's management port: readiness, the Prometheus scrape, single meters. */
 public final class ManagementClient {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final HttpClient http = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(2))
-      .version(HttpClient.Version.HTTP_1_1)
-      .build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .connectTimeout(Duration.ofSeconds(2))
+          .version(HttpClient.Version.HTTP_1_1)
+          .build();
   private final String base;
 
   public ManagementClient(final int port) {
@@ -28,10 +29,11 @@ public final class ManagementClient {
   }
 
   public MetricsSnapshot scrape() {
-    final var response = get("/actuator/prometheus")
-        .filter(r -> r.statusCode() == 200)
-        .orElseThrow(() -> new IllegalStateException("no answer from " + base
-            + "/actuator/prometheus"));
+    final var response =
+        get("/actuator/prometheus")
+            .filter(r -> r.statusCode() == 200)
+            .orElseThrow(
+                () -> new IllegalStateException("no answer from " + base + "/actuator/prometheus"));
     return MetricsSnapshot.parse(response.body());
   }
 
@@ -39,25 +41,30 @@ public final class ManagementClient {
   public Optional<Double> meter(final String name) {
     return get("/actuator/metrics/" + name)
         .filter(r -> r.statusCode() == 200)
-        .flatMap(r -> {
-          try {
-            for (final JsonNode m : JSON.readTree(r.body()).path("measurements")) {
-              if (m.path("statistic").asText().equals("VALUE")) {
-                return Optional.of(m.path("value").asDouble());
+        .flatMap(
+            r -> {
+              try {
+                for (final JsonNode m : JSON.readTree(r.body()).path("measurements")) {
+                  if (m.path("statistic").asText().equals("VALUE")) {
+                    return Optional.of(m.path("value").asDouble());
+                  }
+                }
+                return Optional.empty();
+              } catch (final IOException e) {
+                return Optional.empty();
               }
-            }
-            return Optional.empty();
-          } catch (final IOException e) {
-            return Optional.empty();
-          }
-        });
+            });
   }
 
   private Optional<HttpResponse<String>> get(final String path) {
     try {
-      return Optional.of(http.send(HttpRequest.newBuilder(URI.create(base + path))
-              .timeout(Duration.ofSeconds(5)).GET().build(),
-          HttpResponse.BodyHandlers.ofString()));
+      return Optional.of(
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + path))
+                  .timeout(Duration.ofSeconds(5))
+                  .GET()
+                  .build(),
+              HttpResponse.BodyHandlers.ofString()));
     } catch (final IOException e) {
       return Optional.empty();
     } catch (final InterruptedException e) {

@@ -49,7 +49,8 @@ public record MetricsSnapshot(List<PromSample> samples) {
       switch (suffix) {
         case "_bucket" -> {
           if (matchesExceptLe(sample.labels(), labels)) {
-            buckets.merge(PrometheusText.parseValue(sample.label("le")), sample.value(), Double::sum);
+            buckets.merge(
+                PrometheusText.parseValue(sample.label("le")), sample.value(), Double::sum);
           }
         }
         case "_sum" -> {
@@ -62,7 +63,7 @@ public record MetricsSnapshot(List<PromSample> samples) {
             count += sample.value();
           }
         }
-        default -> { }
+        default -> {}
       }
     }
     final List<BucketHistogram.Bucket> list = new ArrayList<>();
@@ -87,13 +88,13 @@ public record MetricsSnapshot(List<PromSample> samples) {
     return List.copyOf(distinct.values());
   }
 
-  private static boolean matchesExceptLe(final Map<String, String> actual,
-      final Map<String, String> wanted) {
+  private static boolean matchesExceptLe(
+      final Map<String, String> actual, final Map<String, String> wanted) {
     return actual.containsKey("le") && contains(actual, wanted);
   }
 
-  private static boolean contains(final Map<String, String> actual,
-      final Map<String, String> wanted) {
+  private static boolean contains(
+      final Map<String, String> actual, final Map<String, String> wanted) {
     for (final var entry : wanted.entrySet()) {
       if (!entry.getValue().equals(actual.get(entry.getKey()))) {
         return false;

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parses the Prometheus text exposition format (version 0.0.4, what Spring Boot's
- * {@code /actuator/prometheus} answers): comments are skipped, label values are unescaped,
- * {@code +Inf}, {@code -Inf} and {@code NaN} are understood, a trailing timestamp is ignored.
+ * Parses the Prometheus text exposition format (version 0.0.4, what Spring Boot's {@code
+ * /actuator/prometheus} answers): comments are skipped, label values are unescaped, {@code +Inf},
+ * {@code -Inf} and {@code NaN} are understood, a trailing timestamp is ignored.
  */
 public final class PrometheusText {
   private PrometheusText() {}
@@ -52,7 +52,8 @@ public final class PrometheusText {
   }
 
   /** Parses {@code a="x",b="y"}} from {@code start}; returns the index after the closing brace. */
-  private static int parseLabels(final String line, final int start, final Map<String, String> into) {
+  private static int parseLabels(
+      final String line, final int start, final Map<String, String> into) {
     int i = start;
     while (true) {
       while (i < line.length() && (line.charAt(i) == ',' || line.charAt(i) == ' ')) {

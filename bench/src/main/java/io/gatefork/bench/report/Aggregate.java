@@ -10,25 +10,58 @@ import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
 /**
- * One (phase, mode, protocol, tasks, rate) over its successful rounds. Every single-number
- * figure is the median of the rounds' figures; the headline figures carry their min-max as
- * well ({@link Spread}). {@code validRounds} of {@code rounds} passed the {@link ValidityRule};
- * the latency figures are the medians of the valid rounds only when there are any.
+ * One (phase, mode, protocol, tasks, rate) over its successful rounds. Every single-number figure
+ * is the median of the rounds' figures; the headline figures carry their min-max as well ({@link
+ * Spread}). {@code validRounds} of {@code rounds} passed the {@link ValidityRule}; the latency
+ * figures are the medians of the valid rounds only when there are any.
  */
 public record Aggregate(
-    String phase, String mode, String protocol, int tasks, double offeredRate, int rounds,
-    int validRounds, List<String> invalidReasons,
-    Spread cpuPerInstanceUs, Spread cpuPerRequestUs, Spread jitPerInstanceUs, Spread completed, Spread createP50s,
-    Spread createP99s, Spread loadSideBusy, Spread brokerStageP50, Spread cpuPerErrorUs,
-    double createdPerSecond, double completedPerSecond, double createErrorPct,
+    String phase,
+    String mode,
+    String protocol,
+    int tasks,
+    double offeredRate,
+    int rounds,
+    int validRounds,
+    List<String> invalidReasons,
+    Spread cpuPerInstanceUs,
+    Spread cpuPerRequestUs,
+    Spread jitPerInstanceUs,
+    Spread completed,
+    Spread createP50s,
+    Spread createP99s,
+    Spread loadSideBusy,
+    Spread brokerStageP50,
+    Spread cpuPerErrorUs,
+    double createdPerSecond,
+    double completedPerSecond,
+    double createErrorPct,
     double notSentPerSecond,
-    double createP50, double createP95, double createP99, double createMax,
-    double completeP50, double completeP99, double e2eP50, double e2eP99,
-    double gatewayCores, double throttledPct, double throttledSeconds, double machineBusyPct,
-    double brokerCores, double loadGeneratorCores,
-    double amplification, double clientSendsPerCall, double callerRuns, double queueMax, double queueMean,
-    Map<String, Double> createStageMeans, double gatewayAddedMeanMs, double gatewayAddedP50Ms,
-    double brokerP50Ms, double totalP50Ms, Map<String, Long> errors) {
+    double createP50,
+    double createP95,
+    double createP99,
+    double createMax,
+    double completeP50,
+    double completeP99,
+    double e2eP50,
+    double e2eP99,
+    double gatewayCores,
+    double throttledPct,
+    double throttledSeconds,
+    double machineBusyPct,
+    double brokerCores,
+    double loadGeneratorCores,
+    double amplification,
+    double clientSendsPerCall,
+    double callerRuns,
+    double queueMax,
+    double queueMean,
+    Map<String, Double> createStageMeans,
+    double gatewayAddedMeanMs,
+    double gatewayAddedP50Ms,
+    double brokerP50Ms,
+    double totalP50Ms,
+    Map<String, Long> errors) {
 
   public String key() {
     return mode + "/" + protocol + (tasks > 1 ? "/" + tasks + "-task" : "");
@@ -65,19 +98,28 @@ public record Aggregate(
     }
     final Map<String, Long> errors = new TreeMap<>();
     for (final CellResult cell : rounds) {
-      cell.errors().forEach((operation, byStatus) -> byStatus.forEach(
-          (status, n) -> errors.merge(operation + ": " + status, n, Long::sum)));
+      cell.errors()
+          .forEach(
+              (operation, byStatus) ->
+                  byStatus.forEach(
+                      (status, n) -> errors.merge(operation + ": " + status, n, Long::sum)));
     }
-    return new Aggregate(first.phase(), first.mode(), first.protocol(), first.tasks(),
-        first.offeredRate(), rounds.size(), valid.size(), List.copyOf(reasons),
+    return new Aggregate(
+        first.phase(),
+        first.mode(),
+        first.protocol(),
+        first.tasks(),
+        first.offeredRate(),
+        rounds.size(),
+        valid.size(),
+        List.copyOf(reasons),
         spread(rounds, c -> cost(c).cpuPerInstanceUs()),
         spread(rounds, c -> cost(c).cpuPerRequestUs()),
         spread(rounds, c -> cost(c).jitPerInstanceUs()),
         spread(rounds, c -> c.throughput().completedPerSecond()),
         spread(latencyRounds, c -> c.latency(CellResult.CREATE).p50Ms()),
         spread(latencyRounds, c -> c.latency(CellResult.CREATE).p99Ms()),
-        spread(rounds, c -> c.loadSideBusyPct() >= 0 ? c.loadSideBusyPct()
-            : c.machineCpuBusyPct()),
+        spread(rounds, c -> c.loadSideBusyPct() >= 0 ? c.loadSideBusyPct() : c.machineCpuBusyPct()),
         spread(rounds, c -> stage(c, "broker").p50Ms()),
         spread(rounds, c -> cost(c).cpuPerErrorUs()),
         median(rounds, c -> c.throughput().createdPerSecond()),
@@ -99,11 +141,19 @@ public record Aggregate(
         median(rounds, CellResult::brokerCores),
         median(rounds, CellResult::loadGeneratorCores),
         // the gateway's own amplification: broker requests per create request it received
-        median(rounds, c -> c.amplification().gatewayRequests() > 0
-            ? c.amplification().brokerRequests() / c.amplification().gatewayRequests() : -1),
+        median(
+            rounds,
+            c ->
+                c.amplification().gatewayRequests() > 0
+                    ? c.amplification().brokerRequests() / c.amplification().gatewayRequests()
+                    : -1),
         // the client's: create requests sent per create call (its HTTP layer's retries)
-        median(rounds, c -> c.amplification().clientRequests() > 0
-            ? c.amplification().gatewayRequests() / c.amplification().clientRequests() : -1),
+        median(
+            rounds,
+            c ->
+                c.amplification().clientRequests() > 0
+                    ? c.amplification().gatewayRequests() / c.amplification().clientRequests()
+                    : -1),
         median(rounds, c -> c.executor().callerRuns()),
         median(rounds, c -> c.executor().queueMax()),
         median(rounds, c -> c.executor().queueMean()),

@@ -13,15 +13,17 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * What the cells mean together: aggregates per phase, the comparisons that matter (each mode
- * against stock, REST against gRPC, the client's default REST pool against a widened one, the
- * sweep against patched), the saturation point the ramp found, and the issue's targets, reported
- * as met or missed by how much. Every comparison carries its spread over rounds; latency is only
- * compared between cells valid for latency. Nothing here asserts anything.
+ * against stock, REST against gRPC, the client's default REST pool against a widened one, the sweep
+ * against patched), the saturation point the ramp found, and the issue's targets, reported as met
+ * or missed by how much. Every comparison carries its spread over rounds; latency is only compared
+ * between cells valid for latency. Nothing here asserts anything.
  */
 public final class Analysis {
   /** A ramp step counts as sustained when this share of the offered rate completes. */
   static final double SUSTAINED_SHARE = 0.95;
+
   static final double SUSTAINED_MAX_ERROR_PCT = 1.0;
+
   /** The gateway counts as saturated at this share of its CPU quota. */
   static final double GATEWAY_SATURATED_SHARE = 0.9;
 
@@ -29,21 +31,44 @@ public final class Analysis {
    * {@code subject} against {@code baseline} (a mode, or a protocol) in one phase; ratios are
    * subject / baseline. Latency ratios are {@link Ratio#NONE} unless both sides were valid.
    */
-  public record Comparison(String phase, String subject, String baseline, String mode,
-      String protocol, int tasks, double rate, Ratio cpuPerInstance, Ratio completed,
-      Ratio createP50, Ratio createP99, boolean latencyComparable) {}
+  public record Comparison(
+      String phase,
+      String subject,
+      String baseline,
+      String mode,
+      String protocol,
+      int tasks,
+      double rate,
+      Ratio cpuPerInstance,
+      Ratio completed,
+      Ratio createP50,
+      Ratio createP99,
+      boolean latencyComparable) {}
 
-  public record RampStep(String mode, String protocol, int tasks, double offered, double created,
-      double completed, double errorPct, double createP99, double throttledPct,
-      double gatewayCores, double gatewayCpus, double loadSideBusyPct, double cpuPerInstanceUs,
-      boolean sustained, boolean gatewaySaturated, boolean brokerSideValid) {}
+  public record RampStep(
+      String mode,
+      String protocol,
+      int tasks,
+      double offered,
+      double created,
+      double completed,
+      double errorPct,
+      double createP99,
+      double throttledPct,
+      double gatewayCores,
+      double gatewayCpus,
+      double loadSideBusyPct,
+      double cpuPerInstanceUs,
+      boolean sustained,
+      boolean gatewaySaturated,
+      boolean brokerSideValid) {}
 
   /**
-   * Where stock stopped keeping up on its CPU quota while the broker side was not saturated.
-   * {@code found} false: {@code rate} is a fallback (the highest valid step), {@code how} says why.
+   * Where stock stopped keeping up on its CPU quota while the broker side was not saturated. {@code
+   * found} false: {@code rate} is a fallback (the highest valid step), {@code how} says why.
    */
-  public record SaturationPoint(String protocol, int tasks, double rate, boolean found,
-      String how) {}
+  public record SaturationPoint(
+      String protocol, int tasks, double rate, boolean found, String how) {}
 
   /** {@code met} is null when the run did not measure it. */
   public record Target(String name, String goal, String measured, Boolean met, String verdict) {}
@@ -66,15 +91,29 @@ public final class Analysis {
     final Map<String, List<CellResult>> groups = new LinkedHashMap<>();
     for (final CellResult cell : cells) {
       if (cell.ok()) {
-        groups.computeIfAbsent(cell.phase() + "|" + cell.mode() + "|" + cell.protocol() + "|"
-            + cell.tasks() + "|" + cell.offeredRate(), k -> new ArrayList<>()).add(cell);
+        groups
+            .computeIfAbsent(
+                cell.phase()
+                    + "|"
+                    + cell.mode()
+                    + "|"
+                    + cell.protocol()
+                    + "|"
+                    + cell.tasks()
+                    + "|"
+                    + cell.offeredRate(),
+                k -> new ArrayList<>())
+            .add(cell);
       }
     }
-    groups.values().forEach(group -> {
-      final Aggregate a = Aggregate.of(group, rule);
-      roundsOf.put(a, group);
-      byPhase.computeIfAbsent(a.phase(), k -> new ArrayList<>()).add(a);
-    });
+    groups
+        .values()
+        .forEach(
+            group -> {
+              final Aggregate a = Aggregate.of(group, rule);
+              roundsOf.put(a, group);
+              byPhase.computeIfAbsent(a.phase(), k -> new ArrayList<>()).add(a);
+            });
   }
 
   public ValidityRule rule() {
@@ -100,10 +139,19 @@ public final class Analysis {
         .min(Comparator.comparingInt(Aggregate::tasks));
   }
 
-  public Optional<Aggregate> find(final String phase, final String mode, final String protocol,
-      final int tasks, final double rate) {
-    return phase(phase).stream().filter(a -> a.mode().equals(mode)
-        && a.protocol().equals(protocol) && a.tasks() == tasks && a.offeredRate() == rate)
+  public Optional<Aggregate> find(
+      final String phase,
+      final String mode,
+      final String protocol,
+      final int tasks,
+      final double rate) {
+    return phase(phase).stream()
+        .filter(
+            a ->
+                a.mode().equals(mode)
+                    && a.protocol().equals(protocol)
+                    && a.tasks() == tasks
+                    && a.offeredRate() == rate)
         .findFirst();
   }
 
@@ -161,11 +209,20 @@ public final class Analysis {
     return rows;
   }
 
-  private Comparison compare(final Aggregate subject, final Aggregate baseline,
-      final String subjectName, final String baselineName) {
+  private Comparison compare(
+      final Aggregate subject,
+      final Aggregate baseline,
+      final String subjectName,
+      final String baselineName) {
     final boolean latency = subject.validForLatency() && baseline.validForLatency();
-    return new Comparison(subject.phase(), subjectName, baselineName, subject.mode(),
-        subject.protocol(), subject.tasks(), subject.offeredRate(),
+    return new Comparison(
+        subject.phase(),
+        subjectName,
+        baselineName,
+        subject.mode(),
+        subject.protocol(),
+        subject.tasks(),
+        subject.offeredRate(),
         ratio(subject, baseline, c -> Aggregate.cost(c).cpuPerInstanceUs()),
         ratio(subject, baseline, c -> c.throughput().completedPerSecond()),
         latency ? ratio(subject, baseline, c -> c.latency(CellResult.CREATE).p50Ms()) : Ratio.NONE,
@@ -173,7 +230,9 @@ public final class Analysis {
         latency);
   }
 
-  private Ratio ratio(final Aggregate subject, final Aggregate baseline,
+  private Ratio ratio(
+      final Aggregate subject,
+      final Aggregate baseline,
       final ToDoubleFunction<CellResult> figure) {
     return Ratio.paired(byRound(subject, figure), byRound(baseline, figure));
   }
@@ -190,8 +249,15 @@ public final class Analysis {
    * Whether the API executor filled in a cell: a caller-runs event (pool and queue full), or the
    * sampled queue at its capacity. The 2026-11-22 sweep never did, so its sizes compared nothing.
    */
-  public record ExecutorFill(String phase, String mode, String protocol, double rate,
-      double callerRuns, double queueMax, int queueCapacity, boolean filled) {}
+  public record ExecutorFill(
+      String phase,
+      String mode,
+      String protocol,
+      double rate,
+      double callerRuns,
+      double queueMax,
+      int queueCapacity,
+      boolean filled) {}
 
   /** Executor queue capacity of a cell: its mode's setting, else gatefork's default (64). */
   static final int DEFAULT_QUEUE_CAPACITY = 64;
@@ -202,11 +268,20 @@ public final class Analysis {
     for (final String phase : List.of("saturation", "sweep")) {
       for (final Aggregate a : phase(phase)) {
         final var env = roundsOf.get(a).get(0).env();
-        final int capacity = env != null && env.containsKey(Modes.QUEUE)
-            ? Integer.parseInt(env.get(Modes.QUEUE)) : DEFAULT_QUEUE_CAPACITY;
-        rows.add(new ExecutorFill(phase, a.mode(), a.protocol(), a.offeredRate(),
-            a.callerRuns(), a.queueMax(), capacity,
-            a.callerRuns() > 0 || a.queueMax() >= capacity));
+        final int capacity =
+            env != null && env.containsKey(Modes.QUEUE)
+                ? Integer.parseInt(env.get(Modes.QUEUE))
+                : DEFAULT_QUEUE_CAPACITY;
+        rows.add(
+            new ExecutorFill(
+                phase,
+                a.mode(),
+                a.protocol(),
+                a.offeredRate(),
+                a.callerRuns(),
+                a.queueMax(),
+                capacity,
+                a.callerRuns() > 0 || a.queueMax() >= capacity));
       }
     }
     return rows;
@@ -216,66 +291,117 @@ public final class Analysis {
     final List<RampStep> steps = new ArrayList<>();
     for (final Aggregate a : phase("ramp")) {
       final double quota = roundsOf.get(a).get(0).gatewayCpus();
-      steps.add(new RampStep(a.mode(), a.protocol(), a.tasks(), a.offeredRate(),
-          a.createdPerSecond(), a.completedPerSecond(), a.createErrorPct(), a.createP99(),
-          a.throttledPct(), a.gatewayCores(), quota, a.loadSideBusy().median(),
-          a.cpuPerInstanceUs().median(),
-          a.completedPerSecond() >= SUSTAINED_SHARE * a.offeredRate()
-              && a.createErrorPct() < SUSTAINED_MAX_ERROR_PCT,
-          a.gatewayCores() >= GATEWAY_SATURATED_SHARE * quota,
-          // the broker/load cores only: the broker stage is timed inside the gateway, so a
-          // gateway starved by its quota stretches it however idle the broker is
-          a.loadSideBusy().measured() && a.loadSideBusy().max() <= rule.maxLoadSideBusyPct()));
+      steps.add(
+          new RampStep(
+              a.mode(),
+              a.protocol(),
+              a.tasks(),
+              a.offeredRate(),
+              a.createdPerSecond(),
+              a.completedPerSecond(),
+              a.createErrorPct(),
+              a.createP99(),
+              a.throttledPct(),
+              a.gatewayCores(),
+              quota,
+              a.loadSideBusy().median(),
+              a.cpuPerInstanceUs().median(),
+              a.completedPerSecond() >= SUSTAINED_SHARE * a.offeredRate()
+                  && a.createErrorPct() < SUSTAINED_MAX_ERROR_PCT,
+              a.gatewayCores() >= GATEWAY_SATURATED_SHARE * quota,
+              // the broker/load cores only: the broker stage is timed inside the gateway, so a
+              // gateway starved by its quota stretches it however idle the broker is
+              a.loadSideBusy().measured() && a.loadSideBusy().max() <= rule.maxLoadSideBusyPct()));
     }
-    steps.sort(Comparator.comparing(RampStep::mode).thenComparing(RampStep::protocol)
-        .thenComparingInt(RampStep::tasks).thenComparingDouble(RampStep::offered));
+    steps.sort(
+        Comparator.comparing(RampStep::mode)
+            .thenComparing(RampStep::protocol)
+            .thenComparingInt(RampStep::tasks)
+            .thenComparingDouble(RampStep::offered));
     return steps;
   }
 
   /**
-   * The lowest rate at which stock either did not keep up or used 90 % of its CPU quota, with
-   * the broker side valid at that step. If the broker side saturated first, there is no such
-   * point at these rates: the highest valid step stands in, and {@code how} says so.
+   * The lowest rate at which stock either did not keep up or used 90 % of its CPU quota, with the
+   * broker side valid at that step. If the broker side saturated first, there is no such point at
+   * these rates: the highest valid step stands in, and {@code how} says so.
    */
   public Optional<SaturationPoint> saturationPoint(final String protocol, final int tasks) {
-    final List<RampStep> stock = ramp().stream().filter(s -> s.mode().equals("stock")
-        && s.protocol().equals(protocol) && s.tasks() == tasks).toList();
+    final List<RampStep> stock =
+        ramp().stream()
+            .filter(
+                s ->
+                    s.mode().equals("stock") && s.protocol().equals(protocol) && s.tasks() == tasks)
+            .toList();
     if (stock.isEmpty()) {
       return Optional.empty();
     }
     for (final RampStep s : stock) {
       if (!s.sustained() || s.gatewaySaturated()) {
         if (s.brokerSideValid()) {
-          return Optional.of(new SaturationPoint(protocol, tasks, s.offered(), true, f(
-              "stock at %.0f/s: %.2f of %.2f gateway cores, %.0f of %.0f/s completed, broker/load"
-                  + " CPUs %.0f %%", s.offered(), s.gatewayCores(), s.gatewayCpus(),
-              s.completed(), s.offered(), s.loadSideBusyPct())));
+          return Optional.of(
+              new SaturationPoint(
+                  protocol,
+                  tasks,
+                  s.offered(),
+                  true,
+                  f(
+                      "stock at %.0f/s: %.2f of %.2f gateway cores, %.0f of %.0f/s completed, broker/load"
+                          + " CPUs %.0f %%",
+                      s.offered(),
+                      s.gatewayCores(),
+                      s.gatewayCpus(),
+                      s.completed(),
+                      s.offered(),
+                      s.loadSideBusyPct())));
         }
         break;
       }
     }
-    final Optional<RampStep> highestValid = stock.stream().filter(RampStep::brokerSideValid)
-        .max(Comparator.comparingDouble(RampStep::offered));
+    final Optional<RampStep> highestValid =
+        stock.stream()
+            .filter(RampStep::brokerSideValid)
+            .max(Comparator.comparingDouble(RampStep::offered));
     final RampStep top = stock.get(stock.size() - 1);
-    final String why = stock.stream().anyMatch(s -> !s.brokerSideValid())
-        ? "the broker side saturated before stock's gateway did: lower the rates or lighten the"
-            + " broker (--partitions 1)"
-        : f("stock kept up at every rate up to %.0f/s: raise the rates", top.offered());
-    return Optional.of(highestValid
-        .map(s -> new SaturationPoint(protocol, tasks, s.offered(), false,
-            why + f("; using %.0f/s, the highest step with the broker side valid", s.offered())))
-        .orElse(new SaturationPoint(protocol, tasks, top.offered(), false,
-            why + f("; no valid step, using the highest rate %.0f/s", top.offered()))));
+    final String why =
+        stock.stream().anyMatch(s -> !s.brokerSideValid())
+            ? "the broker side saturated before stock's gateway did: lower the rates or lighten the"
+                + " broker (--partitions 1)"
+            : f("stock kept up at every rate up to %.0f/s: raise the rates", top.offered());
+    return Optional.of(
+        highestValid
+            .map(
+                s ->
+                    new SaturationPoint(
+                        protocol,
+                        tasks,
+                        s.offered(),
+                        false,
+                        why
+                            + f(
+                                "; using %.0f/s, the highest step with the broker side valid",
+                                s.offered())))
+            .orElse(
+                new SaturationPoint(
+                    protocol,
+                    tasks,
+                    top.offered(),
+                    false,
+                    why + f("; no valid step, using the highest rate %.0f/s", top.offered()))));
   }
 
   /** Every protocol and process the ramp covered. */
   public List<SaturationPoint> saturationPoints() {
     final List<SaturationPoint> points = new ArrayList<>();
-    ramp().stream().filter(s -> s.mode().equals("stock"))
-        .map(s -> s.protocol() + "|" + s.tasks()).distinct().forEach(key -> {
-          final String[] parts = key.split("\\|");
-          saturationPoint(parts[0], Integer.parseInt(parts[1])).ifPresent(points::add);
-        });
+    ramp().stream()
+        .filter(s -> s.mode().equals("stock"))
+        .map(s -> s.protocol() + "|" + s.tasks())
+        .distinct()
+        .forEach(
+            key -> {
+              final String[] parts = key.split("\\|");
+              saturationPoint(parts[0], Integer.parseInt(parts[1])).ifPresent(points::add);
+            });
     return points;
   }
 
@@ -292,22 +418,29 @@ public final class Analysis {
     final String name = "REST p99 vs gRPC p99 (patched, create)";
     final String goal = "REST p99 <= 1.3 x gRPC p99";
     final var rest = find("main", "patched", "rest");
-    final var grpc = find("main", "patched", "grpc")
-        .or(() -> find("main", "patched", "grpc-stream"));
+    final var grpc =
+        find("main", "patched", "grpc").or(() -> find("main", "patched", "grpc-stream"));
     if (rest.isEmpty() || grpc.isEmpty()) {
       return notMeasured(name, goal, "needs mode patched over rest and grpc");
     }
     if (!rest.get().validForLatency() || !grpc.get().validForLatency()) {
-      return notMeasured(name, goal, "a cell was invalid for latency (" + String.join("; ",
-          union(rest.get().invalidReasons(), grpc.get().invalidReasons())) + ")");
+      return notMeasured(
+          name,
+          goal,
+          "a cell was invalid for latency ("
+              + String.join("; ", union(rest.get().invalidReasons(), grpc.get().invalidReasons()))
+              + ")");
     }
     final Ratio r = compare(rest.get(), grpc.get(), "rest", grpc.get().protocol()).createP99();
-    final String measured = f("REST %.2f ms / gRPC %.2f ms = %s", rest.get().createP99(),
-        grpc.get().createP99(), Table.ratio(r));
-    return r.max() <= 1.3 ? met(name, goal, measured)
-        : r.min() > 1.3 ? missed(name, goal, measured, f("missed: %.2fx instead of <= 1.30x",
-            r.median()))
-        : notMeasured(name, goal, measured + ": the spread straddles 1.3x, not shown");
+    final String measured =
+        f(
+            "REST %.2f ms / gRPC %.2f ms = %s",
+            rest.get().createP99(), grpc.get().createP99(), Table.ratio(r));
+    return r.max() <= 1.3
+        ? met(name, goal, measured)
+        : r.min() > 1.3
+            ? missed(name, goal, measured, f("missed: %.2fx instead of <= 1.30x", r.median()))
+            : notMeasured(name, goal, measured + ": the spread straddles 1.3x, not shown");
   }
 
   private static List<String> union(final List<String> a, final List<String> b) {
@@ -330,15 +463,25 @@ public final class Analysis {
         targets.add(notMeasured(name, goal, "no stage timer data"));
         continue;
       }
-      final String measured = f("p50 total %.2f - broker %.2f = %.2f ms (means: %.2f ms)",
-          a.totalP50Ms(), a.brokerP50Ms(), a.gatewayAddedP50Ms(), a.gatewayAddedMeanMs());
+      final String measured =
+          f(
+              "p50 total %.2f - broker %.2f = %.2f ms (means: %.2f ms)",
+              a.totalP50Ms(), a.brokerP50Ms(), a.gatewayAddedP50Ms(), a.gatewayAddedMeanMs());
       if (!a.validForLatency()) {
-        targets.add(notMeasured(name, goal, measured + "; invalid for latency ("
-            + String.join("; ", a.invalidReasons()) + ")"));
+        targets.add(
+            notMeasured(
+                name,
+                goal,
+                measured
+                    + "; invalid for latency ("
+                    + String.join("; ", a.invalidReasons())
+                    + ")"));
         continue;
       }
-      targets.add(a.gatewayAddedP50Ms() <= 1.0 ? met(name, goal, measured)
-          : missed(name, goal, measured, f("missed by %.2f ms", a.gatewayAddedP50Ms() - 1.0)));
+      targets.add(
+          a.gatewayAddedP50Ms() <= 1.0
+              ? met(name, goal, measured)
+              : missed(name, goal, measured, f("missed by %.2f ms", a.gatewayAddedP50Ms() - 1.0)));
     }
     return targets;
   }
@@ -349,44 +492,62 @@ public final class Analysis {
     for (final Comparison c : versusStock()) {
       if (c.phase().equals("saturation") && c.mode().equals("patched")) {
         final Ratio r = c.completed();
-        final String measured = f("at %.0f/s offered (%s, %d-task): patched / stock completed ="
-            + " %s", c.rate(), c.protocol(), c.tasks(), Table.ratio(r));
-        return r.min() >= 2.0 ? met(name, goal, measured)
+        final String measured =
+            f(
+                "at %.0f/s offered (%s, %d-task): patched / stock completed =" + " %s",
+                c.rate(), c.protocol(), c.tasks(), Table.ratio(r));
+        return r.min() >= 2.0
+            ? met(name, goal, measured)
             : missed(name, goal, measured, f("missed: %.2fx instead of >= 2x", r.median()));
       }
     }
-    return notMeasured(name, goal, "needs the ramp and the saturation cells (--ramp r1,r2,..."
-        + " with --saturation-modes stock,patched)");
+    return notMeasured(
+        name,
+        goal,
+        "needs the ramp and the saturation cells (--ramp r1,r2,..."
+            + " with --saturation-modes stock,patched)");
   }
 
   private List<Target> amplificationTargets() {
     final List<Target> targets = new ArrayList<>();
     final List<Aggregate> overload = phase("overload");
     if (overload.isEmpty()) {
-      targets.add(notMeasured("broker requests per client request under backpressure",
-          "1.00 in fail-fast", "needs the overload step (--overload)"));
+      targets.add(
+          notMeasured(
+              "broker requests per client request under backpressure",
+              "1.00 in fail-fast",
+              "needs the overload step (--overload)"));
       return targets;
     }
     for (final Aggregate a : overload) {
       if (!a.mode().equals("fail-fast") && !a.mode().equals("patched")) {
         continue;
       }
-      final String name = "amplification under backpressure (" + a.mode() + ", " + a.protocol()
-          + ")";
-      final String goal = "broker requests per create the gateway received = 1.00, with errors"
-          + " seen";
-      final String stock = find("overload", "stock", a.protocol())
-          .map(s -> f(" (stock: %.2f, up to %d with %d partition%s)", s.amplification(),
-              partitions, partitions, partitions == 1 ? ": nothing to hop to" : "s"))
-          .orElse("");
-      final String measured = f("%.2f at %.1f%% errors", a.amplification(), a.createErrorPct())
-          + stock;
+      final String name =
+          "amplification under backpressure (" + a.mode() + ", " + a.protocol() + ")";
+      final String goal =
+          "broker requests per create the gateway received = 1.00, with errors" + " seen";
+      final String stock =
+          find("overload", "stock", a.protocol())
+              .map(
+                  s ->
+                      f(
+                          " (stock: %.2f, up to %d with %d partition%s)",
+                          s.amplification(),
+                          partitions,
+                          partitions,
+                          partitions == 1 ? ": nothing to hop to" : "s"))
+              .orElse("");
+      final String measured =
+          f("%.2f at %.1f%% errors", a.amplification(), a.createErrorPct()) + stock;
       if (a.createErrorPct() <= 0) {
         targets.add(notMeasured(name, goal, measured + ": the broker's limit was not reached"));
         continue;
       }
-      targets.add(Math.abs(a.amplification() - 1.0) < 0.005 ? met(name, goal, measured)
-          : missed(name, goal, measured, f("missed by %.2f", a.amplification() - 1.0)));
+      targets.add(
+          Math.abs(a.amplification() - 1.0) < 0.005
+              ? met(name, goal, measured)
+              : missed(name, goal, measured, f("missed by %.2f", a.amplification() - 1.0)));
     }
     return targets;
   }
@@ -395,8 +556,8 @@ public final class Analysis {
     return new Target(name, goal, measured, true, "met");
   }
 
-  private static Target missed(final String name, final String goal, final String measured,
-      final String verdict) {
+  private static Target missed(
+      final String name, final String goal, final String measured, final String verdict) {
     return new Target(name, goal, measured, false, verdict);
   }
 

@@ -41,7 +41,8 @@ public record CellResult(
   }
 
   public LatencySummary latency(final String operation) {
-    return latency == null ? LatencySummary.EMPTY
+    return latency == null
+        ? LatencySummary.EMPTY
         : latency.getOrDefault(operation, LatencySummary.EMPTY);
   }
 
@@ -51,13 +52,20 @@ public record CellResult(
    * @param completed instances completed in the window
    * @param skipped creates not sent because too many were in flight
    */
-  public record Throughput(long createsSent, long created, long completed, long skipped,
-      double createdPerSecond, double completedPerSecond, double createErrorPct,
-      long createdInCell, long completedInCell) {}
+  public record Throughput(
+      long createsSent,
+      long created,
+      long completed,
+      long skipped,
+      double createdPerSecond,
+      double completedPerSecond,
+      double createErrorPct,
+      long createdInCell,
+      long completedInCell) {}
 
   /**
-   * The gateway's CPU over the window against the work done in it: the headline of a cell,
-   * because it does not depend on how fast the broker answered.
+   * The gateway's CPU over the window against the work done in it: the headline of a cell, because
+   * it does not depend on how fast the broker answered.
    *
    * @param gatewayCpuSeconds CPU time of the gateway's cgroup (or process) in the window, without
    *     its JIT compiler threads' time (see {@code cpu/CompilerThreads})
@@ -74,19 +82,37 @@ public record CellResult(
    * @param cpuPerErrorUs gateway CPU per failed create, µs: an upper bound, as the window's
    *     successful work is in the CPU too (-1: no errors)
    */
-  public record Cost(double gatewayCpuSeconds, double jitCpuSeconds, long completedInstances,
-      double cpuPerInstanceUs, double jitPerInstanceUs, double gatewayRequests,
-      double cpuPerRequestUs, long createErrors, double cpuPerErrorUs) {
+  public record Cost(
+      double gatewayCpuSeconds,
+      double jitCpuSeconds,
+      long completedInstances,
+      double cpuPerInstanceUs,
+      double jitPerInstanceUs,
+      double gatewayRequests,
+      double cpuPerRequestUs,
+      long createErrors,
+      double cpuPerErrorUs) {
     /**
      * @param cpuSeconds the cgroup's (or process's) CPU time, compiler threads included
      * @param jitSeconds the compiler threads' share of it, taken out (-1: unknown)
      */
-    public static Cost of(final double cpuSeconds, final double jitSeconds, final long completed,
-        final double requests, final long errors) {
-      final double steady = cpuSeconds >= 0 && jitSeconds >= 0 ? cpuSeconds - jitSeconds
-          : cpuSeconds;
-      return new Cost(steady, jitSeconds, completed, per(steady, completed),
-          per(jitSeconds, completed), requests, per(steady, requests), errors,
+    public static Cost of(
+        final double cpuSeconds,
+        final double jitSeconds,
+        final long completed,
+        final double requests,
+        final long errors) {
+      final double steady =
+          cpuSeconds >= 0 && jitSeconds >= 0 ? cpuSeconds - jitSeconds : cpuSeconds;
+      return new Cost(
+          steady,
+          jitSeconds,
+          completed,
+          per(steady, completed),
+          per(jitSeconds, completed),
+          requests,
+          per(steady, requests),
+          errors,
           per(steady, errors));
     }
 
@@ -99,21 +125,29 @@ public record CellResult(
    * @param coresUsed CPU seconds per second inside the gateway's cgroup
    * @param throttledPct share of CFS periods that hit the quota
    */
-  public record GatewayCpu(double coresUsed, long periods, long throttledPeriods,
-      double throttledPct, double throttledSeconds, String source) {}
+  public record GatewayCpu(
+      double coresUsed,
+      long periods,
+      long throttledPeriods,
+      double throttledPct,
+      double throttledSeconds,
+      String source) {}
 
   /**
-   * Counted over the whole load (warm-up, window and drain), so that calls queued in one phase
-   * and answered in another do not skew the ratio.
+   * Counted over the whole load (warm-up, window and drain), so that calls queued in one phase and
+   * answered in another do not skew the ratio.
    *
    * @param brokerRequests process-instance creation requests the gateway sent to brokers
    * @param clientRequests create calls the client sent
    * @param gatewayRequests create requests the gateway answered (stage timer)
    */
-  public record Amplification(double brokerRequests, long clientRequests, double gatewayRequests,
+  public record Amplification(
+      double brokerRequests,
+      long clientRequests,
+      double gatewayRequests,
       double perClientRequest) {}
 
   /** The API executor in the window; queue depth sampled once a second (-1: not exposed). */
-  public record ExecutorFigures(double callerRuns, double queueMax, double queueMean,
-      int queueSamples) {}
+  public record ExecutorFigures(
+      double callerRuns, double queueMax, double queueMean, int queueSamples) {}
 }

@@ -49,41 +49,57 @@ public final class Charts {
   }
 
   /**
-   * Gateway CPU per completed instance: one bar group per phase and mode, one bar per protocol
-   * (and process); bar = median of the rounds, whisker = the larger distance to min or max (XChart
-   * draws symmetric error bars only).
+   * Gateway CPU per completed instance: one bar group per phase and mode, one bar per protocol (and
+   * process); bar = median of the rounds, whisker = the larger distance to min or max (XChart draws
+   * symmetric error bars only).
    */
   static CategoryChart cpuPerInstance(final List<Aggregate> rows) {
-    final CategoryChart chart = new CategoryChartBuilder().width(1100).height(560)
-        .title("gateway CPU per process instance (median of rounds; whisker: to min/max)")
-        .xAxisTitle("phase / mode").yAxisTitle("µs per instance").build();
+    final CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(1100)
+            .height(560)
+            .title("gateway CPU per process instance (median of rounds; whisker: to min/max)")
+            .xAxisTitle("phase / mode")
+            .yAxisTitle("µs per instance")
+            .build();
     style(chart);
-    final List<String> groups = rows.stream().map(a -> a.phase() + " " + a.mode() + " "
-        + Math.round(a.offeredRate()) + "/s").distinct().toList();
+    final List<String> groups =
+        rows.stream()
+            .map(a -> a.phase() + " " + a.mode() + " " + Math.round(a.offeredRate()) + "/s")
+            .distinct()
+            .toList();
     final Map<String, Map<String, Aggregate>> bySeries = new LinkedHashMap<>();
     for (final Aggregate a : rows) {
-      bySeries.computeIfAbsent(a.protocol() + (a.tasks() > 1 ? " " + a.tasks() + "-task" : ""),
-          k -> new LinkedHashMap<>()).put(a.phase() + " " + a.mode() + " "
-              + Math.round(a.offeredRate()) + "/s", a);
+      bySeries
+          .computeIfAbsent(
+              a.protocol() + (a.tasks() > 1 ? " " + a.tasks() + "-task" : ""),
+              k -> new LinkedHashMap<>())
+          .put(a.phase() + " " + a.mode() + " " + Math.round(a.offeredRate()) + "/s", a);
     }
-    bySeries.forEach((series, byGroup) -> {
-      final List<Double> medians = new ArrayList<>();
-      final List<Double> whiskers = new ArrayList<>();
-      for (final String group : groups) {
-        final Aggregate a = byGroup.get(group);
-        final Spread s = a == null ? Spread.NONE : a.cpuPerInstanceUs();
-        medians.add(s.measured() ? s.median() : 0.0);
-        whiskers.add(s.measured() ? Math.max(s.max() - s.median(), s.median() - s.min()) : 0.0);
-      }
-      chart.addSeries(series, groups, medians, whiskers);
-    });
+    bySeries.forEach(
+        (series, byGroup) -> {
+          final List<Double> medians = new ArrayList<>();
+          final List<Double> whiskers = new ArrayList<>();
+          for (final String group : groups) {
+            final Aggregate a = byGroup.get(group);
+            final Spread s = a == null ? Spread.NONE : a.cpuPerInstanceUs();
+            medians.add(s.measured() ? s.median() : 0.0);
+            whiskers.add(s.measured() ? Math.max(s.max() - s.median(), s.median() - s.min()) : 0.0);
+          }
+          chart.addSeries(series, groups, medians, whiskers);
+        });
     return chart;
   }
 
   static CategoryChart latency(final List<Aggregate> rows) {
-    final CategoryChart chart = new CategoryChartBuilder().width(1100).height(560)
-        .title("create-process-instance latency (client side)").xAxisTitle("mode / protocol")
-        .yAxisTitle("ms").build();
+    final CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(1100)
+            .height(560)
+            .title("create-process-instance latency (client side)")
+            .xAxisTitle("mode / protocol")
+            .yAxisTitle("ms")
+            .build();
     style(chart);
     final List<String> keys = rows.stream().map(Aggregate::key).toList();
     chart.addSeries("p50", keys, rows.stream().map(a -> zero(a.createP50())).toList());
@@ -93,15 +109,22 @@ public final class Charts {
   }
 
   static CategoryChart stages(final List<Aggregate> rows) {
-    final CategoryChart chart = new CategoryChartBuilder().width(1100).height(560)
-        .title("create-process-instance by stage (gateway timer, mean)")
-        .xAxisTitle("mode / protocol").yAxisTitle("ms").build();
+    final CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(1100)
+            .height(560)
+            .title("create-process-instance by stage (gateway timer, mean)")
+            .xAxisTitle("mode / protocol")
+            .yAxisTitle("ms")
+            .build();
     style(chart);
     chart.getStyler().setStacked(true);
     final List<String> keys = rows.stream().map(Aggregate::key).toList();
     for (final String stage : STACKED_STAGES) {
-      chart.addSeries(stage, keys, rows.stream()
-          .map(a -> zero(a.createStageMeans().getOrDefault(stage, 0.0))).toList());
+      chart.addSeries(
+          stage,
+          keys,
+          rows.stream().map(a -> zero(a.createStageMeans().getOrDefault(stage, 0.0))).toList());
     }
     return chart;
   }
@@ -121,15 +144,23 @@ public final class Charts {
   }
 
   static XYChart throttling(final Map<String, List<Aggregate>> series) {
-    final XYChart chart = new XYChartBuilder().width(1100).height(560)
-        .title("throughput against CPU throttling of the gateway")
-        .xAxisTitle("throttled CFS periods %").yAxisTitle("completed instances / s").build();
+    final XYChart chart =
+        new XYChartBuilder()
+            .width(1100)
+            .height(560)
+            .title("throughput against CPU throttling of the gateway")
+            .xAxisTitle("throttled CFS periods %")
+            .yAxisTitle("completed instances / s")
+            .build();
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
     chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
     chart.getStyler().setMarkerSize(10);
-    series.forEach((name, points) -> chart.addSeries(name,
-        points.stream().map(Aggregate::throttledPct).toList(),
-        points.stream().map(Aggregate::completedPerSecond).toList()));
+    series.forEach(
+        (name, points) ->
+            chart.addSeries(
+                name,
+                points.stream().map(Aggregate::throttledPct).toList(),
+                points.stream().map(Aggregate::completedPerSecond).toList()));
     return chart;
   }
 
@@ -144,8 +175,9 @@ public final class Charts {
     return Double.isNaN(value) || value < 0 ? 0 : value;
   }
 
-  private static Path save(final org.knowm.xchart.internal.chartpart.Chart<?, ?> chart,
-      final Path file) throws IOException {
+  private static Path save(
+      final org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, final Path file)
+      throws IOException {
     BitmapEncoder.saveBitmap(chart, file.toString(), BitmapFormat.PNG);
     return file;
   }

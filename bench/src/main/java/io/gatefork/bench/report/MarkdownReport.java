@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Renders {@code report.md}: every phase's cells with gateway CPU per instance as the headline,
- * the validity of each cell for latency, the comparisons with their spread, and the targets.
+ * Renders {@code report.md}: every phase's cells with gateway CPU per instance as the headline, the
+ * validity of each cell for latency, the comparisons with their spread, and the targets.
  */
 public final class MarkdownReport {
   static final List<String> PHASES = List.of("main", "saturation", "sweep", "ramp", "overload");
@@ -20,7 +20,10 @@ public final class MarkdownReport {
   public static String render(final RunResult run, final Analysis analysis) {
     final StringBuilder md = new StringBuilder();
     md.append("# gatefork benchmark\n\n");
-    md.append("- started ").append(run.startedAt()).append(", finished ").append(run.finishedAt())
+    md.append("- started ")
+        .append(run.startedAt())
+        .append(", finished ")
+        .append(run.finishedAt())
         .append('\n');
     md.append("- command: `").append(run.command()).append("`\n");
     run.machine().forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
@@ -34,28 +37,42 @@ public final class MarkdownReport {
     section(md, "Saturation point found by the ramp", saturationPoints(analysis));
     section(md, "At stock's saturation point", cells(analysis.phase("saturation")));
     section(md, "Executor sweep", cells(analysis.phase("sweep")));
-    section(md, "Did the API executor fill? (caller-runs > 0, or the queue sampled once a second"
-        + " at capacity; medians of the rounds)", executorFill(analysis));
-    section(md, "Each mode against stock (ratio mode / stock per round pair: median [min–max])",
+    section(
+        md,
+        "Did the API executor fill? (caller-runs > 0, or the queue sampled once a second"
+            + " at capacity; medians of the rounds)",
+        executorFill(analysis));
+    section(
+        md,
+        "Each mode against stock (ratio mode / stock per round pair: median [min–max])",
         comparisons(analysis.versusStock()));
     section(md, "REST against gRPC (REST / gRPC)", comparisons(analysis.restVersusGrpc()));
-    section(md, "The client's default REST pool against a widened one (default / widened)",
+    section(
+        md,
+        "The client's default REST pool against a widened one (default / widened)",
         comparisons(analysis.defaultPoolVersusWidened()));
-    section(md, "Sweep against patched (sweep mode / patched)",
+    section(
+        md,
+        "Sweep against patched (sweep mode / patched)",
         comparisons(analysis.sweepVersusPatched()));
-    section(md, "Stage breakdown of create-process-instance (gateway stage timer, median of the"
-        + " rounds' means, ms; gateway-added = total - broker)", stages(analysis.phase("main")));
+    section(
+        md,
+        "Stage breakdown of create-process-instance (gateway stage timer, median of the"
+            + " rounds' means, ms; gateway-added = total - broker)",
+        stages(analysis.phase("main")));
     section(md, "Saturation ramp (one round per step)", ramp(analysis));
     section(md, "Overload: backpressure from the broker's request limit", overload(analysis));
     section(md, "Targets (reported, not asserted)", targets(analysis));
     section(md, "Errors by status", errors(analysis));
     if (!analysis.failures().isEmpty()) {
       final Table failures = new Table("cell", "mode", "protocol", "phase", "failure");
-      analysis.failures().forEach(c -> failures.row(c.index(), c.mode(), c.protocol(), c.phase(),
-          c.failure()));
+      analysis
+          .failures()
+          .forEach(c -> failures.row(c.index(), c.mode(), c.protocol(), c.phase(), c.failure()));
       section(md, "Failed cells (see logs/)", failures);
     }
-    md.append("""
+    md.append(
+        """
         **Gateway CPU per instance** is the gateway's CPU time in the window (its container's
         cgroup, or its process) divided by the instances completed in the window; "per request"
         divides it by every request the gateway answered (creates, activations, completions; its
@@ -73,11 +90,12 @@ public final class MarkdownReport {
   }
 
   static String validityText(final Analysis analysis) {
-    return Analysis.f("A cell is **invalid for latency** when its broker/load CPUs were busier"
-        + " than %.0f %% or its create broker-stage p50 was above %.1f ms: it then measures the"
-        + " broker's contention, not the gateway, and its latency is not compared (its CPU per"
-        + " instance is).%n", analysis.rule().maxLoadSideBusyPct(),
-        analysis.rule().maxBrokerStageP50Ms());
+    return Analysis.f(
+        "A cell is **invalid for latency** when its broker/load CPUs were busier"
+            + " than %.0f %% or its create broker-stage p50 was above %.1f ms: it then measures the"
+            + " broker's contention, not the gateway, and its latency is not compared (its CPU per"
+            + " instance is).%n",
+        analysis.rule().maxLoadSideBusyPct(), analysis.rule().maxBrokerStageP50Ms());
   }
 
   static void section(final StringBuilder md, final String title, final Table table) {
@@ -90,35 +108,91 @@ public final class MarkdownReport {
     if (a.validForLatency()) {
       return "valid";
     }
-    return "invalid " + (a.rounds() - a.validRounds()) + "/" + a.rounds() + ": "
+    return "invalid "
+        + (a.rounds() - a.validRounds())
+        + "/"
+        + a.rounds()
+        + ": "
         + String.join("; ", a.invalidReasons());
   }
 
   static Table cells(final List<Aggregate> rows) {
-    final Table t = new Table("mode", "protocol", "tasks", "offered/s", "rounds",
-        "gateway CPU µs/instance", "µs/request", "JIT µs/instance (not counted)", "completed/s", "gateway cores", "throttled %",
-        "machine CPU %", "broker/load CPUs %", "broker stage p50 ms", "validity",
-        "create p50", "create p99", "e2e p99", "errors %", "not sent/s", "caller-runs",
-        "queue max");
+    final Table t =
+        new Table(
+            "mode",
+            "protocol",
+            "tasks",
+            "offered/s",
+            "rounds",
+            "gateway CPU µs/instance",
+            "µs/request",
+            "JIT µs/instance (not counted)",
+            "completed/s",
+            "gateway cores",
+            "throttled %",
+            "machine CPU %",
+            "broker/load CPUs %",
+            "broker stage p50 ms",
+            "validity",
+            "create p50",
+            "create p99",
+            "e2e p99",
+            "errors %",
+            "not sent/s",
+            "caller-runs",
+            "queue max");
     for (final Aggregate a : rows) {
-      t.row(a.mode(), a.protocol(), a.tasks(), num(a.offeredRate(), 0), a.rounds(),
-          spread(a.cpuPerInstanceUs(), 0), spread(a.cpuPerRequestUs(), 0),
-          spread(a.jitPerInstanceUs(), 0), spread(a.completed(), 1), num(a.gatewayCores(), 2), num(a.throttledPct(), 1),
-          num(a.machineBusyPct(), 0), spread(a.loadSideBusy(), 0),
-          spread(a.brokerStageP50(), 2), validity(a), spread(a.createP50s(), 2),
-          spread(a.createP99s(), 2), num(a.e2eP99(), 1), num(a.createErrorPct(), 2),
-          num(a.notSentPerSecond(), 1), num(a.callerRuns(), 0), num(a.queueMax(), 0));
+      t.row(
+          a.mode(),
+          a.protocol(),
+          a.tasks(),
+          num(a.offeredRate(), 0),
+          a.rounds(),
+          spread(a.cpuPerInstanceUs(), 0),
+          spread(a.cpuPerRequestUs(), 0),
+          spread(a.jitPerInstanceUs(), 0),
+          spread(a.completed(), 1),
+          num(a.gatewayCores(), 2),
+          num(a.throttledPct(), 1),
+          num(a.machineBusyPct(), 0),
+          spread(a.loadSideBusy(), 0),
+          spread(a.brokerStageP50(), 2),
+          validity(a),
+          spread(a.createP50s(), 2),
+          spread(a.createP99s(), 2),
+          num(a.e2eP99(), 1),
+          num(a.createErrorPct(), 2),
+          num(a.notSentPerSecond(), 1),
+          num(a.callerRuns(), 0),
+          num(a.queueMax(), 0));
     }
     return t;
   }
 
   static Table comparisons(final List<Analysis.Comparison> rows) {
-    final Table t = new Table("phase", "subject / baseline", "mode", "protocol", "tasks",
-        "offered/s", "gateway CPU per instance", "completed/s", "create p50", "create p99");
+    final Table t =
+        new Table(
+            "phase",
+            "subject / baseline",
+            "mode",
+            "protocol",
+            "tasks",
+            "offered/s",
+            "gateway CPU per instance",
+            "completed/s",
+            "create p50",
+            "create p99");
     for (final var c : rows) {
       final String latencyNote = c.latencyComparable() ? null : "invalid, not compared";
-      t.row(c.phase(), c.subject() + " / " + c.baseline(), c.mode(), c.protocol(), c.tasks(),
-          num(c.rate(), 0), ratio(c.cpuPerInstance()), ratio(c.completed()),
+      t.row(
+          c.phase(),
+          c.subject() + " / " + c.baseline(),
+          c.mode(),
+          c.protocol(),
+          c.tasks(),
+          num(c.rate(), 0),
+          ratio(c.cpuPerInstance()),
+          ratio(c.completed()),
           latencyNote != null ? latencyNote : ratio(c.createP50()),
           latencyNote != null ? latencyNote : ratio(c.createP99()));
     }
@@ -126,14 +200,36 @@ public final class MarkdownReport {
   }
 
   static Table stages(final List<Aggregate> rows) {
-    final Table t = new Table("mode", "protocol", "tasks", "filter", "dispatch", "broker",
-        "queue", "mapping", "write", "total", "gateway-added mean", "gateway-added p50 (approx.)",
-        "validity");
+    final Table t =
+        new Table(
+            "mode",
+            "protocol",
+            "tasks",
+            "filter",
+            "dispatch",
+            "broker",
+            "queue",
+            "mapping",
+            "write",
+            "total",
+            "gateway-added mean",
+            "gateway-added p50 (approx.)",
+            "validity");
     for (final Aggregate a : rows) {
       final Map<String, Double> s = a.createStageMeans();
-      t.row(a.mode(), a.protocol(), a.tasks(), stage(s, "filter"), stage(s, "dispatch"),
-          stage(s, "broker"), stage(s, "queue"), stage(s, "mapping"), stage(s, "write"),
-          stage(s, "total"), num(a.gatewayAddedMeanMs(), 3), num(a.gatewayAddedP50Ms(), 3),
+      t.row(
+          a.mode(),
+          a.protocol(),
+          a.tasks(),
+          stage(s, "filter"),
+          stage(s, "dispatch"),
+          stage(s, "broker"),
+          stage(s, "queue"),
+          stage(s, "mapping"),
+          stage(s, "write"),
+          stage(s, "total"),
+          num(a.gatewayAddedMeanMs(), 3),
+          num(a.gatewayAddedP50Ms(), 3),
           validity(a));
     }
     return t;
@@ -145,11 +241,24 @@ public final class MarkdownReport {
   }
 
   static Table executorFill(final Analysis analysis) {
-    final Table t = new Table("phase", "mode", "protocol", "offered/s", "caller-runs",
-        "queue max / capacity", "filled");
+    final Table t =
+        new Table(
+            "phase",
+            "mode",
+            "protocol",
+            "offered/s",
+            "caller-runs",
+            "queue max / capacity",
+            "filled");
     for (final var f : analysis.executorFill()) {
-      t.row(f.phase(), f.mode(), f.protocol(), num(f.rate(), 0), num(f.callerRuns(), 0),
-          num(f.queueMax(), 0) + " / " + f.queueCapacity(), f.filled() ? "yes" : "no");
+      t.row(
+          f.phase(),
+          f.mode(),
+          f.protocol(),
+          num(f.rate(), 0),
+          num(f.callerRuns(), 0),
+          num(f.queueMax(), 0) + " / " + f.queueCapacity(),
+          f.filled() ? "yes" : "no");
     }
     return t;
   }
@@ -163,35 +272,88 @@ public final class MarkdownReport {
   }
 
   static Table overload(final Analysis analysis) {
-    final Table t = new Table("mode", "protocol", "tasks", "offered/s", "broker limit", "rounds",
-        "created/s", "errors %", "broker req per create received", "creates sent per client call",
-        "gateway CPU µs/request",
-        "µs/error (upper bound)", "create p99", "gateway cores", "errors by status");
+    final Table t =
+        new Table(
+            "mode",
+            "protocol",
+            "tasks",
+            "offered/s",
+            "broker limit",
+            "rounds",
+            "created/s",
+            "errors %",
+            "broker req per create received",
+            "creates sent per client call",
+            "gateway CPU µs/request",
+            "µs/error (upper bound)",
+            "create p99",
+            "gateway cores",
+            "errors by status");
     for (final Aggregate a : analysis.phase("overload")) {
-      final var overloadCell = analysis.cells().stream().filter(c -> c.ok()
-          && c.phase().equals("overload") && c.mode().equals(a.mode())
-          && c.protocol().equals(a.protocol())).findFirst();
-      t.row(a.mode(), a.protocol(), a.tasks(), num(a.offeredRate(), 0),
-          overloadCell.map(c -> (Object) c.brokerRequestLimit()).orElse("–"), a.rounds(),
-          num(a.createdPerSecond(), 1), num(a.createErrorPct(), 1), num(a.amplification(), 2),
-          num(a.clientSendsPerCall(), 2), spread(a.cpuPerRequestUs(), 0), spread(a.cpuPerErrorUs(), 0), num(a.createP99(), 2),
-          num(a.gatewayCores(), 2), errorsText(a.errors()));
+      final var overloadCell =
+          analysis.cells().stream()
+              .filter(
+                  c ->
+                      c.ok()
+                          && c.phase().equals("overload")
+                          && c.mode().equals(a.mode())
+                          && c.protocol().equals(a.protocol()))
+              .findFirst();
+      t.row(
+          a.mode(),
+          a.protocol(),
+          a.tasks(),
+          num(a.offeredRate(), 0),
+          overloadCell.map(c -> (Object) c.brokerRequestLimit()).orElse("–"),
+          a.rounds(),
+          num(a.createdPerSecond(), 1),
+          num(a.createErrorPct(), 1),
+          num(a.amplification(), 2),
+          num(a.clientSendsPerCall(), 2),
+          spread(a.cpuPerRequestUs(), 0),
+          spread(a.cpuPerErrorUs(), 0),
+          num(a.createP99(), 2),
+          num(a.gatewayCores(), 2),
+          errorsText(a.errors()));
     }
     return t;
   }
 
   static Table ramp(final Analysis analysis) {
-    final Table t = new Table("mode", "protocol", "tasks", "offered/s", "created/s",
-        "completed/s", "errors %", "gateway cores (quota)", "throttled %", "broker/load CPUs %",
-        "gateway CPU µs/instance", "create p99", "sustained", "gateway saturated",
-        "broker side");
+    final Table t =
+        new Table(
+            "mode",
+            "protocol",
+            "tasks",
+            "offered/s",
+            "created/s",
+            "completed/s",
+            "errors %",
+            "gateway cores (quota)",
+            "throttled %",
+            "broker/load CPUs %",
+            "gateway CPU µs/instance",
+            "create p99",
+            "sustained",
+            "gateway saturated",
+            "broker side");
     for (final var s : analysis.ramp()) {
-      t.row(s.mode(), s.protocol(), s.tasks(), num(s.offered(), 0), num(s.created(), 1),
-          num(s.completed(), 1), num(s.errorPct(), 2),
+      t.row(
+          s.mode(),
+          s.protocol(),
+          s.tasks(),
+          num(s.offered(), 0),
+          num(s.created(), 1),
+          num(s.completed(), 1),
+          num(s.errorPct(), 2),
           num(s.gatewayCores(), 2) + " (" + num(s.gatewayCpus(), 2) + ")",
-          num(s.throttledPct(), 1), num(s.loadSideBusyPct(), 0), num(s.cpuPerInstanceUs(), 0),
-          num(s.createP99(), 2), s.sustained() ? "yes" : "no",
-          s.gatewaySaturated() ? "yes" : "no", s.brokerSideValid() ? "not saturated" : "saturated");
+          num(s.throttledPct(), 1),
+          num(s.loadSideBusyPct(), 0),
+          num(s.cpuPerInstanceUs(), 0),
+          num(s.createP99(), 2),
+          s.sustained() ? "yes" : "no",
+          s.gatewaySaturated() ? "yes" : "no",
+          s.brokerSideValid() ? "not saturated" : "saturated");
     }
     return t;
   }
@@ -227,7 +389,10 @@ public final class MarkdownReport {
   }
 
   static String errorsText(final Map<String, Long> errors) {
-    return errors.isEmpty() ? "none" : errors.entrySet().stream()
-        .map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", "));
+    return errors.isEmpty()
+        ? "none"
+        : errors.entrySet().stream()
+            .map(e -> e.getKey() + " x" + e.getValue())
+            .collect(Collectors.joining(", "));
   }
 }

@@ -7,21 +7,23 @@ import java.util.Map;
 /**
  * One figure of a cell against the same figure of a baseline (e.g. patched / stock), over the
  * rounds: the ratio of each round pair (same round number: the two ran next to each other), then
- * their median and min-max. Where only one side has rounds to pair, the range is the widest the
- * two spreads allow. A range that contains 1.0 does not show a difference: {@link #shown()}.
+ * their median and min-max. Where only one side has rounds to pair, the range is the widest the two
+ * spreads allow. A range that contains 1.0 does not show a difference: {@link #shown()}.
  */
 public record Ratio(double median, double min, double max, int pairs) {
   public static final Ratio NONE = new Ratio(Double.NaN, Double.NaN, Double.NaN, 0);
 
   /** {@code value} and {@code baseline}: round number -> figure. */
-  public static Ratio paired(final Map<Integer, Double> value, final Map<Integer, Double> baseline) {
+  public static Ratio paired(
+      final Map<Integer, Double> value, final Map<Integer, Double> baseline) {
     final List<Double> ratios = new ArrayList<>();
-    value.forEach((round, v) -> {
-      final Double b = baseline.get(round);
-      if (usable(v) && b != null && usable(b) && b > 0) {
-        ratios.add(v / b);
-      }
-    });
+    value.forEach(
+        (round, v) -> {
+          final Double b = baseline.get(round);
+          if (usable(v) && b != null && usable(b) && b > 0) {
+            ratios.add(v / b);
+          }
+        });
     if (!ratios.isEmpty()) {
       final Spread s = Spread.of(ratios);
       return new Ratio(s.median(), s.min(), s.max(), s.n());

@@ -4,9 +4,9 @@ import io.gatefork.bench.config.ValidityRule;
 import java.nio.file.Path;
 
 /**
- * Writes a run's report, README section and charts again from its {@code results.json}, with
- * the analysis of this build (e.g. after a fix in how a figure is derived); the cells themselves
- * are not touched. {@code java ... io.gatefork.bench.report.Rerender results/<run>}
+ * Writes a run's report, README section and charts again from its {@code results.json}, with the
+ * analysis of this build (e.g. after a fix in how a figure is derived); the cells themselves are
+ * not touched. {@code java ... io.gatefork.bench.report.Rerender results/<run>}
  */
 public final class Rerender {
   private Rerender() {}
@@ -14,13 +14,15 @@ public final class Rerender {
   public static void main(final String[] args) throws Exception {
     final Path dir = Path.of(args[0]);
     final RunResult run = ResultsWriter.read(dir.resolve(ResultsWriter.JSON));
-    final var matcher = java.util.regex.Pattern.compile("--partitions[ =](\\d+)")
-        .matcher(run.command());
+    final var matcher =
+        java.util.regex.Pattern.compile("--partitions[ =](\\d+)").matcher(run.command());
     final int partitions = matcher.find() ? Integer.parseInt(matcher.group(1)) : 3;
-    final ValidityRule rule = run.options().get("validity") instanceof java.util.Map<?, ?> v
-        ? new ValidityRule(((Number) v.get("maxLoadSideBusyPct")).doubleValue(),
-            ((Number) v.get("maxBrokerStageP50Ms")).doubleValue())
-        : ValidityRule.DEFAULT;
+    final ValidityRule rule =
+        run.options().get("validity") instanceof java.util.Map<?, ?> v
+            ? new ValidityRule(
+                ((Number) v.get("maxLoadSideBusyPct")).doubleValue(),
+                ((Number) v.get("maxBrokerStageP50Ms")).doubleValue())
+            : ValidityRule.DEFAULT;
     final var analysis = new Analysis(run.cells(), partitions, rule);
     ResultsWriter.write(run, analysis, dir, dir.toString());
   }

@@ -15,13 +15,14 @@ public final class ResultsWriter {
   public static final String REPORT = "report.md";
   public static final String README_SECTION = "readme-section.md";
 
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ResultsWriter() {}
 
-  public static List<Path> write(final RunResult run, final Analysis analysis, final Path dir,
-      final String displayDir) throws IOException {
+  public static List<Path> write(
+      final RunResult run, final Analysis analysis, final Path dir, final String displayDir)
+      throws IOException {
     Files.createDirectories(dir);
     final Map<String, Object> json = new LinkedHashMap<>();
     json.put("run", run);
@@ -40,10 +41,10 @@ public final class ResultsWriter {
     json.put("aggregates", aggregates);
     MAPPER.writeValue(dir.resolve(JSON).toFile(), json);
     Files.writeString(dir.resolve(REPORT), MarkdownReport.render(run, analysis));
-    Files.writeString(dir.resolve(README_SECTION),
-        ReadmeSection.render(run, analysis, displayDir));
-    final List<Path> written = new java.util.ArrayList<>(List.of(dir.resolve(JSON),
-        dir.resolve(REPORT), dir.resolve(README_SECTION)));
+    Files.writeString(dir.resolve(README_SECTION), ReadmeSection.render(run, analysis, displayDir));
+    final List<Path> written =
+        new java.util.ArrayList<>(
+            List.of(dir.resolve(JSON), dir.resolve(REPORT), dir.resolve(README_SECTION)));
     written.addAll(Charts.write(analysis, dir));
     return written;
   }

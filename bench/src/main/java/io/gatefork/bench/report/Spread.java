@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A figure over the rounds of a cell: median, min and max of the rounds that measured it
- * ({@code n}). With one round all three are that round's value.
+ * A figure over the rounds of a cell: median, min and max of the rounds that measured it ({@code
+ * n}). With one round all three are that round's value.
  */
 public record Spread(double median, double min, double max, int n) {
   public static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN, 0);

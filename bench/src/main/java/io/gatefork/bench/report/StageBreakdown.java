@@ -15,8 +15,8 @@ public final class StageBreakdown {
   private StageBreakdown() {}
 
   /** operation -> stage -> figures, for {@code api} ("rest" or "grpc"), stages with data only. */
-  public static Map<String, Map<String, StageStat>> between(final MetricsSnapshot before,
-      final MetricsSnapshot after, final String api) {
+  public static Map<String, Map<String, StageStat>> between(
+      final MetricsSnapshot before, final MetricsSnapshot after, final String api) {
     final Map<String, Map<String, StageStat>> result = new TreeMap<>();
     for (final Map<String, String> labels :
         after.labelSets(METRIC + "_count", List.of("api", "operation", "stage"))) {
@@ -28,9 +28,15 @@ public final class StageBreakdown {
       if (diff.count() <= 0) {
         continue;
       }
-      result.computeIfAbsent(labels.get("operation"), k -> new TreeMap<>())
-          .put(labels.get("stage"), new StageStat((long) diff.count(), diff.mean() * 1000,
-              diff.quantile(0.50) * 1000, diff.quantile(0.99) * 1000));
+      result
+          .computeIfAbsent(labels.get("operation"), k -> new TreeMap<>())
+          .put(
+              labels.get("stage"),
+              new StageStat(
+                  (long) diff.count(),
+                  diff.mean() * 1000,
+                  diff.quantile(0.50) * 1000,
+                  diff.quantile(0.99) * 1000));
     }
     return result;
   }

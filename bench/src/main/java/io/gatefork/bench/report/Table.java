@@ -50,7 +50,8 @@ final class Table {
       return "–";
     }
     final String median = num(s.median(), decimals);
-    return s.n() == 1 || num(s.min(), decimals).equals(num(s.max(), decimals)) ? median
+    return s.n() == 1 || num(s.min(), decimals).equals(num(s.max(), decimals))
+        ? median
         : median + " [" + num(s.min(), decimals) + "–" + num(s.max(), decimals) + "]";
   }
 
@@ -59,13 +60,17 @@ final class Table {
     if (!r.measured()) {
       return "–";
     }
-    final String text = String.format(Locale.ROOT, "%.2fx", r.median())
-        + (r.min() == r.max() ? "" : String.format(Locale.ROOT, " [%.2f–%.2f]", r.min(), r.max()));
+    final String text =
+        String.format(Locale.ROOT, "%.2fx", r.median())
+            + (r.min() == r.max()
+                ? ""
+                : String.format(Locale.ROOT, " [%.2f–%.2f]", r.min(), r.max()));
     return r.shown() ? text : text + " not shown";
   }
 
   static String ratio(final double value) {
-    return Double.isNaN(value) || Double.isInfinite(value) ? "–"
+    return Double.isNaN(value) || Double.isInfinite(value)
+        ? "–"
         : String.format(Locale.ROOT, "%.2fx", value);
   }
 }

@@ -41,72 +41,114 @@ public final class BenchRun {
     final String started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
     final List<CellPlan> plan = RunPlan.of(options);
     final Duration estimate = RunPlan.estimate(plan);
-    final Duration budget = options.maxDuration() != null ? options.maxDuration()
-        : estimate.multipliedBy(2);
+    final Duration budget =
+        options.maxDuration() != null ? options.maxDuration() : estimate.multipliedBy(2);
     Files.createDirectories(options.out());
     final Path logDir = options.out().resolve("logs");
     Files.createDirectories(logDir);
 
     final List<String> notes = new ArrayList<>();
     if (options.gatewayRuntime().equals("docker") || options.brokerRuntime().equals("docker")) {
-      Docker.unavailableReason().ifPresent(reason -> {
-        throw new IllegalStateException("Docker is not available: " + reason);
-      });
+      Docker.unavailableReason()
+          .ifPresent(
+              reason -> {
+                throw new IllegalStateException("Docker is not available: " + reason);
+              });
       if (options.buildImage()) {
-        progress.line(ImageBuilder.ensure(options.root(), options.image(), options.baseImage(),
-            logDir.resolve("image-build.log"), progress::line));
+        progress.line(
+            ImageBuilder.ensure(
+                options.root(),
+                options.image(),
+                options.baseImage(),
+                logDir.resolve("image-build.log"),
+                progress::line));
       } else if (!Docker.imageExists(options.image())) {
         throw new IllegalStateException("no image " + options.image() + " and --no-build given");
       }
     }
     if (options.gatewayRuntime().equals("process")) {
-      notes.add("gateway ran as a local process WITHOUT a CPU limit (development mode): not"
-          + " comparable with container runs");
+      notes.add(
+          "gateway ran as a local process WITHOUT a CPU limit (development mode): not"
+              + " comparable with container runs");
     }
     // before pinning: afterwards this JVM sees only the load generator's CPUs
     final Map<String, String> machine = machine(options);
     final var placement = options.placement();
     if (placement.pinned()) {
       if (!placement.loadCpus().isEmpty()) {
-        Affinity.pinThisProcess(placement.loadCpus()).ifPresent(why -> notes.add(
-            "the load generator could not be pinned to CPUs " + Placement.format(
-                placement.loadCpus()) + ": " + why));
+        Affinity.pinThisProcess(placement.loadCpus())
+            .ifPresent(
+                why ->
+                    notes.add(
+                        "the load generator could not be pinned to CPUs "
+                            + Placement.format(placement.loadCpus())
+                            + ": "
+                            + why));
       }
     } else {
-      notes.add("nothing pinned: the gateway shares its CPUs with the broker and the load"
-          + " generator, so its CPU per instance includes their interference");
+      notes.add(
+          "nothing pinned: the gateway shares its CPUs with the broker and the load"
+              + " generator, so its CPU per instance includes their interference");
     }
     final double capacity = options.workload().workerCapacityPerSecond();
     final var tasks = options.workload().tasks();
-    final double jobsPerSecond = tasks.stream().mapToDouble(t -> t * (t == 10 && tasks.size() > 1
-        ? options.tenTaskRate() : options.rate())).max().orElse(options.rate());
+    final double jobsPerSecond =
+        tasks.stream()
+            .mapToDouble(
+                t -> t * (t == 10 && tasks.size() > 1 ? options.tenTaskRate() : options.rate()))
+            .max()
+            .orElse(options.rate());
     if (jobsPerSecond > capacity * 0.9) {
-      notes.add(String.format(Locale.ROOT, "workers can complete at most %.0f jobs/s (%d open"
-          + " jobs, %d ms delay) against %.0f jobs/s offered: completion will lag", capacity,
-          options.workload().maxJobsActive(), options.workload().workDelay().toMillis(),
-          jobsPerSecond));
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "workers can complete at most %.0f jobs/s (%d open"
+                  + " jobs, %d ms delay) against %.0f jobs/s offered: completion will lag",
+              capacity,
+              options.workload().maxJobsActive(),
+              options.workload().workDelay().toMillis(),
+              jobsPerSecond));
     }
-    notes.add("REST clients (setup rest): each client's REST connection pool widened to "
-        + options.restConnections() + " connections per route (camunda-client-java 8.8.0 keeps"
-        + " Apache HttpClient 5's default of 5 and has no setting for it); rest-default-pool"
-        + " keeps the client's 5");
+    notes.add(
+        "REST clients (setup rest): each client's REST connection pool widened to "
+            + options.restConnections()
+            + " connections per route (camunda-client-java 8.8.0 keeps"
+            + " Apache HttpClient 5's default of 5 and has no setting for it); rest-default-pool"
+            + " keeps the client's 5");
     checkPortsFree();
-    progress.line("plan: " + plan.size() + " cells, about " + minutes(estimate) + " min"
-        + " (bounded to " + minutes(budget) + " min); results in " + options.out());
+    progress.line(
+        "plan: "
+            + plan.size()
+            + " cells, about "
+            + minutes(estimate)
+            + " min"
+            + " (bounded to "
+            + minutes(budget)
+            + " min); results in "
+            + options.out());
     notes.forEach(n -> progress.line("note: " + n));
 
     final var registry = new NodeRegistry();
     final String runId = Long.toString(ProcessHandle.current().pid());
-    final var runner = new CellRunner(options,
-        new NodeLauncher(options, logDir, registry, runId), registry, progress, logDir);
+    final var runner =
+        new CellRunner(
+            options,
+            new NodeLauncher(options, logDir, registry, runId),
+            registry,
+            progress,
+            logDir);
     final List<CellResult> results = new ArrayList<>();
     final long deadline = System.nanoTime() + budget.toNanos();
     final Map<String, Analysis.SaturationPoint> points = new LinkedHashMap<>();
     try {
       for (CellPlan cell : plan) {
         if (System.nanoTime() > deadline) {
-          notes.add("time budget of " + minutes(budget) + " min used up: cells from "
-              + cell.index() + " on were not run");
+          notes.add(
+              "time budget of "
+                  + minutes(budget)
+                  + " min used up: cells from "
+                  + cell.index()
+                  + " on were not run");
           progress.line("time budget used up: skipping the remaining cells");
           break;
         }
@@ -127,9 +169,15 @@ public final class BenchRun {
       registry.release();
     }
 
-    final var run = new RunResult(started,
-        OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), options.commandLine(),
-        optionsMap(options), machine, notes, results);
+    final var run =
+        new RunResult(
+            started,
+            OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+            options.commandLine(),
+            optionsMap(options),
+            machine,
+            notes,
+            results);
     final var analysis = new Analysis(results, options.partitions(), options.validity());
     final Path display = options.root().relativize(options.out());
     for (final Path file : ResultsWriter.write(run, analysis, options.out(), display.toString())) {
@@ -139,28 +187,48 @@ public final class BenchRun {
   }
 
   /**
-   * The rate of a cell that runs at stock's saturation point: found once from the ramp's
-   * results so far (per protocol and process) and noted in the report. Empty (and the cell
-   * skipped) when the ramp measured nothing for that protocol.
+   * The rate of a cell that runs at stock's saturation point: found once from the ramp's results so
+   * far (per protocol and process) and noted in the report. Empty (and the cell skipped) when the
+   * ramp measured nothing for that protocol.
    */
-  private Optional<Analysis.SaturationPoint> saturationPoint(final CellPlan cell,
-      final List<CellResult> results, final Map<String, Analysis.SaturationPoint> points,
+  private Optional<Analysis.SaturationPoint> saturationPoint(
+      final CellPlan cell,
+      final List<CellResult> results,
+      final Map<String, Analysis.SaturationPoint> points,
       final List<String> notes) {
     final String key = cell.protocol().tag() + "|" + cell.tasks();
     if (!points.containsKey(key)) {
-      final var found = new Analysis(results, options.partitions(), options.validity())
-          .saturationPoint(rampProtocol(cell), cell.tasks());
+      final var found =
+          new Analysis(results, options.partitions(), options.validity())
+              .saturationPoint(rampProtocol(cell), cell.tasks());
       if (found.isEmpty()) {
-        notes.add("no ramp result for " + cell.protocol().tag() + " with " + cell.tasks()
-            + "-task instances: its saturation and sweep cells were not run");
+        notes.add(
+            "no ramp result for "
+                + cell.protocol().tag()
+                + " with "
+                + cell.tasks()
+                + "-task instances: its saturation and sweep cells were not run");
         progress.line(cell.title() + " skipped: no ramp result to take the rate from");
         points.put(key, null);
       } else {
         points.put(key, found.get());
-        notes.add("saturation point (" + cell.protocol().tag() + ", " + cell.tasks() + "-task): "
-            + Math.round(found.get().rate()) + "/s; " + found.get().how());
-        progress.line("saturation point " + cell.protocol().tag() + ": "
-            + Math.round(found.get().rate()) + "/s (" + found.get().how() + ")");
+        notes.add(
+            "saturation point ("
+                + cell.protocol().tag()
+                + ", "
+                + cell.tasks()
+                + "-task): "
+                + Math.round(found.get().rate())
+                + "/s; "
+                + found.get().how());
+        progress.line(
+            "saturation point "
+                + cell.protocol().tag()
+                + ": "
+                + Math.round(found.get().rate())
+                + "/s ("
+                + found.get().how()
+                + ")");
       }
     }
     return Optional.ofNullable(points.get(key));
@@ -169,29 +237,41 @@ public final class BenchRun {
   /** The ramp's protocol that stands for this cell's: itself if ramped, else the first ramped. */
   private String rampProtocol(final CellPlan cell) {
     final var ramped = options.ramp().protocols();
-    return ramped.contains(cell.protocol()) || ramped.isEmpty() ? cell.protocol().tag()
+    return ramped.contains(cell.protocol()) || ramped.isEmpty()
+        ? cell.protocol().tag()
         : ramped.get(0).tag();
   }
 
   private static String summary(final CellResult r) {
-    return String.format(Locale.ROOT, "created %.1f/s completed %.1f/s, gateway CPU %.0f µs per"
+    return String.format(
+        Locale.ROOT,
+        "created %.1f/s completed %.1f/s, gateway CPU %.0f µs per"
             + " instance (%.2f cores, throttled %.1f%%), create p50 %.2f ms p99 %.2f ms,"
             + " machine %.0f%%, broker/load CPUs %.0f%%, errors %.2f%%",
-        r.throughput().createdPerSecond(), r.throughput().completedPerSecond(),
-        r.cost().cpuPerInstanceUs(), r.gatewayCpu().coresUsed(), r.gatewayCpu().throttledPct(),
-        r.latency(CellResult.CREATE).p50Ms(), r.latency(CellResult.CREATE).p99Ms(),
-        r.machineCpuBusyPct(), r.loadSideBusyPct(), r.throughput().createErrorPct());
+        r.throughput().createdPerSecond(),
+        r.throughput().completedPerSecond(),
+        r.cost().cpuPerInstanceUs(),
+        r.gatewayCpu().coresUsed(),
+        r.gatewayCpu().throttledPct(),
+        r.latency(CellResult.CREATE).p50Ms(),
+        r.latency(CellResult.CREATE).p99Ms(),
+        r.machineCpuBusyPct(),
+        r.loadSideBusyPct(),
+        r.throughput().createErrorPct());
   }
 
   private void checkPortsFree() {
     final var p = options.ports();
-    for (final int port : new int[] {p.rest(), p.grpc(), p.management(), p.gatewayCluster(),
-        p.broker()}) {
+    for (final int port :
+        new int[] {p.rest(), p.grpc(), p.management(), p.gatewayCluster(), p.broker()}) {
       try (var socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
         socket.setReuseAddress(true);
       } catch (final IOException e) {
-        throw new IllegalStateException("port " + port + " is in use (leftover bench containers?"
-            + " docker ps --filter name=gatefork-bench); or pick others with --port-offset");
+        throw new IllegalStateException(
+            "port "
+                + port
+                + " is in use (leftover bench containers?"
+                + " docker ps --filter name=gatefork-bench); or pick others with --port-offset");
       }
     }
   }
@@ -199,36 +279,61 @@ public final class BenchRun {
   private static Map<String, String> machine(final BenchOptions o) {
     final Map<String, String> m = new LinkedHashMap<>();
     m.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
-    m.put("gateway cpus", o.gatewayRuntime().equals("docker")
-        ? String.format(Locale.ROOT, "%.2f", o.gatewayCpus())
-            + (o.saturationGatewayCpus() != o.gatewayCpus() ? String.format(Locale.ROOT,
-                " (ramp, saturation and sweep: %.2f)", o.saturationGatewayCpus()) : "")
-        : "unlimited (process)");
+    m.put(
+        "gateway cpus",
+        o.gatewayRuntime().equals("docker")
+            ? String.format(Locale.ROOT, "%.2f", o.gatewayCpus())
+                + (o.saturationGatewayCpus() != o.gatewayCpus()
+                    ? String.format(
+                        Locale.ROOT,
+                        " (ramp, saturation and sweep: %.2f)",
+                        o.saturationGatewayCpus())
+                    : "")
+            : "unlimited (process)");
     if (!o.gatewayJavaOpts().isBlank()) {
       m.put("gateway JVM flags (JAVA_OPTS)", o.gatewayJavaOpts());
     }
-    m.put("placement", o.placement().pinned()
-        ? "gateway on CPU " + Placement.format(o.placement().gatewayCpus())
-            + (o.gatewayRuntime().equals("docker") ? " (--cpuset-cpus)" : " (taskset)")
-            + ", broker and load generator on CPU " + Placement.format(o.placement().loadCpus())
-        : "not pinned");
-    m.put("validity", String.format(Locale.ROOT, "invalid for latency above %.0f %% broker/load"
-        + " CPUs or %.1f ms create broker-stage p50", o.validity().maxLoadSideBusyPct(),
-        o.validity().maxBrokerStageP50Ms()));
+    m.put(
+        "placement",
+        o.placement().pinned()
+            ? "gateway on CPU "
+                + Placement.format(o.placement().gatewayCpus())
+                + (o.gatewayRuntime().equals("docker") ? " (--cpuset-cpus)" : " (taskset)")
+                + ", broker and load generator on CPU "
+                + Placement.format(o.placement().loadCpus())
+            : "not pinned");
+    m.put(
+        "validity",
+        String.format(
+            Locale.ROOT,
+            "invalid for latency above %.0f %% broker/load"
+                + " CPUs or %.1f ms create broker-stage p50",
+            o.validity().maxLoadSideBusyPct(),
+            o.validity().maxBrokerStageP50Ms()));
     m.put("kernel", read("/proc/sys/kernel/osrelease"));
     m.put("load average at start", read("/proc/loadavg"));
-    m.put("load generator JVM", System.getProperty("java.vm.name") + " "
-        + System.getProperty("java.version"));
+    m.put(
+        "load generator JVM",
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
     if (o.gatewayRuntime().equals("docker") || o.brokerRuntime().equals("docker")) {
       m.put("docker", Docker.serverVersion());
-      m.put("other containers at start", Integer.toString(Commands.run(
-          List.of("docker", "ps", "-q"), Duration.ofSeconds(20)).output().strip().lines()
-          .filter(l -> !l.isBlank()).toList().size()));
+      m.put(
+          "other containers at start",
+          Integer.toString(
+              Commands.run(List.of("docker", "ps", "-q"), Duration.ofSeconds(20))
+                  .output()
+                  .strip()
+                  .lines()
+                  .filter(l -> !l.isBlank())
+                  .toList()
+                  .size()));
     }
     m.put("image", o.image());
-    m.put("broker", o.brokerRuntime().equals("docker")
-        ? "embedded broker container (no CPU limit), " + o.partitions() + " partitions"
-        : "embedded broker local process, " + o.partitions() + " partitions");
+    m.put(
+        "broker",
+        o.brokerRuntime().equals("docker")
+            ? "embedded broker container (no CPU limit), " + o.partitions() + " partitions"
+            : "embedded broker local process, " + o.partitions() + " partitions");
     m.put("machine CPU source", MachineCpu.available() ? "/proc/stat" : "unavailable");
     return m;
   }
@@ -247,8 +352,9 @@ public final class BenchRun {
     m.put("smoke", o.smoke());
     m.put("tasks", o.workload().tasks());
     m.put("restConnections", o.restConnections());
-    m.put("placement", Map.of("gateway", o.placement().gatewayCpus(), "brokerAndLoad",
-        o.placement().loadCpus()));
+    m.put(
+        "placement",
+        Map.of("gateway", o.placement().gatewayCpus(), "brokerAndLoad", o.placement().loadCpus()));
     m.put("validity", o.validity());
     m.put("workDelayMs", o.workload().workDelay().toMillis());
     m.put("workerThreads", o.workload().workerThreads());
@@ -256,11 +362,26 @@ public final class BenchRun {
     m.put("sweep", o.sweep().modes().stream().map(x -> x.name()).toList());
     m.put("sweepRate", o.sweep().atSaturation() ? "stock's saturation point" : o.sweep().rate());
     m.put("saturation", o.saturation().modes().stream().map(x -> x.name()).toList());
-    m.put("overload", o.overload().enabled() ? Map.of("modes",
-        o.overload().modes().stream().map(x -> x.name()).toList(), "rate", o.overload().rate(),
-        "brokerRequestLimit", o.overload().requestLimit()) : Map.of());
-    m.put("ramp", o.ramp().enabled() ? Map.of("rates", o.ramp().rates(), "modes",
-        o.ramp().modes().stream().map(x -> x.name()).toList()) : Map.of());
+    m.put(
+        "overload",
+        o.overload().enabled()
+            ? Map.of(
+                "modes",
+                o.overload().modes().stream().map(x -> x.name()).toList(),
+                "rate",
+                o.overload().rate(),
+                "brokerRequestLimit",
+                o.overload().requestLimit())
+            : Map.of());
+    m.put(
+        "ramp",
+        o.ramp().enabled()
+            ? Map.of(
+                "rates",
+                o.ramp().rates(),
+                "modes",
+                o.ramp().modes().stream().map(x -> x.name()).toList())
+            : Map.of());
     m.put("gatewayRuntime", o.gatewayRuntime());
     m.put("brokerRuntime", o.brokerRuntime());
     return m;

@@ -6,13 +6,23 @@ import io.gatefork.bench.config.Protocol;
 import java.time.Duration;
 
 /**
- * One cell of the run: a mode, a client setup, a process ({@code tasks} service tasks) and a
- * load, on a fresh broker and gateway. A rate of {@link Phase#AT_SATURATION} is resolved from
- * the ramp's results before the cell runs ({@link #at}). {@code gatewayCpus} is the gateway's CPU
- * quota in this cell.
+ * One cell of the run: a mode, a client setup, a process ({@code tasks} service tasks) and a load,
+ * on a fresh broker and gateway. A rate of {@link Phase#AT_SATURATION} is resolved from the ramp's
+ * results before the cell runs ({@link #at}). {@code gatewayCpus} is the gateway's CPU quota in
+ * this cell.
  */
-public record CellPlan(int index, int total, String phase, Mode mode, Protocol protocol,
-    int tasks, int round, double rate, int requestLimit, Duration warmup, Duration window,
+public record CellPlan(
+    int index,
+    int total,
+    String phase,
+    Mode mode,
+    Protocol protocol,
+    int tasks,
+    int round,
+    double rate,
+    int requestLimit,
+    Duration warmup,
+    Duration window,
     double gatewayCpus) {
 
   public boolean rateFromRamp() {
@@ -21,19 +31,44 @@ public record CellPlan(int index, int total, String phase, Mode mode, Protocol p
 
   /** This cell at a rate found while the run went on. */
   public CellPlan at(final double resolvedRate) {
-    return new CellPlan(index, total, phase, mode, protocol, tasks, round, resolvedRate,
-        requestLimit, warmup, window, gatewayCpus);
+    return new CellPlan(
+        index,
+        total,
+        phase,
+        mode,
+        protocol,
+        tasks,
+        round,
+        resolvedRate,
+        requestLimit,
+        warmup,
+        window,
+        gatewayCpus);
   }
 
   public String label() {
-    return "%02d-%s-%s-%s-t%d-r%d%s".formatted(index, phase, mode.name(), protocol.tag(), tasks,
-        round, phase.equals("ramp") ? "-" + Math.round(rate) : "");
+    return "%02d-%s-%s-%s-t%d-r%d%s"
+        .formatted(
+            index,
+            phase,
+            mode.name(),
+            protocol.tag(),
+            tasks,
+            round,
+            phase.equals("ramp") ? "-" + Math.round(rate) : "");
   }
 
   public String title() {
-    return "[%d/%d %s %s/%s %d-task r%d %s%s]".formatted(index, total, phase, mode.name(),
-        protocol.tag(), tasks, round,
-        rateFromRamp() ? "at saturation" : "%.0f/s".formatted(rate),
-        requestLimit > 0 ? " limit " + requestLimit : "");
+    return "[%d/%d %s %s/%s %d-task r%d %s%s]"
+        .formatted(
+            index,
+            total,
+            phase,
+            mode.name(),
+            protocol.tag(),
+            tasks,
+            round,
+            rateFromRamp() ? "at saturation" : "%.0f/s".formatted(rate),
+            requestLimit > 0 ? " limit " + requestLimit : "");
   }
 }

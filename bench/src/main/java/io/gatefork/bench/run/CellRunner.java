@@ -35,15 +35,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one cell: fresh broker and gateway, deploy, start the workers and the starter, warm up,
- * measure a fixed window (scrapes, cgroup and /proc/stat readings at both ends), drain, tear
- * down. Every wait is bounded; a failure ends the cell, not the run.
+ * measure a fixed window (scrapes, cgroup and /proc/stat readings at both ends), drain, tear down.
+ * Every wait is bounded; a failure ends the cell, not the run.
  */
 final class CellRunner {
   static final String CREATE_OPERATION = "create-process-instance";
   private static final String CREATE_REQUEST_TYPE = "PROCESS_INSTANCE_CREATION#CREATE";
   private static final Duration BROKER_START = Duration.ofSeconds(90);
+
   /** Warm-up on a cell's own quota after the one on the full quota. */
   private static final Duration QUOTA_SETTLE = Duration.ofSeconds(10);
+
   private static final Duration GATEWAY_START = Duration.ofSeconds(120);
   private static final Duration TOPOLOGY = Duration.ofSeconds(30);
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
@@ -54,8 +56,12 @@ final class CellRunner {
   private final Progress progress;
   private final Path logDir;
 
-  CellRunner(final BenchOptions options, final NodeLauncher launcher, final NodeRegistry registry,
-      final Progress progress, final Path logDir) {
+  CellRunner(
+      final BenchOptions options,
+      final NodeLauncher launcher,
+      final NodeRegistry registry,
+      final Progress progress,
+      final Path logDir) {
     this.options = options;
     this.launcher = launcher;
     this.registry = registry;
@@ -68,8 +74,8 @@ final class CellRunner {
     Node broker = null;
     Node gateway = null;
     try {
-      progress.line(plan.title() + " starting broker and gateway (" + plan.mode().description()
-          + ")");
+      progress.line(
+          plan.title() + " starting broker and gateway (" + plan.mode().description() + ")");
       broker = launcher.broker(plan);
       gateway = launcher.gateway(plan);
       awaitBroker(broker);
@@ -99,20 +105,35 @@ final class CellRunner {
     }
   }
 
-  private CellResult measure(final CellPlan plan, final CamundaClient client,
-      final CamundaClient workerClient, final ManagementClient management, final Node gateway,
-      final Node broker, final double startup)
+  private CellResult measure(
+      final CellPlan plan,
+      final CamundaClient client,
+      final CamundaClient workerClient,
+      final ManagementClient management,
+      final Node gateway,
+      final Node broker,
+      final double startup)
       throws InterruptedException {
     final var workload = options.workload();
     final BenchProcess process = BenchProcess.withTasks(plan.tasks());
-    client.newDeployResourceCommand().addProcessModel(process.model(), process.resourceName())
-        .send().join(30, TimeUnit.SECONDS);
+    client
+        .newDeployResourceCommand()
+        .addProcessModel(process.model(), process.resourceName())
+        .send()
+        .join(30, TimeUnit.SECONDS);
     awaitDeployedEverywhere(client, process);
 
     final var recorder = new LoadRecorder();
     final Duration maxRun = plan.warmup().plus(plan.window()).plusSeconds(5);
-    final var starter = new Starter(client, process, plan.rate(), recorder,
-        workload.requestTimeout(), workload.maxInFlight(), maxRun);
+    final var starter =
+        new Starter(
+            client,
+            process,
+            plan.rate(),
+            recorder,
+            workload.requestTimeout(),
+            workload.maxInFlight(),
+            maxRun);
     final Thread starterThread = new Thread(starter, "gatefork-bench-starter");
     final var queueDepths = new ArrayList<Double>();
     MetricsSnapshot before;
@@ -136,20 +157,29 @@ final class CellRunner {
     CpuSample brokerAfter = null;
     CpuSample ownBefore = null;
     CpuSample ownAfter = null;
-    try (Workers workers = Workers.open(workerClient, process, recorder, workload.workDelay(),
-        workload.maxJobsActive(), workload.requestTimeout(), plan.protocol().jobStreaming())) {
+    try (Workers workers =
+        Workers.open(
+            workerClient,
+            process,
+            recorder,
+            workload.workDelay(),
+            workload.maxJobsActive(),
+            workload.requestTimeout(),
+            plan.protocol().jobStreaming())) {
       loadStart = management.scrape();
       starterThread.start();
       final var ticker = new Ticker(plan, recorder);
       if (plan.gatewayCpus() == options.gatewayCpus()) {
-        ticker.runFor("warmup", plan.warmup(), gateway, () -> { });
+        ticker.runFor("warmup", plan.warmup(), gateway, () -> {});
       } else {
         // warmed (and mostly JIT-compiled) on the full quota, then settled on the cell's own
-        final Duration settle = plan.warmup().compareTo(QUOTA_SETTLE.multipliedBy(2)) >= 0
-            ? QUOTA_SETTLE : plan.warmup().dividedBy(2);
-        ticker.runFor("warmup", plan.warmup().minus(settle), gateway, () -> { });
+        final Duration settle =
+            plan.warmup().compareTo(QUOTA_SETTLE.multipliedBy(2)) >= 0
+                ? QUOTA_SETTLE
+                : plan.warmup().dividedBy(2);
+        ticker.runFor("warmup", plan.warmup().minus(settle), gateway, () -> {});
         gateway.cpuQuota(plan.gatewayCpus());
-        ticker.runFor("warmup at quota", settle, gateway, () -> { });
+        ticker.runFor("warmup at quota", settle, gateway, () -> {});
       }
 
       before = management.scrape();
@@ -161,12 +191,16 @@ final class CellRunner {
       ownBefore = ownCpu.sample();
       final long windowStart = System.nanoTime();
       recorder.openWindow(windowStart, windowStart + plan.window().toNanos());
-      ticker.runFor("measure", plan.window(), gateway, () -> {
-        management.meter("gatefork.api.executor.queue.size").ifPresent(queueDepths::add);
-        if (cpu.isEmpty()) {
-          gateway.cpuCoresNow().ifPresent(fallbackCores::add);
-        }
-      });
+      ticker.runFor(
+          "measure",
+          plan.window(),
+          gateway,
+          () -> {
+            management.meter("gatefork.api.executor.queue.size").ifPresent(queueDepths::add);
+            if (cpu.isEmpty()) {
+              gateway.cpuCoresNow().ifPresent(fallbackCores::add);
+            }
+          });
       cpuAfter = cpu.map(CpuSource::sample).orElse(null);
       jitAfter = CompilerThreads.cpuNanos(gatewayPid);
       machineAfter = machineBefore != null ? MachineCpu.read() : null;
@@ -188,11 +222,17 @@ final class CellRunner {
     final long sent = recorder.createsSent.sum();
     final Map<String, Long> createErrors = recorder.createErrors();
     final long createErrorCount = createErrors.values().stream().mapToLong(Long::longValue).sum();
-    final var throughput = new Throughput(sent, recorder.createdInWindow.sum(),
-        recorder.completedInWindow.sum(), recorder.skipped.sum(),
-        recorder.createdInWindow.sum() / seconds, recorder.completedInWindow.sum() / seconds,
-        sent > 0 ? 100.0 * createErrorCount / sent : 0, recorder.createdTotal.sum(),
-        recorder.completedTotal.sum());
+    final var throughput =
+        new Throughput(
+            sent,
+            recorder.createdInWindow.sum(),
+            recorder.completedInWindow.sum(),
+            recorder.skipped.sum(),
+            recorder.createdInWindow.sum() / seconds,
+            recorder.completedInWindow.sum() / seconds,
+            sent > 0 ? 100.0 * createErrorCount / sent : 0,
+            recorder.createdTotal.sum(),
+            recorder.completedTotal.sum());
 
     final Map<String, LatencySummary> latency = new LinkedHashMap<>();
     latency.put(CellResult.CREATE, recorder.create.summary());
@@ -202,59 +242,122 @@ final class CellRunner {
     errors.put(CellResult.CREATE, createErrors);
     errors.put(CellResult.COMPLETE, recorder.completeErrors());
 
-    final double brokerRequests = diff(loadStart, loadEnd, "zeebe_gateway_total_requests_total",
-        labels -> CREATE_REQUEST_TYPE.equals(labels.get("requestType")));
-    final double gatewayCreates = diff(loadStart, loadEnd,
-        StageBreakdown.METRIC + "_count", labels -> plan.protocol().api().equals(labels.get("api"))
-            && CREATE_OPERATION.equals(labels.get("operation"))
-            && "total".equals(labels.get("stage")));
+    final double brokerRequests =
+        diff(
+            loadStart,
+            loadEnd,
+            "zeebe_gateway_total_requests_total",
+            labels -> CREATE_REQUEST_TYPE.equals(labels.get("requestType")));
+    final double gatewayCreates =
+        diff(
+            loadStart,
+            loadEnd,
+            StageBreakdown.METRIC + "_count",
+            labels ->
+                plan.protocol().api().equals(labels.get("api"))
+                    && CREATE_OPERATION.equals(labels.get("operation"))
+                    && "total".equals(labels.get("stage")));
     final long clientCreates = recorder.sentTotal.sum();
-    final var amplification = new Amplification(brokerRequests, clientCreates, gatewayCreates,
-        clientCreates > 0 ? brokerRequests / clientCreates : 0);
+    final var amplification =
+        new Amplification(
+            brokerRequests,
+            clientCreates,
+            gatewayCreates,
+            clientCreates > 0 ? brokerRequests / clientCreates : 0);
 
-    final double callerRuns = diff(before, after, "gatefork_api_executor_caller_runs_total",
-        labels -> true);
-    final var executor = new ExecutorFigures(callerRuns,
-        queueDepths.stream().mapToDouble(Double::doubleValue).max().orElse(-1),
-        queueDepths.stream().mapToDouble(Double::doubleValue).average().orElse(-1),
-        queueDepths.size());
+    final double callerRuns =
+        diff(before, after, "gatefork_api_executor_caller_runs_total", labels -> true);
+    final var executor =
+        new ExecutorFigures(
+            callerRuns,
+            queueDepths.stream().mapToDouble(Double::doubleValue).max().orElse(-1),
+            queueDepths.stream().mapToDouble(Double::doubleValue).average().orElse(-1),
+            queueDepths.size());
 
     GatewayCpu gatewayCpu;
     if (cpuBefore != null && cpuAfter != null) {
       final var delta = cpuAfter.since(cpuBefore);
-      gatewayCpu = new GatewayCpu(delta.coresUsed(), delta.periods(), delta.throttledPeriods(),
-          delta.throttledPct(), delta.throttledSeconds(), cpu.get().describe());
+      gatewayCpu =
+          new GatewayCpu(
+              delta.coresUsed(),
+              delta.periods(),
+              delta.throttledPeriods(),
+              delta.throttledPct(),
+              delta.throttledSeconds(),
+              cpu.get().describe());
     } else {
-      gatewayCpu = new GatewayCpu(
-          fallbackCores.stream().mapToDouble(Double::doubleValue).average().orElse(-1), 0, 0, -1,
-          -1, "docker stats --no-stream (no throttling figures)");
+      gatewayCpu =
+          new GatewayCpu(
+              fallbackCores.stream().mapToDouble(Double::doubleValue).average().orElse(-1),
+              0,
+              0,
+              -1,
+              -1,
+              "docker stats --no-stream (no throttling figures)");
     }
-    final double machineBusy = machineBefore != null ? machineAfter.busyPctSince(machineBefore) : -1;
-    final double loadSideBusy = loadSideBefore != null
-        ? loadSideAfter.busyPctSince(loadSideBefore) : -1;
+    final double machineBusy =
+        machineBefore != null ? machineAfter.busyPctSince(machineBefore) : -1;
+    final double loadSideBusy =
+        loadSideBefore != null ? loadSideAfter.busyPctSince(loadSideBefore) : -1;
     // every request this api answered in the window: creates, activations, completions
-    final double gatewayRequests = diff(before, after, StageBreakdown.METRIC + "_count",
-        labels -> plan.protocol().api().equals(labels.get("api"))
-            && "total".equals(labels.get("stage")));
+    final double gatewayRequests =
+        diff(
+            before,
+            after,
+            StageBreakdown.METRIC + "_count",
+            labels ->
+                plan.protocol().api().equals(labels.get("api"))
+                    && "total".equals(labels.get("stage")));
     // the counters' own difference where there are counters; docker stats' average otherwise
-    final double cpuSeconds = cpuBefore != null && cpuAfter != null
-        ? cpuAfter.cpuSecondsSince(cpuBefore)
-        : gatewayCpu.coresUsed() >= 0 ? gatewayCpu.coresUsed() * seconds : -1;
-    final double jitSeconds = jitBefore >= 0 && jitAfter >= jitBefore
-        ? (jitAfter - jitBefore) / 1e9 : -1;
-    final var cost = CellResult.Cost.of(cpuSeconds, jitSeconds, throughput.completed(),
-        gatewayRequests,
-        createErrors.entrySet().stream().filter(e -> !e.getKey().equals(LoadRecorder.UNANSWERED))
-            .mapToLong(Map.Entry::getValue).sum());
-    final double brokerCores = brokerBefore != null && brokerAfter != null
-        ? brokerAfter.since(brokerBefore).coresUsed() : -1;
+    final double cpuSeconds =
+        cpuBefore != null && cpuAfter != null
+            ? cpuAfter.cpuSecondsSince(cpuBefore)
+            : gatewayCpu.coresUsed() >= 0 ? gatewayCpu.coresUsed() * seconds : -1;
+    final double jitSeconds =
+        jitBefore >= 0 && jitAfter >= jitBefore ? (jitAfter - jitBefore) / 1e9 : -1;
+    final var cost =
+        CellResult.Cost.of(
+            cpuSeconds,
+            jitSeconds,
+            throughput.completed(),
+            gatewayRequests,
+            createErrors.entrySet().stream()
+                .filter(e -> !e.getKey().equals(LoadRecorder.UNANSWERED))
+                .mapToLong(Map.Entry::getValue)
+                .sum());
+    final double brokerCores =
+        brokerBefore != null && brokerAfter != null
+            ? brokerAfter.since(brokerBefore).coresUsed()
+            : -1;
     final double ownCores = ownAfter.since(ownBefore).coresUsed();
 
-    return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
-        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), plan.gatewayCpus(),
-        plan.warmup().toMillis() / 1000.0, seconds, plan.mode().env(), throughput, latency, errors,
-        StageBreakdown.between(before, after, plan.protocol().api()), gatewayCpu, machineBusy,
-        loadSideBusy, brokerCores, ownCores, amplification, executor, cost, startup, null);
+    return new CellResult(
+        plan.index(),
+        plan.phase(),
+        plan.mode().name(),
+        plan.protocol().tag(),
+        plan.tasks(),
+        plan.round(),
+        plan.rate(),
+        plan.requestLimit(),
+        plan.gatewayCpus(),
+        plan.warmup().toMillis() / 1000.0,
+        seconds,
+        plan.mode().env(),
+        throughput,
+        latency,
+        errors,
+        StageBreakdown.between(before, after, plan.protocol().api()),
+        gatewayCpu,
+        machineBusy,
+        loadSideBusy,
+        brokerCores,
+        ownCores,
+        amplification,
+        executor,
+        cost,
+        startup,
+        null);
   }
 
   /** The broker's and the load generator's CPUs; all of them when nothing is pinned. */
@@ -277,8 +380,9 @@ final class CellRunner {
       this.recorder = recorder;
     }
 
-    void runFor(final String stage, final Duration length, final Node gateway,
-        final Runnable everySecond) throws InterruptedException {
+    void runFor(
+        final String stage, final Duration length, final Node gateway, final Runnable everySecond)
+        throws InterruptedException {
       final long start = System.nanoTime();
       final long end = start + length.toNanos();
       long nextTick = start;
@@ -297,8 +401,11 @@ final class CellRunner {
             throw new IllegalStateException("the gateway stopped during " + stage);
           }
         }
-        TimeUnit.NANOSECONDS.sleep(Math.min(end - now, Math.max(1_000_000L,
-            Math.min(nextTick, lastPrint + PROGRESS_EVERY.toNanos()) - now)));
+        TimeUnit.NANOSECONDS.sleep(
+            Math.min(
+                end - now,
+                Math.max(
+                    1_000_000L, Math.min(nextTick, lastPrint + PROGRESS_EVERY.toNanos()) - now)));
       }
     }
 
@@ -308,10 +415,18 @@ final class CellRunner {
       final long created = recorder.createdTotal.sum();
       final long completed = recorder.completedTotal.sum();
       final long errors = recorder.errorsTotal.sum();
-      progress.line("%s %s %ds/%ds sent %.0f/s created %.0f/s completed %.0f/s errors %d in-flight %d"
-          .formatted(plan.title(), stage, elapsed, of, (sent - lastSent) / seconds,
-              (created - lastCreated) / seconds, (completed - lastCompleted) / seconds,
-              errors - lastErrors, recorder.inFlight.get()));
+      progress.line(
+          "%s %s %ds/%ds sent %.0f/s created %.0f/s completed %.0f/s errors %d in-flight %d"
+              .formatted(
+                  plan.title(),
+                  stage,
+                  elapsed,
+                  of,
+                  (sent - lastSent) / seconds,
+                  (created - lastCreated) / seconds,
+                  (completed - lastCompleted) / seconds,
+                  errors - lastErrors,
+                  recorder.inFlight.get()));
       lastPrint = now;
       lastSent = sent;
       lastCreated = created;
@@ -322,16 +437,17 @@ final class CellRunner {
 
   private CamundaClient client(final Protocol protocol) {
     final var workload = options.workload();
-    final CamundaClient client = CamundaClient.newClientBuilder()
-        .applyEnvironmentVariableOverrides(false)
-        .restAddress(URI.create("http://127.0.0.1:" + options.ports().rest()))
-        .grpcAddress(URI.create("http://127.0.0.1:" + options.ports().grpc()))
-        .preferRestOverGrpc(protocol == Protocol.REST)
-        .defaultRequestTimeout(workload.requestTimeout())
-        .numJobWorkerExecutionThreads(workload.workerThreads())
-        .defaultJobWorkerMaxJobsActive(workload.maxJobsActive())
-        .useDefaultRetryPolicy(false)
-        .build();
+    final CamundaClient client =
+        CamundaClient.newClientBuilder()
+            .applyEnvironmentVariableOverrides(false)
+            .restAddress(URI.create("http://127.0.0.1:" + options.ports().rest()))
+            .grpcAddress(URI.create("http://127.0.0.1:" + options.ports().grpc()))
+            .preferRestOverGrpc(protocol == Protocol.REST)
+            .defaultRequestTimeout(workload.requestTimeout())
+            .numJobWorkerExecutionThreads(workload.workerThreads())
+            .defaultJobWorkerMaxJobsActive(workload.maxJobsActive())
+            .useDefaultRetryPolicy(false)
+            .build();
     if (protocol.widenedRestPool()) {
       RestConnectionPool.widen(client, options.restConnections());
     }
@@ -366,8 +482,8 @@ final class CellRunner {
       }
       TimeUnit.MILLISECONDS.sleep(250);
     }
-    throw new IllegalStateException("the gateway was not ready within " + GATEWAY_START + ": "
-        + tail(gateway.output()));
+    throw new IllegalStateException(
+        "the gateway was not ready within " + GATEWAY_START + ": " + tail(gateway.output()));
   }
 
   private void awaitTopology(final CamundaClient client) throws InterruptedException {
@@ -376,8 +492,11 @@ final class CellRunner {
     while (System.nanoTime() < deadline) {
       try {
         final var topology = client.newTopologyRequest().send().join(5, TimeUnit.SECONDS);
-        final long leaders = topology.getBrokers().stream()
-            .flatMap(b -> b.getPartitions().stream()).filter(p -> p.isLeader()).count();
+        final long leaders =
+            topology.getBrokers().stream()
+                .flatMap(b -> b.getPartitions().stream())
+                .filter(p -> p.isLeader())
+                .count();
         if (leaders >= options.partitions()) {
           return;
         }
@@ -387,8 +506,8 @@ final class CellRunner {
       }
       TimeUnit.MILLISECONDS.sleep(250);
     }
-    throw new IllegalStateException("no leader for every partition within " + TOPOLOGY + ": "
-        + last);
+    throw new IllegalStateException(
+        "no leader for every partition within " + TOPOLOGY + ": " + last);
   }
 
   /**
@@ -405,8 +524,13 @@ final class CellRunner {
         throw new IllegalStateException("the process was not deployed to every partition: " + last);
       }
       try {
-        client.newCreateInstanceCommand().bpmnProcessId(process.processId()).latestVersion()
-            .variables(Map.of(Workers.SENT_AT, 0L)).send().join(10, TimeUnit.SECONDS);
+        client
+            .newCreateInstanceCommand()
+            .bpmnProcessId(process.processId())
+            .latestVersion()
+            .variables(Map.of(Workers.SENT_AT, 0L))
+            .send()
+            .join(10, TimeUnit.SECONDS);
         inARow++;
       } catch (final RuntimeException e) {
         inARow = 0;
@@ -419,9 +543,11 @@ final class CellRunner {
   /** After the window: let in-flight creates answer and started instances finish, bounded. */
   private static void drain(final LoadRecorder recorder, final Duration requestTimeout)
       throws InterruptedException {
-    final long deadline = System.nanoTime()
-        + Math.min(requestTimeout.toNanos() + TimeUnit.SECONDS.toNanos(2),
-            TimeUnit.SECONDS.toNanos(15));
+    final long deadline =
+        System.nanoTime()
+            + Math.min(
+                requestTimeout.toNanos() + TimeUnit.SECONDS.toNanos(2),
+                TimeUnit.SECONDS.toNanos(15));
     while (System.nanoTime() < deadline) {
       if (recorder.inFlight.get() == 0
           && recorder.completedTotal.sum() >= recorder.createdTotal.sum()) {
@@ -431,22 +557,48 @@ final class CellRunner {
     }
   }
 
-  private static double diff(final MetricsSnapshot before, final MetricsSnapshot after,
-      final String name, final java.util.function.Predicate<Map<String, String>> filter) {
+  private static double diff(
+      final MetricsSnapshot before,
+      final MetricsSnapshot after,
+      final String name,
+      final java.util.function.Predicate<Map<String, String>> filter) {
     return after.sum(name, filter) - before.sum(name, filter);
   }
 
   private CellResult failed(final CellPlan plan, final Exception e, final double elapsed) {
     final String message = e.getClass().getSimpleName() + ": " + e.getMessage();
-    return new CellResult(plan.index(), plan.phase(), plan.mode().name(), plan.protocol().tag(),
-        plan.tasks(), plan.round(), plan.rate(), plan.requestLimit(), plan.gatewayCpus(),
-        plan.warmup().toMillis() / 1000.0, plan.window().toMillis() / 1000.0, plan.mode().env(),
-        null, null, null, null, null, -1, -1, -1, -1, null, null, null, elapsed, message);
+    return new CellResult(
+        plan.index(),
+        plan.phase(),
+        plan.mode().name(),
+        plan.protocol().tag(),
+        plan.tasks(),
+        plan.round(),
+        plan.rate(),
+        plan.requestLimit(),
+        plan.gatewayCpus(),
+        plan.warmup().toMillis() / 1000.0,
+        plan.window().toMillis() / 1000.0,
+        plan.mode().env(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        -1,
+        -1,
+        -1,
+        -1,
+        null,
+        null,
+        null,
+        elapsed,
+        message);
   }
 
   private static String tail(final String output) {
     final String[] lines = output.strip().split("\n");
-    return String.join(" | ", java.util.Arrays.copyOfRange(lines,
-        Math.max(0, lines.length - 5), lines.length));
+    return String.join(
+        " | ", java.util.Arrays.copyOfRange(lines, Math.max(0, lines.length - 5), lines.length));
   }
 }

@@ -14,9 +14,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Starts a cell's broker and gateway on loopback with host networking: the gateway in a
- * container limited to {@code --gateway-cpus}, the broker in a container without limit (or as a
- * local process). Configuration goes in as the stock environment variables.
+ * Starts a cell's broker and gateway on loopback with host networking: the gateway in a container
+ * limited to {@code --gateway-cpus}, the broker in a container without limit (or as a local
+ * process). Configuration goes in as the stock environment variables.
  */
 final class NodeLauncher {
   private final BenchOptions options;
@@ -24,7 +24,10 @@ final class NodeLauncher {
   private final NodeRegistry registry;
   private final String runId;
 
-  NodeLauncher(final BenchOptions options, final Path logDir, final NodeRegistry registry,
+  NodeLauncher(
+      final BenchOptions options,
+      final Path logDir,
+      final NodeRegistry registry,
       final String runId) {
     this.options = options;
     this.logDir = logDir;
@@ -34,22 +37,30 @@ final class NodeLauncher {
 
   Node broker(final CellPlan plan) {
     final Ports ports = options.ports();
-    final List<String> args = List.of("--host", "127.0.0.1", "--port",
-        Integer.toString(ports.broker()), "--partitions", Integer.toString(options.partitions()),
-        "--request-limit", Integer.toString(plan.requestLimit()));
+    final List<String> args =
+        List.of(
+            "--host",
+            "127.0.0.1",
+            "--port",
+            Integer.toString(ports.broker()),
+            "--partitions",
+            Integer.toString(options.partitions()),
+            "--request-limit",
+            Integer.toString(plan.requestLimit()));
     final String name = "gatefork-bench-" + runId + "-" + plan.index() + "-broker";
     final var placement = options.placement();
     if (options.brokerRuntime().equals("process")) {
       final List<String> command = new ArrayList<>(taskset(placement.loadCpus()));
       command.add(options.root().resolve("dist/target/gatefork/bin/broker").toString());
       command.addAll(args);
-      return registry.add(ProcessNode.start(name, command, javaHome(), logDir.resolve(
-          plan.label() + "-broker.log")));
+      return registry.add(
+          ProcessNode.start(
+              name, command, javaHome(), logDir.resolve(plan.label() + "-broker.log")));
     }
     final List<String> command = new ArrayList<>(List.of("broker"));
     command.addAll(args);
-    return registry.add(ContainerNode.start(name, cpuset(placement.loadCpus()), options.image(),
-        command));
+    return registry.add(
+        ContainerNode.start(name, cpuset(placement.loadCpus()), options.image(), command));
   }
 
   Node gateway(final CellPlan plan) {
@@ -63,16 +74,18 @@ final class NodeLauncher {
       all.putAll(env);
       final List<String> command = new ArrayList<>(taskset(options.placement().gatewayCpus()));
       command.add(options.root().resolve("dist/target/gatefork/bin/gateway").toString());
-      return registry.add(ProcessNode.start(name, command, all,
-          logDir.resolve(plan.label() + "-gateway.log")));
+      return registry.add(
+          ProcessNode.start(name, command, all, logDir.resolve(plan.label() + "-gateway.log")));
     }
-    final List<String> dockerArgs = new ArrayList<>(List.of("--cpus",
-        String.format(Locale.ROOT, "%.2f", options.gatewayCpus())));
+    final List<String> dockerArgs =
+        new ArrayList<>(
+            List.of("--cpus", String.format(Locale.ROOT, "%.2f", options.gatewayCpus())));
     dockerArgs.addAll(cpuset(options.placement().gatewayCpus()));
-    env.forEach((k, v) -> {
-      dockerArgs.add("-e");
-      dockerArgs.add(k + "=" + v);
-    });
+    env.forEach(
+        (k, v) -> {
+          dockerArgs.add("-e");
+          dockerArgs.add(k + "=" + v);
+        });
     return registry.add(ContainerNode.start(name, dockerArgs, options.image(), List.of()));
   }
 

@@ -5,8 +5,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The nodes that are running right now, so that an interrupted run (Ctrl-C, a failed test) does
- * not leave containers behind: a shutdown hook closes whatever is still registered.
+ * The nodes that are running right now, so that an interrupted run (Ctrl-C, a failed test) does not
+ * leave containers behind: a shutdown hook closes whatever is still registered.
  */
 public final class NodeRegistry {
   private final Set<Node> running = ConcurrentHashMap.newKeySet();

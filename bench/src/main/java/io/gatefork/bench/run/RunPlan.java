@@ -10,15 +10,16 @@ import java.util.List;
 
 /**
  * The cells of a run, in order: main, ramp, the cells at stock's saturation point, the executor
- * sweep, overload. Every phase but the ramp runs in rounds, and within a round every mode once,
- * the mode order (and the protocol order) rotated by one per round, so no mode always runs first
- * or last on a machine that warms up or gets busier. Ramp steps (one round: they only find the
- * point) interleave the modes per rate. Saturation and sweep cells come after the ramp because
- * their rate is the ramp's answer.
+ * sweep, overload. Every phase but the ramp runs in rounds, and within a round every mode once, the
+ * mode order (and the protocol order) rotated by one per round, so no mode always runs first or
+ * last on a machine that warms up or gets busier. Ramp steps (one round: they only find the point)
+ * interleave the modes per rate. Saturation and sweep cells come after the ramp because their rate
+ * is the ramp's answer.
  */
 public final class RunPlan {
   /** Start-up, deployment and tear-down of one cell, for the time estimate. */
   static final Duration CELL_OVERHEAD = Duration.ofSeconds(30);
+
   /** Phases whose gateway gets {@code --saturation-gateway-cpus}. */
   private static final java.util.Set<String> SATURATION_PHASES =
       java.util.Set.of("ramp", "saturation", "sweep");
@@ -34,8 +35,17 @@ public final class RunPlan {
       for (final double rate : ramp.rates()) {
         for (final Mode mode : ramp.modes()) {
           for (final Protocol protocol : ramp.protocols()) {
-            drafts.add(new Draft("ramp", mode, protocol, first.get(0), 1, rate, 0,
-                ramp.warmup(), ramp.window()));
+            drafts.add(
+                new Draft(
+                    "ramp",
+                    mode,
+                    protocol,
+                    first.get(0),
+                    1,
+                    rate,
+                    0,
+                    ramp.warmup(),
+                    ramp.window()));
           }
         }
       }
@@ -52,44 +62,54 @@ public final class RunPlan {
     final List<CellPlan> cells = new ArrayList<>(drafts.size());
     for (int i = 0; i < drafts.size(); i++) {
       final Draft d = drafts.get(i);
-      cells.add(new CellPlan(i + 1, drafts.size(), d.phase, d.mode, d.protocol, d.tasks, d.round,
-          d.rate, d.requestLimit, d.warmup, d.window,
-          SATURATION_PHASES.contains(d.phase) ? o.saturationGatewayCpus() : o.gatewayCpus()));
+      cells.add(
+          new CellPlan(
+              i + 1,
+              drafts.size(),
+              d.phase,
+              d.mode,
+              d.protocol,
+              d.tasks,
+              d.round,
+              d.rate,
+              d.requestLimit,
+              d.warmup,
+              d.window,
+              SATURATION_PHASES.contains(d.phase) ? o.saturationGatewayCpus() : o.gatewayCpus()));
     }
     return cells;
   }
 
   /**
-   * The main cells: every mode and client setup with the first process; the 10-task process
-   * only for {@code --ten-task-modes} (at its own rate), and the client's default REST pool only
-   * for {@code --default-pool-modes}, so that these comparisons cost a few cells, not a matrix.
+   * The main cells: every mode and client setup with the first process; the 10-task process only
+   * for {@code --ten-task-modes} (at its own rate), and the client's default REST pool only for
+   * {@code --default-pool-modes}, so that these comparisons cost a few cells, not a matrix.
    */
   private static void mainRounds(final List<Draft> drafts, final BenchOptions o) {
     for (int round = 1; round <= o.rounds(); round++) {
       final List<Mode> modes = rotate(o.modes(), round - 1);
       final List<Protocol> protocols = rotate(o.protocols(), round - 1);
       for (final int t : o.workload().tasks()) {
-        final double rate = t == 10 && o.workload().tasks().size() > 1 ? o.tenTaskRate()
-            : o.rate();
+        final double rate = t == 10 && o.workload().tasks().size() > 1 ? o.tenTaskRate() : o.rate();
         for (final Mode mode : modes) {
           if (t == 10 && o.workload().tasks().size() > 1 && !o.tenTaskModes().contains(mode)) {
             continue;
           }
           for (final Protocol protocol : protocols) {
-            if (protocol == Protocol.REST_DEFAULT_POOL && (!o.defaultPoolModes().contains(mode)
-                || t != o.workload().firstTasks())) {
+            if (protocol == Protocol.REST_DEFAULT_POOL
+                && (!o.defaultPoolModes().contains(mode) || t != o.workload().firstTasks())) {
               continue;
             }
-            drafts.add(new Draft("main", mode, protocol, t, round, rate, 0, o.warmup(),
-                o.window()));
+            drafts.add(
+                new Draft("main", mode, protocol, t, round, rate, 0, o.warmup(), o.window()));
           }
         }
       }
     }
   }
 
-  private static void rounds(final List<Draft> drafts, final String name, final Phase phase,
-      final List<Integer> tasks) {
+  private static void rounds(
+      final List<Draft> drafts, final String name, final Phase phase, final List<Integer> tasks) {
     if (!phase.enabled()) {
       return;
     }
@@ -99,8 +119,17 @@ public final class RunPlan {
       for (final int t : tasks) {
         for (final Mode mode : modes) {
           for (final Protocol protocol : protocols) {
-            drafts.add(new Draft(name, mode, protocol, t, round, phase.rate(),
-                phase.requestLimit(), phase.warmup(), phase.window()));
+            drafts.add(
+                new Draft(
+                    name,
+                    mode,
+                    protocol,
+                    t,
+                    round,
+                    phase.rate(),
+                    phase.requestLimit(),
+                    phase.warmup(),
+                    phase.window()));
           }
         }
       }
@@ -124,6 +153,14 @@ public final class RunPlan {
     return rotated;
   }
 
-  private record Draft(String phase, Mode mode, Protocol protocol, int tasks, int round,
-      double rate, int requestLimit, Duration warmup, Duration window) {}
+  private record Draft(
+      String phase,
+      Mode mode,
+      Protocol protocol,
+      int tasks,
+      int round,
+      double rate,
+      int requestLimit,
+      Duration warmup,
+      Duration window) {}
 }

@@ -17,9 +17,19 @@ public final class Affinity {
     if (cpus.isEmpty()) {
       return Optional.of("no CPUs given");
     }
-    final var result = Commands.run(List.of("taskset", "-a", "-p", "-c", Placement.format(cpus),
-        Long.toString(ProcessHandle.current().pid())), Duration.ofSeconds(10));
-    return result.ok() ? Optional.empty()
-        : Optional.of("taskset failed (exit " + result.exitCode() + "): " + result.output().strip());
+    final var result =
+        Commands.run(
+            List.of(
+                "taskset",
+                "-a",
+                "-p",
+                "-c",
+                Placement.format(cpus),
+                Long.toString(ProcessHandle.current().pid())),
+            Duration.ofSeconds(10));
+    return result.ok()
+        ? Optional.empty()
+        : Optional.of(
+            "taskset failed (exit " + result.exitCode() + "): " + result.output().strip());
   }
 }

@@ -24,8 +24,11 @@ public final class ContainerNode implements Node {
    * @param dockerArgs options before the image (e.g. {@code --cpus 2 -e K=V})
    * @param commandArgs the image's command and arguments, possibly empty
    */
-  public static ContainerNode start(final String name, final List<String> dockerArgs,
-      final String image, final List<String> commandArgs) {
+  public static ContainerNode start(
+      final String name,
+      final List<String> dockerArgs,
+      final String image,
+      final List<String> commandArgs) {
     final List<String> args = new ArrayList<>(List.of("--name", name, "--network", "host"));
     args.addAll(dockerArgs);
     args.add(image);

@@ -15,26 +15,36 @@ public final class Docker {
 
   /** Whether a Docker daemon answers; empty when it does, else why not. */
   public static Optional<String> unavailableReason() {
-    final var result = Commands.run(List.of("docker", "info", "--format", "{{.ServerVersion}}"),
-        Duration.ofSeconds(20));
+    final var result =
+        Commands.run(
+            List.of("docker", "info", "--format", "{{.ServerVersion}}"), Duration.ofSeconds(20));
     if (result.ok()) {
       return Optional.empty();
     }
     final String output = result.output().strip();
-    return Optional.of(output.isEmpty() ? "docker info failed (exit " + result.exitCode() + ")"
-        : output.lines().reduce((a, b) -> b).orElse(output));
+    return Optional.of(
+        output.isEmpty()
+            ? "docker info failed (exit " + result.exitCode() + ")"
+            : output.lines().reduce((a, b) -> b).orElse(output));
   }
 
   public static String serverVersion() {
-    final var result = Commands.run(List.of("docker", "info", "--format",
-        "{{.ServerVersion}} cgroup v{{.CgroupVersion}} ({{.CgroupDriver}})"), SHORT);
+    final var result =
+        Commands.run(
+            List.of(
+                "docker",
+                "info",
+                "--format",
+                "{{.ServerVersion}} cgroup v{{.CgroupVersion}} ({{.CgroupDriver}})"),
+            SHORT);
     return result.ok() ? result.output().strip() : "unknown";
   }
 
   /** When the image was created, if it exists. */
   public static Optional<Instant> imageCreated(final String image) {
-    final var result = Commands.run(
-        List.of("docker", "image", "inspect", "--format", "{{.Created}}", image), SHORT);
+    final var result =
+        Commands.run(
+            List.of("docker", "image", "inspect", "--format", "{{.Created}}", image), SHORT);
     if (!result.ok()) {
       return Optional.empty();
     }
@@ -62,8 +72,8 @@ public final class Docker {
   }
 
   public static long mainPid(final String container) {
-    final var result = Commands.run(
-        List.of("docker", "inspect", "--format", "{{.State.Pid}}", container), SHORT);
+    final var result =
+        Commands.run(List.of("docker", "inspect", "--format", "{{.State.Pid}}", container), SHORT);
     try {
       return result.ok() ? Long.parseLong(result.output().strip()) : -1;
     } catch (final NumberFormatException e) {
@@ -72,8 +82,9 @@ public final class Docker {
   }
 
   public static boolean running(final String container) {
-    final var result = Commands.run(
-        List.of("docker", "inspect", "--format", "{{.State.Running}}", container), SHORT);
+    final var result =
+        Commands.run(
+            List.of("docker", "inspect", "--format", "{{.State.Running}}", container), SHORT);
     return result.ok() && result.output().strip().equals("true");
   }
 
@@ -88,24 +99,36 @@ public final class Docker {
 
   /** Stops (SIGTERM, then SIGKILL after {@code grace}) and removes one container of ours. */
   public static void remove(final String container, final Duration grace) {
-    Commands.run(List.of("docker", "stop", "-t", Long.toString(grace.toSeconds()), container),
+    Commands.run(
+        List.of("docker", "stop", "-t", Long.toString(grace.toSeconds()), container),
         grace.plusSeconds(30));
     Commands.run(List.of("docker", "rm", "-f", container), SHORT);
   }
 
   /** Changes a running container's CPU quota ({@code docker update --cpus}). */
   public static void updateCpus(final String container, final double cpus) {
-    final var result = Commands.run(List.of("docker", "update", "--cpus",
-        String.format(java.util.Locale.ROOT, "%.2f", cpus), container), SHORT);
+    final var result =
+        Commands.run(
+            List.of(
+                "docker",
+                "update",
+                "--cpus",
+                String.format(java.util.Locale.ROOT, "%.2f", cpus),
+                container),
+            SHORT);
     if (!result.ok()) {
       throw new IllegalStateException("docker update --cpus failed: " + result.output());
     }
   }
 
-  /** {@code docker stats --no-stream} CPU percent: the fallback where no cgroup file is readable. */
+  /**
+   * {@code docker stats --no-stream} CPU percent: the fallback where no cgroup file is readable.
+   */
   public static Optional<Double> cpuPercent(final String container) {
-    final var result = Commands.run(List.of("docker", "stats", "--no-stream", "--format",
-        "{{.CPUPerc}}", container), SHORT);
+    final var result =
+        Commands.run(
+            List.of("docker", "stats", "--no-stream", "--format", "{{.CPUPerc}}", container),
+            SHORT);
     if (!result.ok()) {
       return Optional.empty();
     }

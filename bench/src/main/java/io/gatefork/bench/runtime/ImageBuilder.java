@@ -35,8 +35,12 @@ public final class ImageBuilder {
    *
    * @return what was done, for the log
    */
-  public static String ensure(final Path root, final String image, final String requestedBase,
-      final Path buildLog, final Consumer<String> progress) {
+  public static String ensure(
+      final Path root,
+      final String image,
+      final String requestedBase,
+      final Path buildLog,
+      final Consumer<String> progress) {
     final Path distribution = root.resolve("dist/target/gatefork");
     final Optional<Instant> created = Docker.imageCreated(image);
     final Optional<Instant> built = newestFile(distribution);
@@ -44,21 +48,49 @@ public final class ImageBuilder {
       if (created.isPresent()) {
         return "image " + image + " (no dist/target/gatefork to compare with)";
       }
-      throw new IllegalStateException("no image " + image + " and no distribution to build it from:"
-          + " run mvn -B -q -pl dist -am package -DskipTests first (expected " + distribution + ")");
+      throw new IllegalStateException(
+          "no image "
+              + image
+              + " and no distribution to build it from:"
+              + " run mvn -B -q -pl dist -am package -DskipTests first (expected "
+              + distribution
+              + ")");
     }
     if (created.isPresent() && !created.get().isBefore(built.get())) {
       return "image " + image + " is up to date (created " + created.get() + ")";
     }
     final String base = baseImage(requestedBase);
-    progress.accept("building image " + image + " from " + root.resolve("Dockerfile")
-        + " (base " + base + "), log: " + buildLog);
+    progress.accept(
+        "building image "
+            + image
+            + " from "
+            + root.resolve("Dockerfile")
+            + " (base "
+            + base
+            + "), log: "
+            + buildLog);
     Commands.ensureParent(buildLog);
-    final var result = Commands.run(List.of("docker", "build", "--network", "host",
-        "--build-arg", "BASE_IMAGE=" + base, "-t", image, root.toString()), BUILD_TIMEOUT, buildLog);
+    final var result =
+        Commands.run(
+            List.of(
+                "docker",
+                "build",
+                "--network",
+                "host",
+                "--build-arg",
+                "BASE_IMAGE=" + base,
+                "-t",
+                image,
+                root.toString()),
+            BUILD_TIMEOUT,
+            buildLog);
     if (!result.ok()) {
-      throw new IllegalStateException("docker build failed (exit " + result.exitCode() + "), see "
-          + buildLog + (result.output().isEmpty() ? "" : ": " + result.output()));
+      throw new IllegalStateException(
+          "docker build failed (exit "
+              + result.exitCode()
+              + "), see "
+              + buildLog
+              + (result.output().isEmpty() ? "" : ": " + result.output()));
     }
     return "built image " + image + " from base " + base;
   }
@@ -68,8 +100,7 @@ public final class ImageBuilder {
       return Optional.empty();
     }
     try (Stream<Path> files = Files.walk(dir)) {
-      return files.filter(Files::isRegularFile).map(ImageBuilder::modified)
-          .max(Instant::compareTo);
+      return files.filter(Files::isRegularFile).map(ImageBuilder::modified).max(Instant::compareTo);
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -24,13 +24,15 @@ public final class ProcessNode implements Node {
     this.log = log;
   }
 
-  public static ProcessNode start(final String name, final List<String> command,
-      final Map<String, String> env, final Path log) {
+  public static ProcessNode start(
+      final String name,
+      final List<String> command,
+      final Map<String, String> env,
+      final Path log) {
     Commands.ensureParent(log);
     try {
-      final var builder = new ProcessBuilder(command)
-          .redirectErrorStream(true)
-          .redirectOutput(log.toFile());
+      final var builder =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
       builder.environment().putAll(env);
       return new ProcessNode(name, builder.start(), log);
     } catch (final IOException e) {

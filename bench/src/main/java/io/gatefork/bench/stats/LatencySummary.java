@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Percentiles of one set of latencies, in milliseconds. Nearest-rank on the sorted values: exact
  * for what was recorded, no bucketing error (a window holds at most some ten thousand values).
  */
-public record LatencySummary(long count, double meanMs, double p50Ms, double p95Ms, double p99Ms,
-    double maxMs) {
+public record LatencySummary(
+    long count, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs) {
 
   public static final LatencySummary EMPTY = new LatencySummary(0, 0, 0, 0, 0, 0);
 
@@ -21,8 +21,13 @@ public record LatencySummary(long count, double meanMs, double p50Ms, double p95
     for (final long value : nanos) {
       sum += value;
     }
-    return new LatencySummary(nanos.length, ms(sum / nanos.length), ms(percentile(nanos, 0.50)),
-        ms(percentile(nanos, 0.95)), ms(percentile(nanos, 0.99)), ms(nanos[nanos.length - 1]));
+    return new LatencySummary(
+        nanos.length,
+        ms(sum / nanos.length),
+        ms(percentile(nanos, 0.50)),
+        ms(percentile(nanos, 0.95)),
+        ms(percentile(nanos, 0.99)),
+        ms(nanos[nanos.length - 1]));
   }
 
   /** Nearest rank: the smallest value with at least {@code q} of all values at or below it. */

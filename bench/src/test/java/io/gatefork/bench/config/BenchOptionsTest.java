@@ -12,11 +12,11 @@ class BenchOptionsTest {
   @Test
   void defaultsAreTheIssuesFullRun() {
     final var o = BenchOptions.parse();
-    assertThat(o.modes()).extracting(Mode::name)
-        .containsExactly("stock", "patched", "executor", "pathpattern", "fail-fast",
-            "lean-front-end");
-    assertThat(o.protocols())
-        .containsExactly(Protocol.REST, Protocol.GRPC, Protocol.GRPC_STREAM);
+    assertThat(o.modes())
+        .extracting(Mode::name)
+        .containsExactly(
+            "stock", "patched", "executor", "pathpattern", "fail-fast", "lean-front-end");
+    assertThat(o.protocols()).containsExactly(Protocol.REST, Protocol.GRPC, Protocol.GRPC_STREAM);
     assertThat(o.rate()).isEqualTo(100);
     assertThat(o.rounds()).isEqualTo(3);
     assertThat(o.warmup()).isEqualTo(Duration.ofSeconds(20));
@@ -53,8 +53,8 @@ class BenchOptionsTest {
 
   @Test
   void explicitFlagsWinOverSmokeDefaults() {
-    final var o = BenchOptions.parse("--smoke", "--modes", "patched", "--window=7s",
-        "--protocols", "grpc");
+    final var o =
+        BenchOptions.parse("--smoke", "--modes", "patched", "--window=7s", "--protocols", "grpc");
     assertThat(o.modes()).extracting(Mode::name).containsExactly("patched");
     assertThat(o.window()).isEqualTo(Duration.ofSeconds(7));
     assertThat(o.protocols()).containsExactly(Protocol.GRPC);
@@ -62,8 +62,15 @@ class BenchOptionsTest {
 
   @Test
   void theOverloadStepAndSweepsAreOptIn() {
-    final var o = BenchOptions.parse("--overload", "--overload-request-limit", "5",
-        "--sweep", "exec-x4,queue-16", "--ramp", "150,300");
+    final var o =
+        BenchOptions.parse(
+            "--overload",
+            "--overload-request-limit",
+            "5",
+            "--sweep",
+            "exec-x4,queue-16",
+            "--ramp",
+            "150,300");
     assertThat(o.overload().modes()).extracting(Mode::name).containsExactly("stock", "fail-fast");
     assertThat(o.overload().requestLimit()).isEqualTo(5);
     assertThat(o.overload().rate()).isEqualTo(1000);
@@ -122,13 +129,17 @@ class BenchOptionsTest {
 
   @Test
   void clientSetupsSayHowWorkersGetJobsAndWhetherTheRestPoolIsWidened() {
-    final var o = BenchOptions.parse("--protocols", "rest,rest-default-pool,grpc,grpc-stream",
-        "--tasks", "1,10");
-    assertThat(o.protocols()).extracting(Protocol::api)
+    final var o =
+        BenchOptions.parse(
+            "--protocols", "rest,rest-default-pool,grpc,grpc-stream", "--tasks", "1,10");
+    assertThat(o.protocols())
+        .extracting(Protocol::api)
         .containsExactly("rest", "rest", "grpc", "grpc");
-    assertThat(o.protocols()).extracting(Protocol::jobStreaming)
+    assertThat(o.protocols())
+        .extracting(Protocol::jobStreaming)
         .containsExactly(false, false, false, true);
-    assertThat(o.protocols()).extracting(Protocol::widenedRestPool)
+    assertThat(o.protocols())
+        .extracting(Protocol::widenedRestPool)
         .containsExactly(true, false, false, false);
     assertThat(o.workload().tasks()).containsExactly(1, 10);
     assertThatThrownBy(() -> BenchOptions.parse("--job-streaming"))
@@ -138,11 +149,12 @@ class BenchOptionsTest {
   @Test
   void stockSwitchesEveryChangeBackAndEachSingleChangeModeDiffersInOneKey() {
     final Map<String, String> stock = Modes.get("stock").env();
-    assertThat(stock).containsOnly(
-        Map.entry("GATEFORK_API_EXECUTORSTRATEGY", "common-pool"),
-        Map.entry("SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY", "ant_path_matcher"),
-        Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "next-partition"),
-        Map.entry("GATEFORK_REST_FRONTEND", "stock"));
+    assertThat(stock)
+        .containsOnly(
+            Map.entry("GATEFORK_API_EXECUTORSTRATEGY", "common-pool"),
+            Map.entry("SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY", "ant_path_matcher"),
+            Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "next-partition"),
+            Map.entry("GATEFORK_REST_FRONTEND", "stock"));
     assertThat(Modes.get("patched").env()).isEmpty();
     assertThat(differences(stock, Modes.get("lean-front-end").env()))
         .containsOnly(Map.entry("GATEFORK_REST_FRONTEND", "lean"));
@@ -158,14 +170,15 @@ class BenchOptionsTest {
         .containsOnly(Map.entry("CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY", "256"));
   }
 
-  private static Map<String, String> differences(final Map<String, String> base,
-      final Map<String, String> other) {
+  private static Map<String, String> differences(
+      final Map<String, String> base, final Map<String, String> other) {
     final var diff = new java.util.HashMap<String, String>();
-    other.forEach((k, v) -> {
-      if (!v.equals(base.get(k))) {
-        diff.put(k, v);
-      }
-    });
+    other.forEach(
+        (k, v) -> {
+          if (!v.equals(base.get(k))) {
+            diff.put(k, v);
+          }
+        });
     assertThat(other.keySet()).containsAll(base.keySet());
     return diff;
   }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CgroupCpuStatTest {
-  private static final String V2 = """
+  private static final String V2 =
+      """
       usage_usec 2500000
       user_usec 2000000
       system_usec 500000
@@ -23,7 +24,8 @@ class CgroupCpuStatTest {
       burst_usec 0
       """;
 
-  private static final String V1 = """
+  private static final String V1 =
+      """
       nr_periods 200
       nr_throttled 50
       throttled_time 900000000
@@ -79,7 +81,9 @@ class CgroupCpuStatTest {
       throws IOException {
     final Path cgroup = dir.resolve("cgroup");
     final Path proc = dir.resolve("proc");
-    write(proc.resolve("42/cgroup"), """
+    write(
+        proc.resolve("42/cgroup"),
+        """
         9:name=systemd:/docker/abc
         4:memory:/docker/abc
         2:cpuacct:/docker/abc
@@ -98,8 +102,8 @@ class CgroupCpuStatTest {
   void locatesACgroupV2SystemdScopeByContainerId(@TempDir final Path dir) throws IOException {
     final Path cgroup = dir.resolve("cgroup");
     write(cgroup.resolve("system.slice/docker-abc.scope/cpu.stat"), V2);
-    final var source = new CgroupLocator(cgroup, dir.resolve("proc")).locate("abc", -1)
-        .orElseThrow();
+    final var source =
+        new CgroupLocator(cgroup, dir.resolve("proc")).locate("abc", -1).orElseThrow();
     assertThat(source.describe()).contains("cgroup v2");
     assertThat(source.sample().usageNanos()).isEqualTo(2_500_000_000L);
   }
@@ -109,8 +113,8 @@ class CgroupCpuStatTest {
     final Path cgroup = dir.resolve("cgroup");
     write(cgroup.resolve("cpu,cpuacct/docker/abc/cpu.stat"), V1);
     write(cgroup.resolve("cpu,cpuacct/docker/abc/cpuacct.usage"), "5\n");
-    final var source = new CgroupLocator(cgroup, dir.resolve("proc")).locate("abc", -1)
-        .orElseThrow();
+    final var source =
+        new CgroupLocator(cgroup, dir.resolve("proc")).locate("abc", -1).orElseThrow();
     assertThat(source.sample().usageNanos()).isEqualTo(5);
   }
 
@@ -121,11 +125,15 @@ class CgroupCpuStatTest {
 
   @Test
   void machineCpuCountsIdleAndIowaitAsNotBusyAndIgnoresGuestTime() {
-    final var before = MachineCpu.parse("""
+    final var before =
+        MachineCpu.parse(
+            """
         cpu  100 0 100 800 0 0 0 0 0 0
         cpu0 50 0 50 400 0 0 0 0 0 0
         """);
-    final var after = MachineCpu.parse("""
+    final var after =
+        MachineCpu.parse(
+            """
         cpu  250 0 150 900 100 0 0 0 50 0
         intr 1 2 3
         """);

@@ -31,11 +31,20 @@ class CompilerThreadsTest {
     assertThat(CompilerThreads.cpuNanos(proc, -1)).isEqualTo(-1);
   }
 
-  private void thread(final long pid, final long tid, final String name, final long utime,
-      final long stime) throws Exception {
+  private void thread(
+      final long pid, final long tid, final String name, final long utime, final long stime)
+      throws Exception {
     final Path task = Files.createDirectories(proc.resolve(pid + "/task/" + tid));
     Files.writeString(task.resolve("comm"), name + "\n");
-    Files.writeString(task.resolve("stat"), tid + " (" + name + ") S 1 1 1 0 -1 4194304 121 0 0 0 "
-        + utime + " " + stime + " 0 0 20 0 1 0 25\n");
+    Files.writeString(
+        task.resolve("stat"),
+        tid
+            + " ("
+            + name
+            + ") S 1 1 1 0 -1 4194304 121 0 0 0 "
+            + utime
+            + " "
+            + stime
+            + " 0 0 20 0 1 0 25\n");
   }
 }

@@ -18,8 +18,9 @@ class WorkloadPartsTest {
     final var process = BenchProcess.withTasks(1);
     final var tasks = process.model().getModelElementsByType(ServiceTask.class);
     assertThat(tasks).hasSize(1);
-    assertThat(tasks.iterator().next().getSingleExtensionElement(ZeebeTaskDefinition.class)
-        .getType()).isEqualTo(BenchProcess.JOB_TYPE);
+    assertThat(
+            tasks.iterator().next().getSingleExtensionElement(ZeebeTaskDefinition.class).getType())
+        .isEqualTo(BenchProcess.JOB_TYPE);
     assertThat(process.lastTaskId()).isEqualTo("task-1");
     assertThat(process.processId()).isEqualTo("bench-one-task");
   }
@@ -35,10 +36,12 @@ class WorkloadPartsTest {
   @Test
   void errorsAreNamedByWhatTheClientSaw() {
     final var detail = new ProblemDetail().setTitle("RESOURCE_EXHAUSTED").setStatus(503);
-    assertThat(ErrorClassifier.classify(new CompletionException(
-        new ProblemException(503, "exhausted", detail)))).isEqualTo("HTTP 503 RESOURCE_EXHAUSTED");
-    assertThat(ErrorClassifier.classify(new ClientStatusException(
-        Status.RESOURCE_EXHAUSTED, null))).isEqualTo("gRPC RESOURCE_EXHAUSTED");
+    assertThat(
+            ErrorClassifier.classify(
+                new CompletionException(new ProblemException(503, "exhausted", detail))))
+        .isEqualTo("HTTP 503 RESOURCE_EXHAUSTED");
+    assertThat(ErrorClassifier.classify(new ClientStatusException(Status.RESOURCE_EXHAUSTED, null)))
+        .isEqualTo("gRPC RESOURCE_EXHAUSTED");
     assertThat(ErrorClassifier.classify(new RuntimeException(new TimeoutException())))
         .isEqualTo("client timeout");
     assertThat(ErrorClassifier.classify(new IllegalStateException("x")))
@@ -52,8 +55,8 @@ class WorkloadPartsTest {
     recorder.createError(500, new IllegalStateException("warm-up"));
     recorder.createError(1_500, new IllegalStateException("measured"));
     recorder.createError(2_000, new IllegalStateException("after"));
-    assertThat(recorder.createErrors()).containsExactly(
-        java.util.Map.entry("IllegalStateException", 1L));
+    assertThat(recorder.createErrors())
+        .containsExactly(java.util.Map.entry("IllegalStateException", 1L));
     assertThat(recorder.errorsTotal.sum()).isEqualTo(3);
     assertThat(recorder.inWindow(999)).isFalse();
     assertThat(recorder.inWindow(1_999)).isTrue();

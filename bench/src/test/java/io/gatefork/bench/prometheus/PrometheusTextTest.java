@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 class PrometheusTextTest {
   @Test
   void parsesNamesLabelsAndValuesAndSkipsComments() {
-    final var samples = PrometheusText.parse("""
+    final var samples =
+        PrometheusText.parse(
+            """
         # HELP zeebe_gateway_total_requests_total Number of requests
         # TYPE zeebe_gateway_total_requests_total counter
         zeebe_gateway_total_requests_total{partition="1",requestType="PROCESS_INSTANCE_CREATION#CREATE",} 42.0
@@ -18,8 +20,10 @@ class PrometheusTextTest {
         """);
     assertThat(samples).hasSize(3);
     assertThat(samples.get(0).name()).isEqualTo("zeebe_gateway_total_requests_total");
-    assertThat(samples.get(0).labels()).containsExactly(
-        Map.entry("partition", "1"), Map.entry("requestType", "PROCESS_INSTANCE_CREATION#CREATE"));
+    assertThat(samples.get(0).labels())
+        .containsExactly(
+            Map.entry("partition", "1"),
+            Map.entry("requestType", "PROCESS_INSTANCE_CREATION#CREATE"));
     assertThat(samples.get(0).value()).isEqualTo(42.0);
     assertThat(samples.get(1).labels()).isEmpty();
     assertThat(samples.get(2).value()).isEqualTo(12.5);
@@ -27,7 +31,9 @@ class PrometheusTextTest {
 
   @Test
   void unescapesLabelValuesAndReadsSpecialValues() {
-    final var samples = PrometheusText.parse("""
+    final var samples =
+        PrometheusText.parse(
+            """
         m{path="/a \\"b\\", c",le="+Inf"} +Inf
         m{path="x\\\\y"} NaN
         m{path="z"} -Inf
@@ -48,13 +54,18 @@ class PrometheusTextTest {
 
   @Test
   void sumsAcrossSeriesThatPassTheFilter() {
-    final var snapshot = MetricsSnapshot.parse("""
+    final var snapshot =
+        MetricsSnapshot.parse(
+            """
         zeebe_gateway_total_requests_total{partition="1",requestType="PROCESS_INSTANCE_CREATION#CREATE"} 10
         zeebe_gateway_total_requests_total{partition="2",requestType="PROCESS_INSTANCE_CREATION#CREATE"} 5
         zeebe_gateway_total_requests_total{partition="1",requestType="JOB#COMPLETE"} 7
         """);
-    assertThat(snapshot.sum("zeebe_gateway_total_requests_total",
-        l -> l.get("requestType").equals("PROCESS_INSTANCE_CREATION#CREATE"))).isEqualTo(15);
+    assertThat(
+            snapshot.sum(
+                "zeebe_gateway_total_requests_total",
+                l -> l.get("requestType").equals("PROCESS_INSTANCE_CREATION#CREATE")))
+        .isEqualTo(15);
     assertThat(snapshot.sum("zeebe_gateway_total_requests_total")).isEqualTo(22);
     assertThat(snapshot.sum("absent")).isZero();
   }

@@ -11,11 +11,26 @@ import org.junit.jupiter.api.Test;
 class AnalysisTest {
   @Test
   void roundsOfOneCellGiveTheMedianWithMinAndMax() {
-    final var analysis = new Analysis(List.of(
-        cell("main", "stock", "rest").round(1).cpuPerInstance(700).createLatency(2, 10).build(),
-        cell("main", "stock", "rest").round(2).cpuPerInstance(900).createLatency(4, 20).build(),
-        cell("main", "stock", "rest").round(3).cpuPerInstance(800).createLatency(3, 90).build(),
-        cell("main", "stock", "grpc").createLatency(1, 5).build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("main", "stock", "rest")
+                    .round(1)
+                    .cpuPerInstance(700)
+                    .createLatency(2, 10)
+                    .build(),
+                cell("main", "stock", "rest")
+                    .round(2)
+                    .cpuPerInstance(900)
+                    .createLatency(4, 20)
+                    .build(),
+                cell("main", "stock", "rest")
+                    .round(3)
+                    .cpuPerInstance(800)
+                    .createLatency(3, 90)
+                    .build(),
+                cell("main", "stock", "grpc").createLatency(1, 5).build()),
+            3);
     final var rest = analysis.find("main", "stock", "rest").orElseThrow();
     assertThat(rest.rounds()).isEqualTo(3);
     assertThat(rest.cpuPerInstanceUs().median()).isCloseTo(800, within(1e-6));
@@ -29,25 +44,31 @@ class AnalysisTest {
 
   @Test
   void failedCellsAreListedButLeftOutOfTheFigures() {
-    final var analysis = new Analysis(List.of(
-        cell("main", "stock", "rest").createLatency(2, 10).build(),
-        cell("main", "stock", "rest").failed("gateway did not start").build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("main", "stock", "rest").createLatency(2, 10).build(),
+                cell("main", "stock", "rest").failed("gateway did not start").build()),
+            3);
     assertThat(analysis.failures()).hasSize(1);
     assertThat(analysis.find("main", "stock", "rest").orElseThrow().rounds()).isEqualTo(1);
   }
 
   @Test
   void aRatioWhoseSpreadOverRoundsContainsOneIsNotShown() {
-    final var analysis = new Analysis(List.of(
-        cell("main", "stock", "rest").round(1).cpuPerInstance(1000).build(),
-        cell("main", "stock", "rest").round(2).cpuPerInstance(1100).build(),
-        cell("main", "stock", "rest").round(3).cpuPerInstance(900).build(),
-        cell("main", "pathpattern", "rest").round(1).cpuPerInstance(950).build(),
-        cell("main", "pathpattern", "rest").round(2).cpuPerInstance(1200).build(),
-        cell("main", "pathpattern", "rest").round(3).cpuPerInstance(800).build(),
-        cell("main", "patched", "rest").round(1).cpuPerInstance(500).build(),
-        cell("main", "patched", "rest").round(2).cpuPerInstance(560).build(),
-        cell("main", "patched", "rest").round(3).cpuPerInstance(450).build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("main", "stock", "rest").round(1).cpuPerInstance(1000).build(),
+                cell("main", "stock", "rest").round(2).cpuPerInstance(1100).build(),
+                cell("main", "stock", "rest").round(3).cpuPerInstance(900).build(),
+                cell("main", "pathpattern", "rest").round(1).cpuPerInstance(950).build(),
+                cell("main", "pathpattern", "rest").round(2).cpuPerInstance(1200).build(),
+                cell("main", "pathpattern", "rest").round(3).cpuPerInstance(800).build(),
+                cell("main", "patched", "rest").round(1).cpuPerInstance(500).build(),
+                cell("main", "patched", "rest").round(2).cpuPerInstance(560).build(),
+                cell("main", "patched", "rest").round(3).cpuPerInstance(450).build()),
+            3);
     final var byMode = new java.util.HashMap<String, Analysis.Comparison>();
     analysis.versusStock().forEach(c -> byMode.put(c.mode(), c));
     // per round pair: 0.95, 1.09, 0.89
@@ -64,11 +85,20 @@ class AnalysisTest {
 
   @Test
   void aCellWhoseBrokerSideSaturatedIsNotComparedOnLatencyButStillOnCpu() {
-    final var analysis = new Analysis(List.of(
-        cell("main", "stock", "rest").loadSide(97).createLatency(40, 400).cpuPerInstance(1000)
-            .build(),
-        cell("main", "patched", "rest").loadSide(60).createLatency(4, 40).cpuPerInstance(500)
-            .build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("main", "stock", "rest")
+                    .loadSide(97)
+                    .createLatency(40, 400)
+                    .cpuPerInstance(1000)
+                    .build(),
+                cell("main", "patched", "rest")
+                    .loadSide(60)
+                    .createLatency(4, 40)
+                    .cpuPerInstance(500)
+                    .build()),
+            3);
     final var stock = analysis.find("main", "stock", "rest").orElseThrow();
     assertThat(stock.validForLatency()).isFalse();
     assertThat(stock.invalidReasons()).containsExactly("broker/load CPUs 97 % > 90 %");
@@ -76,30 +106,38 @@ class AnalysisTest {
     assertThat(row.latencyComparable()).isFalse();
     assertThat(row.createP99().measured()).isFalse();
     assertThat(row.cpuPerInstance().median()).isCloseTo(0.5, within(1e-9));
-    assertThat(MarkdownReport.render(run(analysis), analysis)).contains("invalid, not compared")
+    assertThat(MarkdownReport.render(run(analysis), analysis))
+        .contains("invalid, not compared")
         .contains("invalid 1/1: broker/load CPUs 97 % > 90 %");
   }
 
   @Test
   void aSlowBrokerStageMakesACellInvalidForLatency() {
-    final var a = Aggregate.of(List.of(cell("main", "patched", "grpc").stageP50(8.0, 9.0)
-        .build()));
+    final var a = Aggregate.of(List.of(cell("main", "patched", "grpc").stageP50(8.0, 9.0).build()));
     assertThat(a.validForLatency()).isFalse();
     assertThat(a.invalidReasons()).containsExactly("broker stage p50 8.0 ms > 5.0 ms");
-    assertThat(Aggregate.of(List.of(cell("main", "patched", "grpc").stageP50(2.0, 2.5).build()))
-        .validForLatency()).isTrue();
+    assertThat(
+            Aggregate.of(List.of(cell("main", "patched", "grpc").stageP50(2.0, 2.5).build()))
+                .validForLatency())
+        .isTrue();
   }
 
   @Test
   void restIsComparedWithGrpcPollingAndStreamingAndTheDefaultPoolWithAWidenedOne() {
-    final var analysis = new Analysis(List.of(
-        cell("main", "patched", "rest").cpuPerInstance(900).build(),
-        cell("main", "patched", "rest-default-pool").cpuPerInstance(1000).throughput(100, 60)
-            .build(),
-        cell("main", "patched", "grpc").cpuPerInstance(450).build(),
-        cell("main", "patched", "grpc-stream").cpuPerInstance(300).build()), 3);
-    assertThat(analysis.restVersusGrpc()).extracting(c -> c.baseline() + " "
-        + Table.ratio(c.cpuPerInstance())).containsExactly("grpc 2.00x", "grpc-stream 3.00x");
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("main", "patched", "rest").cpuPerInstance(900).build(),
+                cell("main", "patched", "rest-default-pool")
+                    .cpuPerInstance(1000)
+                    .throughput(100, 60)
+                    .build(),
+                cell("main", "patched", "grpc").cpuPerInstance(450).build(),
+                cell("main", "patched", "grpc-stream").cpuPerInstance(300).build()),
+            3);
+    assertThat(analysis.restVersusGrpc())
+        .extracting(c -> c.baseline() + " " + Table.ratio(c.cpuPerInstance()))
+        .containsExactly("grpc 2.00x", "grpc-stream 3.00x");
     final var pool = analysis.defaultPoolVersusWidened();
     assertThat(pool).hasSize(1);
     assertThat(pool.get(0).completed().median()).isCloseTo(0.4, within(1e-9));
@@ -107,13 +145,26 @@ class AnalysisTest {
 
   @Test
   void theSaturationPointIsWhereStockRunsOutOfItsQuotaWithTheBrokerSideValid() {
-    final var analysis = new Analysis(List.of(
-        cell("ramp", "stock", "rest").rate(100).throughput(100, 100).gatewayCores(0.5, 1)
-            .build(),
-        cell("ramp", "stock", "rest").rate(200).throughput(200, 198).gatewayCores(0.95, 1)
-            .loadSide(70).build(),
-        cell("ramp", "stock", "rest").rate(300).throughput(230, 220).gatewayCores(1.0, 1)
-            .build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("ramp", "stock", "rest")
+                    .rate(100)
+                    .throughput(100, 100)
+                    .gatewayCores(0.5, 1)
+                    .build(),
+                cell("ramp", "stock", "rest")
+                    .rate(200)
+                    .throughput(200, 198)
+                    .gatewayCores(0.95, 1)
+                    .loadSide(70)
+                    .build(),
+                cell("ramp", "stock", "rest")
+                    .rate(300)
+                    .throughput(230, 220)
+                    .gatewayCores(1.0, 1)
+                    .build()),
+            3);
     final var point = analysis.saturationPoint("rest", 1).orElseThrow();
     assertThat(point.found()).isTrue();
     assertThat(point.rate()).isEqualTo(200);
@@ -123,11 +174,23 @@ class AnalysisTest {
   @Test
   void aGatewayStarvedByItsQuotaIsTheSaturationPointHoweverLongItTimesTheBrokerStage() {
     // the broker stage is timed inside the gateway: throttled, it stretches with an idle broker
-    final var analysis = new Analysis(List.of(
-        cell("ramp", "stock", "rest").rate(30).throughput(30, 30).gatewayCores(0.15, 0.25)
-            .loadSide(30).build(),
-        cell("ramp", "stock", "rest").rate(60).throughput(60, 58).gatewayCores(0.25, 0.25)
-            .loadSide(40).brokerStageP50(80).build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("ramp", "stock", "rest")
+                    .rate(30)
+                    .throughput(30, 30)
+                    .gatewayCores(0.15, 0.25)
+                    .loadSide(30)
+                    .build(),
+                cell("ramp", "stock", "rest")
+                    .rate(60)
+                    .throughput(60, 58)
+                    .gatewayCores(0.25, 0.25)
+                    .loadSide(40)
+                    .brokerStageP50(80)
+                    .build()),
+            3);
     final var point = analysis.saturationPoint("rest", 1).orElseThrow();
     assertThat(point.found()).isTrue();
     assertThat(point.rate()).isEqualTo(60);
@@ -135,11 +198,21 @@ class AnalysisTest {
 
   @Test
   void aBrokerThatSaturatesFirstGivesNoSaturationPointButAValidFallback() {
-    final var analysis = new Analysis(List.of(
-        cell("ramp", "stock", "rest").rate(100).throughput(100, 100).gatewayCores(0.5, 1)
-            .build(),
-        cell("ramp", "stock", "rest").rate(200).throughput(200, 150).gatewayCores(0.7, 1)
-            .loadSide(98).build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("ramp", "stock", "rest")
+                    .rate(100)
+                    .throughput(100, 100)
+                    .gatewayCores(0.5, 1)
+                    .build(),
+                cell("ramp", "stock", "rest")
+                    .rate(200)
+                    .throughput(200, 150)
+                    .gatewayCores(0.7, 1)
+                    .loadSide(98)
+                    .build()),
+            3);
     final var point = analysis.saturationPoint("rest", 1).orElseThrow();
     assertThat(point.found()).isFalse();
     assertThat(point.rate()).isEqualTo(100);
@@ -148,8 +221,9 @@ class AnalysisTest {
 
   @Test
   void aStockThatNeverSaturatesSaysToRaiseTheRates() {
-    final var analysis = new Analysis(List.of(
-        cell("ramp", "stock", "rest").rate(150).gatewayCores(0.3, 1).build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(cell("ramp", "stock", "rest").rate(150).gatewayCores(0.3, 1).build()), 3);
     final var point = analysis.saturationPoint("rest", 1).orElseThrow();
     assertThat(point.found()).isFalse();
     assertThat(point.how()).contains("kept up at every rate up to 150/s");
@@ -157,12 +231,22 @@ class AnalysisTest {
 
   @Test
   void theSaturationTargetComparesPatchedWithStockAtThePointOverRounds() {
-    final var analysis = new Analysis(List.of(
-        cell("saturation", "stock", "rest").rate(200).round(1).throughput(200, 100).build(),
-        cell("saturation", "stock", "rest").rate(200).round(2).throughput(200, 95).build(),
-        cell("saturation", "patched", "rest").rate(200).round(1).throughput(200, 210).build(),
-        cell("saturation", "patched", "rest").rate(200).round(2).throughput(200, 199).build()),
-        3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("saturation", "stock", "rest").rate(200).round(1).throughput(200, 100).build(),
+                cell("saturation", "stock", "rest").rate(200).round(2).throughput(200, 95).build(),
+                cell("saturation", "patched", "rest")
+                    .rate(200)
+                    .round(1)
+                    .throughput(200, 210)
+                    .build(),
+                cell("saturation", "patched", "rest")
+                    .rate(200)
+                    .round(2)
+                    .throughput(200, 199)
+                    .build()),
+            3);
     final var target = byName(analysis).get("throughput where stock saturates");
     assertThat(target.met()).isTrue();
     assertThat(target.measured()).contains("at 200/s").contains("2.10x [2.09–2.10]");
@@ -170,20 +254,29 @@ class AnalysisTest {
 
   @Test
   void theExecutorCountsAsFilledOnCallerRunsOrAQueueAtItsCapacity() {
-    final var analysis = new Analysis(List.of(
-        cell("sweep", "exec-x4", "rest").executor(0, 8).build(),
-        cell("sweep", "exec-x16", "rest").executor(5, 2).build(),
-        cell("sweep", "queue-16", "rest").executor(0, 16)
-            .env(Map.of("CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY", "16")).build()), 3);
-    assertThat(analysis.executorFill()).extracting(f -> f.mode() + " " + f.queueCapacity() + " "
-        + f.filled()).containsExactly("exec-x4 64 false", "exec-x16 64 true", "queue-16 16 true");
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("sweep", "exec-x4", "rest").executor(0, 8).build(),
+                cell("sweep", "exec-x16", "rest").executor(5, 2).build(),
+                cell("sweep", "queue-16", "rest")
+                    .executor(0, 16)
+                    .env(Map.of("CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY", "16"))
+                    .build()),
+            3);
+    assertThat(analysis.executorFill())
+        .extracting(f -> f.mode() + " " + f.queueCapacity() + " " + f.filled())
+        .containsExactly("exec-x4 64 false", "exec-x16 64 true", "queue-16 16 true");
   }
 
   @Test
   void aMissedTargetSaysByHowMuch() {
-    final var analysis = new Analysis(List.of(
-        cell("main", "patched", "rest").createLatency(2, 13).stageP50(1.0, 2.5).build(),
-        cell("main", "patched", "grpc").createLatency(1, 5).stageP50(1.0, 1.4).build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("main", "patched", "rest").createLatency(2, 13).stageP50(1.0, 2.5).build(),
+                cell("main", "patched", "grpc").createLatency(1, 5).stageP50(1.0, 1.4).build()),
+            3);
     final var targets = byName(analysis);
     final var restP99 = targets.get("REST p99 vs gRPC p99 (patched, create)");
     assertThat(restP99.met()).isFalse();
@@ -196,21 +289,26 @@ class AnalysisTest {
 
   @Test
   void targetsTheRunDidNotMeasureSaySoInsteadOfPassing() {
-    final var targets = byName(new Analysis(List.of(
-        cell("main", "stock", "rest").build()), 3));
+    final var targets = byName(new Analysis(List.of(cell("main", "stock", "rest").build()), 3));
     assertThat(targets.get("REST p99 vs gRPC p99 (patched, create)").met()).isNull();
     assertThat(targets.get("throughput where stock saturates").verdict())
         .startsWith("not measured");
-    assertThat(targets.get("broker requests per client request under backpressure").met())
-        .isNull();
+    assertThat(targets.get("broker requests per client request under backpressure").met()).isNull();
   }
 
   @Test
   void aClientsOwnRetriesAreNotTheGatewaysAmplification() {
     // the client sent each refused create twice; the gateway sent each request it got once
-    final var analysis = new Analysis(List.of(
-        cell("overload", "fail-fast", "rest").rate(300).amplification(1.0).clientSends(1.4)
-            .errors(40, Map.of()).build()), 1);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("overload", "fail-fast", "rest")
+                    .rate(300)
+                    .amplification(1.0)
+                    .clientSends(1.4)
+                    .errors(40, Map.of())
+                    .build()),
+            1);
     final var overload = analysis.phase("overload").get(0);
     assertThat(overload.amplification()).isCloseTo(1.0, within(1e-9));
     assertThat(overload.clientSendsPerCall()).isCloseTo(1.4, within(1e-9));
@@ -220,14 +318,29 @@ class AnalysisTest {
 
   @Test
   void amplificationUnderBackpressureIsJudgedOnlyWhereTheLimitWasReached() {
-    final var analysis = new Analysis(List.of(
-        cell("overload", "stock", "rest").rate(300).amplification(2.4).errors(60, Map.of()).build(),
-        cell("overload", "fail-fast", "rest").rate(300).amplification(1.0).errors(55, Map.of())
-            .build(),
-        cell("overload", "fail-fast", "grpc").rate(300).amplification(1.3).errors(20, Map.of())
-            .build(),
-        cell("overload", "fail-fast", "rest-default-pool").rate(300).amplification(1.0)
-            .build()), 3);
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("overload", "stock", "rest")
+                    .rate(300)
+                    .amplification(2.4)
+                    .errors(60, Map.of())
+                    .build(),
+                cell("overload", "fail-fast", "rest")
+                    .rate(300)
+                    .amplification(1.0)
+                    .errors(55, Map.of())
+                    .build(),
+                cell("overload", "fail-fast", "grpc")
+                    .rate(300)
+                    .amplification(1.3)
+                    .errors(20, Map.of())
+                    .build(),
+                cell("overload", "fail-fast", "rest-default-pool")
+                    .rate(300)
+                    .amplification(1.0)
+                    .build()),
+            3);
     final var targets = byName(analysis);
     final var rest = targets.get("amplification under backpressure (fail-fast, rest)");
     assertThat(rest.met()).isTrue();
@@ -236,16 +349,16 @@ class AnalysisTest {
     assertThat(grpc.met()).isFalse();
     assertThat(grpc.verdict()).isEqualTo("missed by 0.30");
     // no error, no backpressure: 1.00 would be met without meaning anything
-    final var quiet = targets.get(
-        "amplification under backpressure (fail-fast, rest-default-pool)");
+    final var quiet =
+        targets.get("amplification under backpressure (fail-fast, rest-default-pool)");
     assertThat(quiet.met()).isNull();
     assertThat(quiet.verdict()).contains("the broker's limit was not reached");
   }
 
   @Test
   void gatewayAddedLatencyIsTotalMinusBrokerStage() {
-    final var a = Aggregate.of(List.of(cell("main", "patched", "rest").stageP50(1.25, 2.0)
-        .build()));
+    final var a =
+        Aggregate.of(List.of(cell("main", "patched", "rest").stageP50(1.25, 2.0).build()));
     assertThat(a.gatewayAddedP50Ms()).isCloseTo(0.75, within(1e-9));
     assertThat(a.gatewayAddedMeanMs()).isCloseTo(0.825, within(1e-9));
   }

@@ -140,13 +140,38 @@ final class Cells {
 
     CellResult build() {
       if (failure != null) {
-        return new CellResult(1, phase, mode, protocol, tasks, round, rate, 0, gatewayCpus, 10, 30,
-            Map.of(), null, null, null, null, null, -1, -1, -1, -1, null, null, null, 20, failure);
+        return new CellResult(
+            1,
+            phase,
+            mode,
+            protocol,
+            tasks,
+            round,
+            rate,
+            0,
+            gatewayCpus,
+            10,
+            30,
+            Map.of(),
+            null,
+            null,
+            null,
+            null,
+            null,
+            -1,
+            -1,
+            -1,
+            -1,
+            null,
+            null,
+            null,
+            20,
+            failure);
       }
       final long sent = Math.round(rate * 30);
       final Map<String, LatencySummary> latency = new LinkedHashMap<>();
-      latency.put(CellResult.CREATE, new LatencySummary(sent, p50 * 1.2, p50, p99 * 0.8, p99,
-          p99 * 2));
+      latency.put(
+          CellResult.CREATE, new LatencySummary(sent, p50 * 1.2, p50, p99 * 0.8, p99, p99 * 2));
       latency.put(CellResult.COMPLETE, new LatencySummary(sent, 3, 2.5, 5, 8, 20));
       latency.put(CellResult.END_TO_END, new LatencySummary(sent, 70, 60, 90, 120, 300));
       final Map<String, StageStat> stages = new LinkedHashMap<>();
@@ -160,19 +185,45 @@ final class Cells {
       final long completedInWindow = Math.round(completed * 30);
       final long errorCount = createErrors.values().stream().mapToLong(Long::longValue).sum();
       final double cpuSeconds = cpuPerInstanceUs * completedInWindow / 1e6;
-      return new CellResult(1, phase, mode, protocol, tasks, round, rate,
-          phase.equals("overload") ? 20 : 0, gatewayCpus, 10, 30, env,
-          new CellResult.Throughput(sent, Math.round(created * 30), Math.round(completed * 30), 0,
-              created, completed, errorPct, Math.round(created * 40), Math.round(completed * 40)),
-          latency, Map.of(CellResult.CREATE, createErrors, CellResult.COMPLETE, Map.of()),
+      return new CellResult(
+          1,
+          phase,
+          mode,
+          protocol,
+          tasks,
+          round,
+          rate,
+          phase.equals("overload") ? 20 : 0,
+          gatewayCpus,
+          10,
+          30,
+          env,
+          new CellResult.Throughput(
+              sent,
+              Math.round(created * 30),
+              Math.round(completed * 30),
+              0,
+              created,
+              completed,
+              errorPct,
+              Math.round(created * 40),
+              Math.round(completed * 40)),
+          latency,
+          Map.of(CellResult.CREATE, createErrors, CellResult.COMPLETE, Map.of()),
           Map.of("create-process-instance", stages),
-          new CellResult.GatewayCpu(gatewayCores, 300, Math.round(3 * throttledPct), throttledPct,
-              0.5, "cgroup v1 test"),
-          80, loadSideBusy, 0.5, 0.3, new CellResult.Amplification(
+          new CellResult.GatewayCpu(
+              gatewayCores, 300, Math.round(3 * throttledPct), throttledPct, 0.5, "cgroup v1 test"),
+          80,
+          loadSideBusy,
+          0.5,
+          0.3,
+          new CellResult.Amplification(
               amplification * clientSends * sent, sent, clientSends * sent, amplification),
           new CellResult.ExecutorFigures(callerRuns, queueMax, 0.5, 30),
-          CellResult.Cost.of(cpuSeconds, -1, completedInWindow, 3.0 * completedInWindow, errorCount),
-          20, null);
+          CellResult.Cost.of(
+              cpuSeconds, -1, completedInWindow, 3.0 * completedInWindow, errorCount),
+          20,
+          null);
     }
   }
 }

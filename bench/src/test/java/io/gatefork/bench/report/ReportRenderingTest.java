@@ -12,35 +12,50 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ReportRenderingTest {
-  private static final List<CellResult> CELLS = List.of(
-      cell("main", "stock", "rest").createLatency(4, 40).throttled(30).build(),
-      cell("main", "stock", "grpc").createLatency(3, 20).throttled(25).build(),
-      cell("main", "patched", "rest").createLatency(2, 14).throttled(5).build(),
-      cell("main", "patched", "grpc").createLatency(1.5, 10).throttled(4).build(),
-      cell("sweep", "exec-x4", "rest").build(),
-      cell("overload", "stock", "rest").rate(300).amplification(2.5)
-          .errors(40, Map.of("HTTP 503 RESOURCE_EXHAUSTED", 3600L)).build(),
-      cell("overload", "fail-fast", "rest").rate(300).amplification(1.0)
-          .errors(45, Map.of("HTTP 503 RESOURCE_EXHAUSTED", 4050L)).build(),
-      cell("main", "executor", "rest").failed("the gateway exited").build());
+  private static final List<CellResult> CELLS =
+      List.of(
+          cell("main", "stock", "rest").createLatency(4, 40).throttled(30).build(),
+          cell("main", "stock", "grpc").createLatency(3, 20).throttled(25).build(),
+          cell("main", "patched", "rest").createLatency(2, 14).throttled(5).build(),
+          cell("main", "patched", "grpc").createLatency(1.5, 10).throttled(4).build(),
+          cell("sweep", "exec-x4", "rest").build(),
+          cell("overload", "stock", "rest")
+              .rate(300)
+              .amplification(2.5)
+              .errors(40, Map.of("HTTP 503 RESOURCE_EXHAUSTED", 3600L))
+              .build(),
+          cell("overload", "fail-fast", "rest")
+              .rate(300)
+              .amplification(1.0)
+              .errors(45, Map.of("HTTP 503 RESOURCE_EXHAUSTED", 4050L))
+              .build(),
+          cell("main", "executor", "rest").failed("the gateway exited").build());
 
   private static RunResult run() {
-    return new RunResult("2026-11-22T10:00:00Z", "2026-11-22T10:20:00Z",
-        "scripts/bench.sh --modes stock,patched", Map.of("rate", 150.0),
-        Map.of("cpus", "2", "gateway cpus", "2.00"), List.of("a note"), CELLS);
+    return new RunResult(
+        "2026-11-22T10:00:00Z",
+        "2026-11-22T10:20:00Z",
+        "scripts/bench.sh --modes stock,patched",
+        Map.of("rate", 150.0),
+        Map.of("cpus", "2", "gateway cpus", "2.00"),
+        List.of("a note"),
+        CELLS);
   }
 
   @Test
   void theReportHasEveryTableTheRatiosAndTheTargets() {
     final String md = MarkdownReport.render(run(), new Analysis(CELLS, 3));
-    assertThat(md).contains("`scripts/bench.sh --modes stock,patched`")
+    assertThat(md)
+        .contains("`scripts/bench.sh --modes stock,patched`")
         .contains("- a note")
         .contains("## Main cells")
-        .contains("| patched | rest | 1 | 150 | 1 | 800 | 267 | – | 150.0 | 1.20 | 5.0 | 80 | 60 | 1.20"
-            + " | valid | 2.00 | 14.00 |")
+        .contains(
+            "| patched | rest | 1 | 150 | 1 | 800 | 267 | – | 150.0 | 1.20 | 5.0 | 80 | 60 | 1.20"
+                + " | valid | 2.00 | 14.00 |")
         .contains("## Each mode against stock")
-        .contains("| main | patched / stock | patched | rest | 1 | 150 | 1.00x not shown"
-            + " | 1.00x not shown | 0.50x | 0.35x |")
+        .contains(
+            "| main | patched / stock | patched | rest | 1 | 150 | 1.00x not shown"
+                + " | 1.00x not shown | 0.50x | 0.35x |")
         .contains("invalid for latency** when its broker/load CPUs were busier than 90 %")
         .contains("## Sweep against patched")
         .contains("| sweep | exec-x4 / patched |")
@@ -59,7 +74,8 @@ class ReportRenderingTest {
   @Test
   void theReadmeSectionNamesDateCommandAndRatios() {
     final String md = ReadmeSection.render(run(), new Analysis(CELLS, 3), "results/x");
-    assertThat(md).contains("2026-11-22T10:00:00Z")
+    assertThat(md)
+        .contains("2026-11-22T10:00:00Z")
         .contains("    scripts/bench.sh --modes stock,patched")
         .contains("`results/x/`")
         .contains("Against stock")
@@ -79,14 +95,20 @@ class ReportRenderingTest {
   }
 
   @Test
-  void theResultsFolderHoldsJsonReportSectionAndCharts(@TempDir final Path dir)
-      throws IOException {
+  void theResultsFolderHoldsJsonReportSectionAndCharts(@TempDir final Path dir) throws IOException {
     final var written = ResultsWriter.write(run(), new Analysis(CELLS, 3), dir, "results/x");
-    assertThat(written).extracting(p -> p.getFileName().toString()).contains(
-        ResultsWriter.JSON, ResultsWriter.REPORT, ResultsWriter.README_SECTION, Charts.LATENCY,
-        Charts.STAGES, Charts.THROTTLING, Charts.CPU_PER_INSTANCE);
-    for (final String chart : List.of(Charts.LATENCY, Charts.STAGES, Charts.THROTTLING,
-        Charts.CPU_PER_INSTANCE)) {
+    assertThat(written)
+        .extracting(p -> p.getFileName().toString())
+        .contains(
+            ResultsWriter.JSON,
+            ResultsWriter.REPORT,
+            ResultsWriter.README_SECTION,
+            Charts.LATENCY,
+            Charts.STAGES,
+            Charts.THROTTLING,
+            Charts.CPU_PER_INSTANCE);
+    for (final String chart :
+        List.of(Charts.LATENCY, Charts.STAGES, Charts.THROTTLING, Charts.CPU_PER_INSTANCE)) {
       final byte[] png = Files.readAllBytes(dir.resolve(chart));
       assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
     }
@@ -94,7 +116,9 @@ class ReportRenderingTest {
     assertThat(back.cells()).hasSize(CELLS.size());
     assertThat(back.cells().get(2).latency(CellResult.CREATE).p99Ms()).isEqualTo(14.0);
     assertThat(back.cells().get(7).failure()).isEqualTo("the gateway exited");
-    assertThat(Files.readString(dir.resolve(ResultsWriter.JSON))).contains("\"targets\"")
-        .contains("\"cpuPerInstanceUs\"").contains("\"saturationPoints\"");
+    assertThat(Files.readString(dir.resolve(ResultsWriter.JSON)))
+        .contains("\"targets\"")
+        .contains("\"cpuPerInstanceUs\"")
+        .contains("\"saturationPoints\"");
   }
 }

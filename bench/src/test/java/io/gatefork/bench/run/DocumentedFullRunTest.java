@@ -28,17 +28,26 @@ class DocumentedFullRunTest {
     // 3 rounds each
     assertThat(plan.stream().filter(c -> c.phase().equals("main"))).hasSize((2 * 3 + 1) * 3);
     assertThat(plan).hasSize(21 + 5 + 6 + 15 + 12);
-    assertThat(plan.stream().filter(c -> !c.phase().equals("ramp")).mapToInt(CellPlan::round)
-        .max().orElse(0)).isEqualTo(3);
+    assertThat(
+            plan.stream()
+                .filter(c -> !c.phase().equals("ramp"))
+                .mapToInt(CellPlan::round)
+                .max()
+                .orElse(0))
+        .isEqualTo(3);
     assertThat(RunPlan.estimate(plan)).isBetween(Duration.ofMinutes(85), Duration.ofMinutes(100));
   }
 
   @Test
   void theReadmesFullRunIsTheCommandOfTheCommittedRun() throws IOException {
     final Path root = Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath();
-    final String committed = Files.readAllLines(root.resolve("bench/LATEST-RUN.md")).stream()
-        .filter(l -> l.startsWith("- command: `")).findFirst().orElseThrow()
-        .replaceFirst("^- command: `", "").replaceFirst("`$", "");
+    final String committed =
+        Files.readAllLines(root.resolve("bench/LATEST-RUN.md")).stream()
+            .filter(l -> l.startsWith("- command: `"))
+            .findFirst()
+            .orElseThrow()
+            .replaceFirst("^- command: `", "")
+            .replaceFirst("`$", "");
     // the run's own --root and --out say where it ran and wrote, not what it measured
     final List<String> args = new ArrayList<>(Arrays.asList(committed.split("\\s+")));
     for (final String own : List.of("--root", "--out")) {
@@ -55,8 +64,9 @@ class DocumentedFullRunTest {
   static String[] readmeCommand() throws IOException {
     final Path root = Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath();
     final List<String> lines = Files.readAllLines(root.resolve("README.md"));
-    final int start = lines.indexOf(lines.stream()
-        .filter(l -> l.startsWith("**The full run**")).findFirst().orElseThrow());
+    final int start =
+        lines.indexOf(
+            lines.stream().filter(l -> l.startsWith("**The full run**")).findFirst().orElseThrow());
     final StringBuilder command = new StringBuilder();
     boolean in = false;
     for (final String line : lines.subList(start, lines.size())) {
@@ -70,8 +80,8 @@ class DocumentedFullRunTest {
         }
       }
     }
-    final List<String> args = new ArrayList<>(Arrays.asList(command.toString().trim()
-        .split("\\s+")));
+    final List<String> args =
+        new ArrayList<>(Arrays.asList(command.toString().trim().split("\\s+")));
     assertThat(args.remove(0)).isEqualTo("scripts/bench.sh");
     return args.toArray(String[]::new);
   }

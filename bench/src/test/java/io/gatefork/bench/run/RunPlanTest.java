@@ -10,79 +10,158 @@ import org.junit.jupiter.api.Test;
 class RunPlanTest {
   @Test
   void everyRoundRunsEveryModeAndProtocolWithTheOrderRotated() {
-    final var plan = RunPlan.of(BenchOptions.parse("--modes", "stock,patched,fail-fast",
-        "--protocols", "rest,grpc", "--rounds", "3"));
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--modes", "stock,patched,fail-fast", "--protocols", "rest,grpc", "--rounds", "3"));
     assertThat(plan).hasSize(18);
     assertThat(modesOfRound(plan, 1)).containsExactly("stock", "patched", "fail-fast");
     assertThat(modesOfRound(plan, 2)).containsExactly("patched", "fail-fast", "stock");
     assertThat(modesOfRound(plan, 3)).containsExactly("fail-fast", "stock", "patched");
     assertThat(plan.get(0).protocol().tag()).isEqualTo("rest");
-    assertThat(plan.stream().filter(c -> c.round() == 2).findFirst().orElseThrow()
-        .protocol().tag()).isEqualTo("grpc");
+    assertThat(plan.stream().filter(c -> c.round() == 2).findFirst().orElseThrow().protocol().tag())
+        .isEqualTo("grpc");
     assertThat(plan).extracting(CellPlan::index).startsWith(1, 2, 3).endsWith(18);
     assertThat(plan).allMatch(c -> c.total() == 18 && c.requestLimit() == 0);
   }
 
   @Test
   void theRampComesBeforeTheCellsThatRunAtItsSaturationPoint() {
-    final var plan = RunPlan.of(BenchOptions.parse("--modes", "patched", "--protocols", "rest",
-        "--rounds", "2", "--sweep", "exec-x4,queue-16", "--overload", "--overload-protocols",
-        "grpc", "--ramp", "150,300"));
-    assertThat(plan).extracting(CellPlan::phase).containsExactly("main", "main",
-        "ramp", "ramp", "ramp", "ramp",
-        "saturation", "saturation", "saturation", "saturation",
-        "sweep", "sweep", "sweep", "sweep",
-        "overload", "overload", "overload", "overload");
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--modes",
+                "patched",
+                "--protocols",
+                "rest",
+                "--rounds",
+                "2",
+                "--sweep",
+                "exec-x4,queue-16",
+                "--overload",
+                "--overload-protocols",
+                "grpc",
+                "--ramp",
+                "150,300"));
+    assertThat(plan)
+        .extracting(CellPlan::phase)
+        .containsExactly(
+            "main",
+            "main",
+            "ramp",
+            "ramp",
+            "ramp",
+            "ramp",
+            "saturation",
+            "saturation",
+            "saturation",
+            "saturation",
+            "sweep",
+            "sweep",
+            "sweep",
+            "sweep",
+            "overload",
+            "overload",
+            "overload",
+            "overload");
     final var ramp = plan.stream().filter(c -> c.phase().equals("ramp")).toList();
-    assertThat(ramp).extracting(c -> c.mode().name() + "@" + (int) c.rate())
+    assertThat(ramp)
+        .extracting(c -> c.mode().name() + "@" + (int) c.rate())
         .containsExactly("stock@150", "patched@150", "stock@300", "patched@300");
     assertThat(ramp).allMatch(c -> c.round() == 1 && !c.rateFromRamp());
-    final var atPoint = plan.stream().filter(c -> c.phase().equals("saturation")
-        || c.phase().equals("sweep")).toList();
+    final var atPoint =
+        plan.stream()
+            .filter(c -> c.phase().equals("saturation") || c.phase().equals("sweep"))
+            .toList();
     assertThat(atPoint).allMatch(CellPlan::rateFromRamp);
     assertThat(atPoint.get(0).at(240).rate()).isEqualTo(240);
     // rounds interleave: the second round starts with the other mode
     assertThat(plan.stream().filter(c -> c.phase().equals("sweep")).map(c -> c.mode().name()))
         .containsExactly("exec-x4", "queue-16", "queue-16", "exec-x4");
     final var overload = plan.stream().filter(c -> c.phase().equals("overload")).toList();
-    assertThat(overload).extracting(c -> c.mode().name() + " r" + c.round())
+    assertThat(overload)
+        .extracting(c -> c.mode().name() + " r" + c.round())
         .containsExactly("stock r1", "fail-fast r1", "fail-fast r2", "stock r2");
-    assertThat(overload).allMatch(c -> c.requestLimit() == 20 && c.rate() == 1000
-        && c.protocol().tag().equals("grpc"));
+    assertThat(overload)
+        .allMatch(
+            c -> c.requestLimit() == 20 && c.rate() == 1000 && c.protocol().tag().equals("grpc"));
   }
 
   @Test
   void theTenTaskProcessAndTheDefaultPoolRunOnlyForTheModesAskedFor() {
-    final var plan = RunPlan.of(BenchOptions.parse("--modes", "stock,patched,fail-fast",
-        "--protocols", "rest,rest-default-pool", "--tasks", "1,10", "--rounds", "1",
-        "--rate", "100", "--ramp", "200", "--ramp-modes", "stock"));
-    assertThat(plan).extracting(c -> c.phase() + " " + c.mode().name() + "/" + c.protocol().tag()
-        + "/" + c.tasks() + "@" + (int) c.rate()).containsExactly(
-        "main stock/rest/1@100", "main patched/rest/1@100", "main patched/rest-default-pool/1@100",
-        "main fail-fast/rest/1@100",
-        "main stock/rest/10@20", "main patched/rest/10@20",
-        // the other phases run the first process only
-        "ramp stock/rest/1@200",
-        "saturation stock/rest/1@-1", "saturation patched/rest/1@-1");
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--modes",
+                "stock,patched,fail-fast",
+                "--protocols",
+                "rest,rest-default-pool",
+                "--tasks",
+                "1,10",
+                "--rounds",
+                "1",
+                "--rate",
+                "100",
+                "--ramp",
+                "200",
+                "--ramp-modes",
+                "stock"));
+    assertThat(plan)
+        .extracting(
+            c ->
+                c.phase()
+                    + " "
+                    + c.mode().name()
+                    + "/"
+                    + c.protocol().tag()
+                    + "/"
+                    + c.tasks()
+                    + "@"
+                    + (int) c.rate())
+        .containsExactly(
+            "main stock/rest/1@100",
+            "main patched/rest/1@100",
+            "main patched/rest-default-pool/1@100",
+            "main fail-fast/rest/1@100",
+            "main stock/rest/10@20",
+            "main patched/rest/10@20",
+            // the other phases run the first process only
+            "ramp stock/rest/1@200",
+            "saturation stock/rest/1@-1",
+            "saturation patched/rest/1@-1");
   }
 
   @Test
   void theEstimateCountsWarmupWindowAndStartupPerCell() {
-    final var plan = RunPlan.of(BenchOptions.parse("--modes", "stock,patched", "--protocols",
-        "rest", "--warmup", "10s", "--window", "20s", "--rounds", "1"));
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--modes",
+                "stock,patched",
+                "--protocols",
+                "rest",
+                "--warmup",
+                "10s",
+                "--window",
+                "20s",
+                "--rounds",
+                "1"));
     assertThat(RunPlan.estimate(plan))
         .isEqualTo(Duration.ofSeconds(2 * 30).plus(RunPlan.CELL_OVERHEAD.multipliedBy(2)));
   }
 
   @Test
   void labelsNameTheCellForItsLogFiles() {
-    final var cell = RunPlan.of(BenchOptions.parse("--modes", "fail-fast", "--protocols",
-        "grpc")).get(0);
+    final var cell =
+        RunPlan.of(BenchOptions.parse("--modes", "fail-fast", "--protocols", "grpc")).get(0);
     assertThat(cell.label()).isEqualTo("01-main-fail-fast-grpc-t1-r1");
   }
 
   private static List<String> modesOfRound(final List<CellPlan> plan, final int round) {
-    return plan.stream().filter(c -> c.round() == round).map(c -> c.mode().name()).distinct()
+    return plan.stream()
+        .filter(c -> c.round() == round)
+        .map(c -> c.mode().name())
+        .distinct()
         .toList();
   }
 }

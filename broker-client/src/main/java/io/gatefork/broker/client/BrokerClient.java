@@ -14,14 +14,14 @@ import java.util.concurrent.CompletableFuture;
  * onto their own executor before doing work (the service layer does, exactly once).
  *
  * <p>The implementation that joins a real cluster is {@code cluster.ClusterBrokerClient}; its
- * {@code start} is how the gateway gets one. This package names no implementation, so that it
- * stays free of cycles with the packages below it.
+ * {@code start} is how the gateway gets one. This package names no implementation, so that it stays
+ * free of cycles with the packages below it.
  */
 public interface BrokerClient extends AutoCloseable {
 
   /**
-   * Sends a command to the partition its target names; a leader change or an unreachable leader
-   * is retried on that partition within the default request timeout.
+   * Sends a command to the partition its target names; a leader change or an unreachable leader is
+   * retried on that partition within the default request timeout.
    */
   <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> send(BrokerRequest<T> request);
 

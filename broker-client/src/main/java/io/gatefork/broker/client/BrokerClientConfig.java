@@ -12,9 +12,9 @@ import java.util.Objects;
  * <p>No setting the gateway binds from its properties has a default here: the gateway's defaults
  * (cluster port 26502 and the rest) live with its property binding in dist's {@code
  * ClusterProperties}, and a builder that misses one fails at {@link Builder#build()}. Only the
- * settings that are off or derived when absent are optional: the advertised address (then the
- * bind address) and TLS (then plaintext). Tests and tools that start a client by hand take the
- * stock values from {@link #testDefaults()}, the one place that spells them out.
+ * settings that are off or derived when absent are optional: the advertised address (then the bind
+ * address) and TLS (then plaintext). Tests and tools that start a client by hand take the stock
+ * values from {@link #testDefaults()}, the one place that spells them out.
  */
 public final class BrokerClientConfig {
   private final String clusterName;
@@ -36,17 +36,19 @@ public final class BrokerClientConfig {
     port = requirePort(builder.port, "port");
     advertisedHost =
         builder.advertisedHost == null || builder.advertisedHost.isBlank()
-            ? null : builder.advertisedHost;
-    advertisedPort = builder.advertisedPort <= 0 ? 0 : requirePort(builder.advertisedPort,
-        "advertisedPort");
+            ? null
+            : builder.advertisedHost;
+    advertisedPort =
+        builder.advertisedPort <= 0 ? 0 : requirePort(builder.advertisedPort, "advertisedPort");
     initialContactPoints =
-        List.copyOf(Objects.requireNonNull(builder.initialContactPoints,
-            "initialContactPoints must be set"));
+        List.copyOf(
+            Objects.requireNonNull(
+                builder.initialContactPoints, "initialContactPoints must be set"));
     requestTimeout = Objects.requireNonNull(builder.requestTimeout, "requestTimeout must be set");
     membership = Objects.requireNonNull(builder.membership, "membership must be set");
     resourceExhaustedRetry =
-        Objects.requireNonNull(builder.resourceExhaustedRetry,
-            "resourceExhaustedRetry must be set");
+        Objects.requireNonNull(
+            builder.resourceExhaustedRetry, "resourceExhaustedRetry must be set");
     security = builder.security == null ? Security.disabled() : builder.security;
   }
 
@@ -57,9 +59,9 @@ public final class BrokerClientConfig {
 
   /**
    * A builder preset with the stock gateway's values (cluster {@code zeebe-cluster}, member {@code
-   * gateway}, bound on {@code 0.0.0.0:26502}, joining through {@code 127.0.0.1:26502}, 15 s
-   * request timeout, the stock SWIM settings, {@code fail-fast}, no TLS), for tests and tools that
-   * start a client by hand. The gateway does not use it: it binds each of these settings from its
+   * gateway}, bound on {@code 0.0.0.0:26502}, joining through {@code 127.0.0.1:26502}, 15 s request
+   * timeout, the stock SWIM settings, {@code fail-fast}, no TLS), for tests and tools that start a
+   * client by hand. The gateway does not use it: it binds each of these settings from its
    * properties, whose defaults are the ones that count.
    */
   public static Builder testDefaults() {
@@ -70,18 +72,19 @@ public final class BrokerClientConfig {
         .port(26502)
         .initialContactPoints(List.of("127.0.0.1:26502"))
         .requestTimeout(Duration.ofSeconds(15))
-        .membership(Membership.builder()
-            .gossipInterval(Duration.ofMillis(250))
-            .gossipFanout(2)
-            .probeInterval(Duration.ofSeconds(1))
-            .probeTimeout(Duration.ofMillis(100))
-            .suspectProbes(3)
-            .failureTimeout(Duration.ofSeconds(10))
-            .syncInterval(Duration.ofSeconds(10))
-            .broadcastUpdates(false)
-            .broadcastDisputes(true)
-            .notifySuspect(false)
-            .build())
+        .membership(
+            Membership.builder()
+                .gossipInterval(Duration.ofMillis(250))
+                .gossipFanout(2)
+                .probeInterval(Duration.ofSeconds(1))
+                .probeTimeout(Duration.ofMillis(100))
+                .suspectProbes(3)
+                .failureTimeout(Duration.ofSeconds(10))
+                .syncInterval(Duration.ofSeconds(10))
+                .broadcastUpdates(false)
+                .broadcastDisputes(true)
+                .notifySuspect(false)
+                .build())
         .resourceExhaustedRetry(ResourceExhaustedRetry.FAIL_FAST);
   }
 
@@ -166,17 +169,33 @@ public final class BrokerClientConfig {
 
   @Override
   public String toString() {
-    return "BrokerClientConfig{cluster=" + clusterName + ", member=" + memberId + ", bind="
-        + host + ":" + port + ", advertised=" + effectiveAdvertisedHost() + ":"
-        + advertisedPort() + ", contactPoints=" + initialContactPoints + ", requestTimeout="
-        + requestTimeout + ", resourceExhaustedRetry=" + resourceExhaustedRetry + ", tls="
-        + security.enabled() + "}";
+    return "BrokerClientConfig{cluster="
+        + clusterName
+        + ", member="
+        + memberId
+        + ", bind="
+        + host
+        + ":"
+        + port
+        + ", advertised="
+        + effectiveAdvertisedHost()
+        + ":"
+        + advertisedPort()
+        + ", contactPoints="
+        + initialContactPoints
+        + ", requestTimeout="
+        + requestTimeout
+        + ", resourceExhaustedRetry="
+        + resourceExhaustedRetry
+        + ", tls="
+        + security.enabled()
+        + "}";
   }
 
   private static String requireText(final String value, final String name) {
     if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException("Expected " + name + " to be set, but it was "
-          + (value == null ? "not" : "blank"));
+      throw new IllegalArgumentException(
+          "Expected " + name + " to be set, but it was " + (value == null ? "not" : "blank"));
     }
     return value;
   }
@@ -264,8 +283,8 @@ public final class BrokerClientConfig {
     }
 
     /**
-     * @throws IllegalArgumentException or {@link NullPointerException} when a required setting
-     *     is missing or out of range, naming it
+     * @throws IllegalArgumentException or {@link NullPointerException} when a required setting is
+     *     missing or out of range, naming it
      */
     public BrokerClientConfig build() {
       return new BrokerClientConfig(this);
@@ -379,8 +398,16 @@ public final class BrokerClientConfig {
       }
 
       public Membership build() {
-        return new Membership(gossipInterval, gossipFanout, probeInterval, probeTimeout,
-            suspectProbes, failureTimeout, syncInterval, broadcastUpdates, broadcastDisputes,
+        return new Membership(
+            gossipInterval,
+            gossipFanout,
+            probeInterval,
+            probeTimeout,
+            suspectProbes,
+            failureTimeout,
+            syncInterval,
+            broadcastUpdates,
+            broadcastDisputes,
             notifySuspect);
       }
     }

@@ -1,9 +1,9 @@
 package io.gatefork.broker.client;
 
 /**
- * A broker request that did not get a broker answer. Subclasses name the reason so that the
- * service layer can map each to a status. No stack trace: these are expected outcomes under load
- * and outages, and filling a trace per failed request is pure cost.
+ * A broker request that did not get a broker answer. Subclasses name the reason so that the service
+ * layer can map each to a status. No stack trace: these are expected outcomes under load and
+ * outages, and filling a trace per failed request is pure cost.
  */
 public abstract sealed class BrokerClientException extends RuntimeException
     permits BrokerClientException.NoTopology,
@@ -21,7 +21,8 @@ public abstract sealed class BrokerClientException extends RuntimeException
   /** No broker has been seen yet, so no partition is known. */
   public static final class NoTopology extends BrokerClientException {
     public NoTopology() {
-      super("Expected to send the request to a broker, but no broker is known yet (no topology)",
+      super(
+          "Expected to send the request to a broker, but no broker is known yet (no topology)",
           null);
     }
   }
@@ -38,16 +39,24 @@ public abstract sealed class BrokerClientException extends RuntimeException
     private final long key;
 
     public PartitionNotFound(final int partitionId) {
-      super("Expected to send the request to partition " + partitionId
-          + ", but the cluster has no such partition", null);
+      super(
+          "Expected to send the request to partition "
+              + partitionId
+              + ", but the cluster has no such partition",
+          null);
       this.partitionId = partitionId;
       key = NO_KEY;
     }
 
     /** The partition encoded in {@code key}, which the cluster does not have. */
     public PartitionNotFound(final int partitionId, final long key) {
-      super("Expected to find an entity with key " + key + ", but its partition " + partitionId
-          + " does not exist in this cluster, so no entity has this key", null);
+      super(
+          "Expected to find an entity with key "
+              + key
+              + ", but its partition "
+              + partitionId
+              + " does not exist in this cluster, so no entity has this key",
+          null);
       this.partitionId = partitionId;
       this.key = key;
     }
@@ -71,8 +80,11 @@ public abstract sealed class BrokerClientException extends RuntimeException
     private final int partitionId;
 
     public NoLeader(final int partitionId) {
-      super("Expected to send the request to partition " + partitionId
-          + ", but it has no known leader", null);
+      super(
+          "Expected to send the request to partition "
+              + partitionId
+              + ", but it has no known leader",
+          null);
       this.partitionId = partitionId;
     }
 
@@ -84,8 +96,14 @@ public abstract sealed class BrokerClientException extends RuntimeException
   /** No answer within the request timeout. */
   public static final class Timeout extends BrokerClientException {
     public Timeout(final String requestType, final long timeoutMillis) {
-      super("Expected to handle request " + requestType + ", but request timed out between "
-          + "gateway and broker after " + timeoutMillis + " ms", null);
+      super(
+          "Expected to handle request "
+              + requestType
+              + ", but request timed out between "
+              + "gateway and broker after "
+              + timeoutMillis
+              + " ms",
+          null);
     }
   }
 
@@ -106,9 +124,14 @@ public abstract sealed class BrokerClientException extends RuntimeException
   /** The partition retry tried every partition and none took the request. */
   public static final class RetriesExhausted extends BrokerClientException {
     public RetriesExhausted(final String requestType, final int attempts) {
-      super("Expected to execute command " + requestType + " on one of " + attempts
-          + " partitions, but all failed; there are no more partitions available to retry. "
-          + "Please try again. If the error persists contact your zeebe operator", null);
+      super(
+          "Expected to execute command "
+              + requestType
+              + " on one of "
+              + attempts
+              + " partitions, but all failed; there are no more partitions available to retry. "
+              + "Please try again. If the error persists contact your zeebe operator",
+          null);
     }
   }
 }

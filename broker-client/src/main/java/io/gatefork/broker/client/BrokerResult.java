@@ -20,8 +20,8 @@ public sealed interface BrokerResult<T extends UnifiedRecordValue> {
   int partitionId();
 
   /**
-   * The engine accepted the command. The record is read from the answer's bytes on first access,
-   * so the transport thread only decodes the SBE frame.
+   * The engine accepted the command. The record is read from the answer's bytes on first access, so
+   * the transport thread only decodes the SBE frame.
    */
   final class Accepted<T extends UnifiedRecordValue> implements BrokerResult<T> {
     private final int partitionId;
@@ -33,8 +33,14 @@ public sealed interface BrokerResult<T extends UnifiedRecordValue> {
     private final T value;
     private boolean read;
 
-    public Accepted(final int partitionId, final long key, final Intent intent, final T emptyValue,
-        final DirectBuffer valueBuffer, final int valueOffset, final int valueLength) {
+    public Accepted(
+        final int partitionId,
+        final long key,
+        final Intent intent,
+        final T emptyValue,
+        final DirectBuffer valueBuffer,
+        final int valueOffset,
+        final int valueLength) {
       this.partitionId = partitionId;
       this.key = key;
       this.intent = intent;

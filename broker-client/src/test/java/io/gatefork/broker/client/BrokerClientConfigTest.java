@@ -53,21 +53,24 @@ class BrokerClientConfigTest {
 
   @Test
   void toBuilderKeepsEverySetting() {
-    final var membership = BrokerClientConfig.testDefaults().build().membership().toBuilder()
-        .failureTimeout(Duration.ofSeconds(2)).build();
-    final var original = BrokerClientConfig.builder()
-        .clusterName("blue")
-        .memberId("gw-1")
-        .host("10.0.0.5")
-        .port(26602)
-        .advertisedHost("gw-1.blue")
-        .advertisedPort(36602)
-        .initialContactPoints(List.of("a:26502", "b:26502"))
-        .requestTimeout(Duration.ofSeconds(30))
-        .membership(membership)
-        .resourceExhaustedRetry(ResourceExhaustedRetry.NEXT_PARTITION)
-        .security(BrokerClientConfig.Security.pem(Path.of("chain.pem"), Path.of("key.pem")))
-        .build();
+    final var membership =
+        BrokerClientConfig.testDefaults().build().membership().toBuilder()
+            .failureTimeout(Duration.ofSeconds(2))
+            .build();
+    final var original =
+        BrokerClientConfig.builder()
+            .clusterName("blue")
+            .memberId("gw-1")
+            .host("10.0.0.5")
+            .port(26602)
+            .advertisedHost("gw-1.blue")
+            .advertisedPort(36602)
+            .initialContactPoints(List.of("a:26502", "b:26502"))
+            .requestTimeout(Duration.ofSeconds(30))
+            .membership(membership)
+            .resourceExhaustedRetry(ResourceExhaustedRetry.NEXT_PARTITION)
+            .security(BrokerClientConfig.Security.pem(Path.of("chain.pem"), Path.of("key.pem")))
+            .build();
 
     final var copy = original.toBuilder().build();
 

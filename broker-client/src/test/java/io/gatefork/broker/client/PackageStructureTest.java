@@ -60,10 +60,17 @@ class PackageStructureTest {
   @Test
   void theRootPackageIsTheApiAndNamesNoImplementationPackage() {
     noClasses()
-        .that().resideInAPackage(ROOT)
-        .should().dependOnClassesThat().resideInAnyPackage(
-            ROOT + ".cluster..", ROOT + ".retry..", ROOT + ".routing..", ROOT + ".transport..",
-            ROOT + ".security..", ROOT + ".metrics..")
+        .that()
+        .resideInAPackage(ROOT)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            ROOT + ".cluster..",
+            ROOT + ".retry..",
+            ROOT + ".routing..",
+            ROOT + ".transport..",
+            ROOT + ".security..",
+            ROOT + ".metrics..")
         .because("the root is the API that the implementation packages build on (issue #15)")
         .check(MAIN);
   }
@@ -71,10 +78,19 @@ class PackageStructureTest {
   @Test
   void theApiValuePackagesNameNeitherTheRootNorTheImplementation() {
     noClasses()
-        .that().resideInAnyPackage(ROOT + ".request..", ROOT + ".topology..")
-        .should().dependOnClassesThat().resideInAnyPackage(
-            ROOT, ROOT + ".cluster..", ROOT + ".retry..", ROOT + ".routing..",
-            ROOT + ".transport..", ROOT + ".security..", ROOT + ".jobs..", ROOT + ".metrics..")
+        .that()
+        .resideInAnyPackage(ROOT + ".request..", ROOT + ".topology..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            ROOT,
+            ROOT + ".cluster..",
+            ROOT + ".retry..",
+            ROOT + ".routing..",
+            ROOT + ".transport..",
+            ROOT + ".security..",
+            ROOT + ".jobs..",
+            ROOT + ".metrics..")
         .because("the root names them in its API, so they must not name it back")
         .check(MAIN);
   }

@@ -67,8 +67,8 @@ public record CamundaSecurityProperties(
 
   /**
    * @param username the login name
-   * @param password plaintext (hashed at startup, then dropped) or a bcrypt hash, optionally
-   *     {@code {bcrypt}}-prefixed
+   * @param password plaintext (hashed at startup, then dropped) or a bcrypt hash, optionally {@code
+   *     {bcrypt}}-prefixed
    * @param name the display name
    * @param email the e-mail address
    * @param tenants the user's tenants when multi-tenancy checks are on (gatefork addition)

@@ -61,9 +61,17 @@ public record ClusterProperties(
       @DefaultValue("false") boolean notifySuspect) {
 
     public BrokerClientConfig.Membership toConfig() {
-      return new BrokerClientConfig.Membership(gossipInterval, gossipFanout, probeInterval,
-          probeTimeout, suspectProbes, failureTimeout, syncInterval, broadcastUpdates,
-          broadcastDisputes, notifySuspect);
+      return new BrokerClientConfig.Membership(
+          gossipInterval,
+          gossipFanout,
+          probeInterval,
+          probeTimeout,
+          suspectProbes,
+          failureTimeout,
+          syncInterval,
+          broadcastUpdates,
+          broadcastDisputes,
+          notifySuspect);
     }
   }
 }

@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * unified 8.8 keys {@code camunda.security.transport-layer-security.cluster.*} ({@link
  * UnifiedClusterTlsProperties}) win when set.
  *
- * @param enabled TLS on the cluster messaging (membership, broker requests, job streams); a
- *     gateway without it does not join a TLS cluster
+ * @param enabled TLS on the cluster messaging (membership, broker requests, job streams); a gateway
+ *     without it does not join a TLS cluster
  * @param certificateChainPath the PEM certificate chain, leaf first; it is also what the gateway
  *     trusts, so it must end in the brokers' CA
  * @param privateKeyPath the PEM private key of the chain's leaf

@@ -5,8 +5,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * gatefork's bounds on document stores (which store is used comes from the stock {@code
- * DOCUMENT_*} variables, see {@code DocumentStoreSettings}).
+ * gatefork's bounds on document stores (which store is used comes from the stock {@code DOCUMENT_*}
+ * variables, see {@code DocumentStoreSettings}).
  *
  * @param maxDocumentSize per document, in every store; uploads are also bounded by {@code
  *     spring.servlet.multipart.max-file-size} (4MB by default), whichever is smaller

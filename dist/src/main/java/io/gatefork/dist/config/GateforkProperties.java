@@ -51,8 +51,8 @@ public record GateforkProperties(
    *     quota)
    * @param poolQueueCapacity calls waiting for a pooled thread; beyond it the event loop runs the
    *     call itself
-   * @param shutdownGrace how long running calls (long polls) may finish on shutdown before they
-   *     are cancelled
+   * @param shutdownGrace how long running calls (long polls) may finish on shutdown before they are
+   *     cancelled
    */
   public record Grpc(
       @DefaultValue("direct") GrpcExecutorMode executorMode,
@@ -97,7 +97,5 @@ public record GateforkProperties(
    * @param privateKeyPath the PEM private key of the chain's leaf
    */
   public record EmbeddedBrokerSecurity(
-      @DefaultValue("false") boolean enabled,
-      String certificateChainPath,
-      String privateKeyPath) {}
+      @DefaultValue("false") boolean enabled, String certificateChainPath, String privateKeyPath) {}
 }

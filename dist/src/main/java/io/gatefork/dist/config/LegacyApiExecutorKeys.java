@@ -23,9 +23,9 @@ public final class LegacyApiExecutorKeys implements EnvironmentPostProcessor, Or
   @Override
   public void postProcessEnvironment(
       final ConfigurableEnvironment environment, final SpringApplication application) {
-    final Map<String, Object> unified = asUnified(Binder.get(environment)
-        .bind(LEGACY, LegacyApiExecutorProperties.class)
-        .orElse(null));
+    final Map<String, Object> unified =
+        asUnified(
+            Binder.get(environment).bind(LEGACY, LegacyApiExecutorProperties.class).orElse(null));
     if (!unified.isEmpty()) {
       environment.getPropertySources().addLast(new MapPropertySource(SOURCE_NAME, unified));
     }

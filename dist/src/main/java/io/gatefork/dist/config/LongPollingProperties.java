@@ -7,11 +7,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.boot.convert.DurationUnit;
 
 /**
- * Long polling of job activation under the stock gateway's keys {@code
- * zeebe.gateway.longPolling.*} (env {@code ZEEBE_GATEWAY_LONGPOLLING_TIMEOUT}, ...). Stock's
- * {@code probeTimeout} and {@code minEmptyResponses} have no counterpart: gatefork does not probe
- * the brokers on a timer, a parked request is walked again on every job-available notification of
- * its type. The cap of waiting requests is gatefork's {@code gatefork.long-polling.*}.
+ * Long polling of job activation under the stock gateway's keys {@code zeebe.gateway.longPolling.*}
+ * (env {@code ZEEBE_GATEWAY_LONGPOLLING_TIMEOUT}, ...). Stock's {@code probeTimeout} and {@code
+ * minEmptyResponses} have no counterpart: gatefork does not probe the brokers on a timer, a parked
+ * request is walked again on every job-available notification of its type. The cap of waiting
+ * requests is gatefork's {@code gatefork.long-polling.*}.
  *
  * @param enabled whether activation requests wait for jobs; off, each answers after asking every
  *     partition once

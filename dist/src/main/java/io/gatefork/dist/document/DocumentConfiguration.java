@@ -9,9 +9,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * The document API's store and its I/O executor: store operations block on files and upload
- * parts, so they get their own small bounded pool instead of the API executor, whose threads must
- * stay free for broker responses. A full queue answers 503 (see {@code StoreDocumentServices}).
+ * The document API's store and its I/O executor: store operations block on files and upload parts,
+ * so they get their own small bounded pool instead of the API executor, whose threads must stay
+ * free for broker responses. A full queue answers 503 (see {@code StoreDocumentServices}).
  */
 @Configuration(proxyBeanMethods = false)
 public class DocumentConfiguration {

@@ -6,8 +6,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The document I/O threads: fixed size, bounded queue, rejecting when full. Not an {@code
- * Executor} bean on purpose: one would make Spring Boot back off its own task executor.
+ * The document I/O threads: fixed size, bounded queue, rejecting when full. Not an {@code Executor}
+ * bean on purpose: one would make Spring Boot back off its own task executor.
  */
 public final class DocumentIoPool implements AutoCloseable {
   private final ThreadPoolExecutor executor;

@@ -43,7 +43,8 @@ public final class DocumentStoreFactory {
       return new DocumentStores(
           Map.of(
               FALLBACK_STORE_ID,
-              new InMemoryDocumentStore(FALLBACK_STORE_ID, maxDocumentSize, inMemoryCapacity, clock)),
+              new InMemoryDocumentStore(
+                  FALLBACK_STORE_ID, maxDocumentSize, inMemoryCapacity, clock)),
           FALLBACK_STORE_ID);
     }
     if (settings.defaultStoreId() == null) {

@@ -31,7 +31,8 @@ public class AuthenticationConfiguration {
 
   @Bean
   public CallerAuthenticator callerAuthenticator(
-      final CamundaSecurityProperties security, final GateforkSecurityProperties gatefork,
+      final CamundaSecurityProperties security,
+      final GateforkSecurityProperties gatefork,
       final LegacyGatewayAuthenticationProperties legacy) {
     final var authentication = security.authentication();
     if (authentication.unprotectedApi() && legacy.asksForIdentity()) {
@@ -43,37 +44,52 @@ public class AuthenticationConfiguration {
     final boolean tenantChecks = security.multiTenancy().checksEnabled();
     final String method = authentication.method().trim().toLowerCase(Locale.ROOT);
     return switch (method) {
-      case "basic" -> new BasicCredentialsAuthenticator(
-          basicUsers(security.initialization().users()), tenantChecks,
-          gatefork.credentialsCacheTtl(), gatefork.credentialsCacheSize());
+      case "basic" ->
+          new BasicCredentialsAuthenticator(
+              basicUsers(security.initialization().users()),
+              tenantChecks,
+              gatefork.credentialsCacheTtl(),
+              gatefork.credentialsCacheSize());
       case "oidc" -> {
         final var oidc = authentication.oidc();
         yield new BearerTokenAuthenticator(
             SpringJwtTokenVerifier.create(oidc),
-            new TokenClaimNames(oidc.usernameClaim(), oidc.clientIdClaim(), oidc.groupsClaim(),
+            new TokenClaimNames(
+                oidc.usernameClaim(),
+                oidc.clientIdClaim(),
+                oidc.groupsClaim(),
                 gatefork.tenantsClaim()),
-            tenantChecks, gatefork.credentialsCacheTtl(), gatefork.credentialsCacheSize());
+            tenantChecks,
+            gatefork.credentialsCacheTtl(),
+            gatefork.credentialsCacheSize());
       }
-      default -> throw new IllegalArgumentException(
-          "camunda.security.authentication.method must be basic or oidc, but was '%s'"
-              .formatted(authentication.method()));
+      default ->
+          throw new IllegalArgumentException(
+              "camunda.security.authentication.method must be basic or oidc, but was '%s'"
+                  .formatted(authentication.method()));
     };
   }
 
   /** Plaintext passwords are hashed here and not kept. */
   static List<BasicUser> basicUsers(final List<CamundaSecurityProperties.User> users) {
     return users.stream()
-        .map(user -> {
-          if (user.username() == null || user.username().isBlank()
-              || user.password() == null || user.password().isEmpty()) {
-            throw new IllegalArgumentException(
-                "Every user in camunda.security.initialization.users needs a username and a"
-                    + " password");
-          }
-          return new BasicUser(user.username(),
-              BasicCredentialsAuthenticator.hashOf(user.password()),
-              user.name(), user.email(), user.tenants());
-        })
+        .map(
+            user -> {
+              if (user.username() == null
+                  || user.username().isBlank()
+                  || user.password() == null
+                  || user.password().isEmpty()) {
+                throw new IllegalArgumentException(
+                    "Every user in camunda.security.initialization.users needs a username and a"
+                        + " password");
+              }
+              return new BasicUser(
+                  user.username(),
+                  BasicCredentialsAuthenticator.hashOf(user.password()),
+                  user.name(),
+                  user.email(),
+                  user.tenants());
+            })
         .toList();
   }
 }

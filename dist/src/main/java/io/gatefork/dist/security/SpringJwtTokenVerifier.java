@@ -22,10 +22,10 @@ import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
 /**
- * Bearer tokens checked as Spring Security's OAuth2 resource server checks them: signature
- * against the issuer's JWK set (Nimbus fetches and caches the set, refetching only for an unknown
- * key id, never per request), expiry and not-before with the configured clock skew, the issuer,
- * and the audience.
+ * Bearer tokens checked as Spring Security's OAuth2 resource server checks them: signature against
+ * the issuer's JWK set (Nimbus fetches and caches the set, refetching only for an unknown key id,
+ * never per request), expiry and not-before with the configured clock skew, the issuer, and the
+ * audience.
  */
 final class SpringJwtTokenVerifier implements TokenVerifier {
   private final JwtDecoder decoder;
@@ -53,8 +53,9 @@ final class SpringJwtTokenVerifier implements TokenVerifier {
     }
     final List<String> audiences = oidc.audiences() == null ? List.of() : oidc.audiences();
     if (!audiences.isEmpty()) {
-      validators.add(new JwtClaimValidator<List<String>>(JwtClaimNames.AUD,
-          aud -> aud != null && aud.stream().anyMatch(audiences::contains)));
+      validators.add(
+          new JwtClaimValidator<List<String>>(
+              JwtClaimNames.AUD, aud -> aud != null && aud.stream().anyMatch(audiences::contains)));
     }
     decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(validators));
     return new SpringJwtTokenVerifier(decoder);
@@ -79,7 +80,9 @@ final class SpringJwtTokenVerifier implements TokenVerifier {
   }
 
   private static Object plainValue(final Object value) {
-    if (value == null || value instanceof String || value instanceof Number
+    if (value == null
+        || value instanceof String
+        || value instanceof Number
         || value instanceof Boolean) {
       return value;
     }

@@ -32,8 +32,10 @@ final class AuthTestCalls {
 
   static HttpResponse<String> postJson(
       final String url, final String authorization, final String json) {
-    final var request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20))
-        .header("Content-Type", "application/json");
+    final var request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(20))
+            .header("Content-Type", "application/json");
     if (authorization != null) {
       request.header("Authorization", authorization);
     }
@@ -45,11 +47,14 @@ final class AuthTestCalls {
   }
 
   /** Deploys an empty process with this id (a distinct id lets a test find its own records). */
-  static void deployProcess(final CamundaClient client, final String tenantId,
-      final String processId) {
-    final var command = client.newDeployResourceCommand()
-        .addProcessModel(Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
-            processId + ".bpmn");
+  static void deployProcess(
+      final CamundaClient client, final String tenantId, final String processId) {
+    final var command =
+        client
+            .newDeployResourceCommand()
+            .addProcessModel(
+                Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
+                processId + ".bpmn");
     final var deployment = (tenantId == null ? command : command.tenantId(tenantId)).send().join();
     assertThat(deployment.getKey()).isPositive();
   }
@@ -59,20 +64,23 @@ final class AuthTestCalls {
     if (rest) {
       assertThat(failure).hasMessageContaining("401");
     } else {
-      assertThat(failure).isInstanceOfSatisfying(ClientStatusException.class,
-          e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
+      assertThat(failure)
+          .isInstanceOfSatisfying(
+              ClientStatusException.class,
+              e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
     }
     assertThat(failure).hasMessageContaining(reason);
   }
 
   /** Asserts an RFC 9457 401 with a detail and the challenge. */
-  static void assertUnauthorized(final HttpResponse<String> response, final String challenge,
-      final String detail) {
+  static void assertUnauthorized(
+      final HttpResponse<String> response, final String challenge, final String detail) {
     assertThat(response.statusCode()).isEqualTo(401);
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-        type -> assertThat(type).startsWith("application/problem+json"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
     assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue(challenge);
-    assertThat(response.body()).contains("\"title\":\"UNAUTHORIZED\"", "\"status\":401")
+    assertThat(response.body())
+        .contains("\"title\":\"UNAUTHORIZED\"", "\"status\":401")
         .contains(detail);
   }
 

@@ -1,9 +1,9 @@
 package io.gatefork.dist.auth;
 
+import static io.gatefork.dist.auth.AuthTestCalls.assertRefused;
 import static io.gatefork.dist.auth.AuthTestCalls.assertUnauthorized;
 import static io.gatefork.dist.auth.AuthTestCalls.get;
 import static org.assertj.core.api.Assertions.assertThat;
-import static io.gatefork.dist.auth.AuthTestCalls.assertRefused;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.camunda.client.CredentialsProvider;
@@ -24,28 +24,33 @@ import org.springframework.test.context.TestPropertySource;
  * (one plaintext password, one given as a {@code {bcrypt}} hash), over REST and gRPC, through the
  * official client and raw HTTP.
  */
-@TestPropertySource(properties = {
-    "camunda.security.authentication.unprotected-api=false",
-    "camunda.security.authentication.method=basic",
-    "camunda.security.initialization.users[0].username=demo",
-    "camunda.security.initialization.users[0].password=demo-secret",
-    "camunda.security.initialization.users[0].name=Demo User",
-    "camunda.security.initialization.users[0].email=demo@example.com",
-    "camunda.security.initialization.users[1].username=hashed",
-    "camunda.security.initialization.users[1].password=" + BasicAuthenticationTest.HASHED
-})
+@TestPropertySource(
+    properties = {
+      "camunda.security.authentication.unprotected-api=false",
+      "camunda.security.authentication.method=basic",
+      "camunda.security.initialization.users[0].username=demo",
+      "camunda.security.initialization.users[0].password=demo-secret",
+      "camunda.security.initialization.users[0].name=Demo User",
+      "camunda.security.initialization.users[0].email=demo@example.com",
+      "camunda.security.initialization.users[1].username=hashed",
+      "camunda.security.initialization.users[1].password=" + BasicAuthenticationTest.HASHED
+    })
 class BasicAuthenticationTest extends GatewayTestSupport {
   // bcrypt of "hashed-secret" (cost 4): a configuration can carry hashes only
-  static final String HASHED = "{bcrypt}$2b$04$abcdefghijklmnopqrstuuv4t0x/xSSQtNXgt2GQkTvRY4ca5VdmG";
+  static final String HASHED =
+      "{bcrypt}$2b$04$abcdefghijklmnopqrstuuv4t0x/xSSQtNXgt2GQkTvRY4ca5VdmG";
 
   private static String basic(final String user, final String password) {
-    return "Basic " + Base64.getEncoder()
-        .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
   private static CredentialsProvider credentials(final String user, final String password) {
     return CredentialsProvider.newBasicAuthCredentialsProviderBuilder()
-        .username(user).password(password).build();
+        .username(user)
+        .password(password)
+        .build();
   }
 
   @Test
@@ -53,12 +58,16 @@ class BasicAuthenticationTest extends GatewayTestSupport {
     final String url = baseUrl() + "/v2/topology";
 
     assertUnauthorized(get(url, null), "Basic realm=\"camunda\"", "No credentials were sent");
-    assertUnauthorized(get(url, basic("demo", "wrong")), "Basic realm=\"camunda\"",
+    assertUnauthorized(
+        get(url, basic("demo", "wrong")),
+        "Basic realm=\"camunda\"",
         "Invalid username or password");
-    assertUnauthorized(get(url, basic("nobody", "demo-secret")), "Basic realm=\"camunda\"",
+    assertUnauthorized(
+        get(url, basic("nobody", "demo-secret")),
+        "Basic realm=\"camunda\"",
         "Invalid username or password");
-    assertUnauthorized(get(url, "Bearer abc"), "Basic realm=\"camunda\"",
-        "Expected basic authentication");
+    assertUnauthorized(
+        get(url, "Bearer abc"), "Basic realm=\"camunda\"", "Expected basic authentication");
   }
 
   @Test
@@ -82,19 +91,26 @@ class BasicAuthenticationTest extends GatewayTestSupport {
     final var response = get(baseUrl() + "/v2/authentication/me", basic("demo", "demo-secret"));
 
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.body()).contains("\"username\":\"demo\"", "\"displayName\":\"Demo User\"",
-        "\"email\":\"demo@example.com\"");
+    assertThat(response.body())
+        .contains(
+            "\"username\":\"demo\"",
+            "\"displayName\":\"Demo User\"",
+            "\"email\":\"demo@example.com\"");
   }
 
   @ParameterizedTest(name = "rest={0}")
   @ValueSource(booleans = {true, false})
   void officialClientWithoutOrWithWrongCredentialsIsRefused(final boolean rest) {
     try (var client = client(rest)) {
-      assertRefused(catchThrowable(() -> client.newTopologyRequest().send().join()), rest,
+      assertRefused(
+          catchThrowable(() -> client.newTopologyRequest().send().join()),
+          rest,
           "No credentials were sent");
     }
     try (var client = client(rest, credentials("demo", "wrong"))) {
-      assertRefused(catchThrowable(() -> client.newTopologyRequest().send().join()), rest,
+      assertRefused(
+          catchThrowable(() -> client.newTopologyRequest().send().join()),
+          rest,
           "Invalid username or password");
     }
   }
@@ -105,12 +121,17 @@ class BasicAuthenticationTest extends GatewayTestSupport {
     final String processId = "auth-basic-" + (rest ? "rest" : "grpc");
     try (var client = client(rest, credentials("demo", "demo-secret"))) {
       AuthTestCalls.deployProcess(client, null, processId);
-      final var instance = client.newCreateInstanceCommand().bpmnProcessId(processId)
-          .latestVersion().send().join();
+      final var instance =
+          client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().send().join();
 
-      final var command = awaitRecord(r -> r.is(RecordType.COMMAND,
-              ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE)
-          && r.valueJson().contains("\"" + processId + "\""));
+      final var command =
+          awaitRecord(
+              r ->
+                  r.is(
+                          RecordType.COMMAND,
+                          ValueType.PROCESS_INSTANCE_CREATION,
+                          ProcessInstanceCreationIntent.CREATE)
+                      && r.valueJson().contains("\"" + processId + "\""));
       assertThat(instance.getProcessInstanceKey()).isPositive();
       assertThat(command.authorizations())
           .containsEntry("authorized_username", "demo")

@@ -24,22 +24,24 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
 /**
- * {@code camunda.security.multi-tenancy.checks-enabled=true} with OIDC: a caller whose token
- * names tenant A acts in A, gets the stock answers for B and for no tenant, and its authorized
- * tenants travel to the broker.
+ * {@code camunda.security.multi-tenancy.checks-enabled=true} with OIDC: a caller whose token names
+ * tenant A acts in A, gets the stock answers for B and for no tenant, and its authorized tenants
+ * travel to the broker.
  */
-@TestPropertySource(properties = {
-    "camunda.security.authentication.unprotected-api=false",
-    "camunda.security.authentication.method=oidc",
-    "camunda.security.authentication.oidc.issuer-uri=" + TestTokens.ISSUER,
-    "camunda.security.authentication.oidc.username-claim=preferred_username",
-    "camunda.security.multi-tenancy.checks-enabled=true",
-    "gatefork.security.tenants-claim=tenant_ids",
-})
+@TestPropertySource(
+    properties = {
+      "camunda.security.authentication.unprotected-api=false",
+      "camunda.security.authentication.method=oidc",
+      "camunda.security.authentication.oidc.issuer-uri=" + TestTokens.ISSUER,
+      "camunda.security.authentication.oidc.username-claim=preferred_username",
+      "camunda.security.multi-tenancy.checks-enabled=true",
+      "gatefork.security.tenants-claim=tenant_ids",
+    })
 class MultiTenancyChecksTest extends GatewayTestSupport {
   static final TestTokens TOKENS = new TestTokens();
-  private static final String TOKEN_A = TOKENS.token(
-      Map.of("sub", "u-2", "preferred_username", "ann", "tenant_ids", List.of("tenant-a")));
+  private static final String TOKEN_A =
+      TOKENS.token(
+          Map.of("sub", "u-2", "preferred_username", "ann", "tenant_ids", List.of("tenant-a")));
 
   @DynamicPropertySource
   static void jwkSet(final DynamicPropertyRegistry registry) {
@@ -58,20 +60,36 @@ class MultiTenancyChecksTest extends GatewayTestSupport {
     final String processId = "auth-" + api;
     try (var client = client(rest, TestTokens.bearer(TOKEN_A))) {
       AuthTestCalls.deployProcess(client, "tenant-a", processId);
-      final var instance = client.newCreateInstanceCommand().bpmnProcessId(processId)
-          .latestVersion().tenantId("tenant-a").variables(Map.of("api", api)).send().join();
+      final var instance =
+          client
+              .newCreateInstanceCommand()
+              .bpmnProcessId(processId)
+              .latestVersion()
+              .tenantId("tenant-a")
+              .variables(Map.of("api", api))
+              .send()
+              .join();
 
       assertThat(instance.getTenantId()).isEqualTo("tenant-a");
-      final var command = awaitRecord(r -> r.is(RecordType.COMMAND,
-              ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE)
-          && r.valueJson().contains("\"" + processId + "\""));
+      final var command =
+          awaitRecord(
+              r ->
+                  r.is(
+                          RecordType.COMMAND,
+                          ValueType.PROCESS_INSTANCE_CREATION,
+                          ProcessInstanceCreationIntent.CREATE)
+                      && r.valueJson().contains("\"" + processId + "\""));
       assertThat(command.authorizations())
           .containsEntry("authorized_username", "ann")
           .containsEntry("authorized_tenants", List.of("tenant-a"));
-      awaitRecord(r -> r.key() == instance.getProcessInstanceKey()
-          && r.is(RecordType.EVENT, ValueType.PROCESS_INSTANCE,
-              ProcessInstanceIntent.ELEMENT_ACTIVATED)
-          && r.valueJson().contains("\"tenantId\":\"tenant-a\""));
+      awaitRecord(
+          r ->
+              r.key() == instance.getProcessInstanceKey()
+                  && r.is(
+                      RecordType.EVENT,
+                      ValueType.PROCESS_INSTANCE,
+                      ProcessInstanceIntent.ELEMENT_ACTIVATED)
+                  && r.valueJson().contains("\"tenantId\":\"tenant-a\""));
     }
   }
 
@@ -80,49 +98,79 @@ class MultiTenancyChecksTest extends GatewayTestSupport {
     final String url = baseUrl() + "/v2/process-instances";
     final String auth = "Bearer " + TOKEN_A;
 
-    final var otherTenant = postJson(url, auth,
-        "{\"processDefinitionId\":\"" + PROCESS_ID + "\",\"tenantId\":\"tenant-b\"}");
+    final var otherTenant =
+        postJson(
+            url,
+            auth,
+            "{\"processDefinitionId\":\"" + PROCESS_ID + "\",\"tenantId\":\"tenant-b\"}");
     assertThat(otherTenant.statusCode()).isEqualTo(403);
-    assertThat(otherTenant.body()).contains("\"title\":\"FORBIDDEN\"",
-        "Expected to handle request Create Process Instance with tenant identifier 'tenant-b',"
-            + " but tenant is not authorized to perform this request");
+    assertThat(otherTenant.body())
+        .contains(
+            "\"title\":\"FORBIDDEN\"",
+            "Expected to handle request Create Process Instance with tenant identifier 'tenant-b',"
+                + " but tenant is not authorized to perform this request");
 
     final var noTenant = postJson(url, auth, "{\"processDefinitionId\":\"" + PROCESS_ID + "\"}");
     assertThat(noTenant.statusCode()).isEqualTo(400);
-    assertThat(noTenant.body()).contains("\"title\":\"INVALID_ARGUMENT\"",
-        "Expected to handle request Create Process Instance with multi-tenancy enabled, but no"
-            + " tenant identifier was provided.");
+    assertThat(noTenant.body())
+        .contains(
+            "\"title\":\"INVALID_ARGUMENT\"",
+            "Expected to handle request Create Process Instance with multi-tenancy enabled, but no"
+                + " tenant identifier was provided.");
   }
 
   @Test
   void grpcAnswersTheStockErrorsForAnotherTenantAndForNone() {
     try (var client = client(false, TestTokens.bearer(TOKEN_A))) {
-      assertThatThrownBy(() -> client.newCreateInstanceCommand().bpmnProcessId(PROCESS_ID)
-              .latestVersion().tenantId("tenant-b").send().join())
-          .isInstanceOfSatisfying(ClientStatusException.class,
+      assertThatThrownBy(
+              () ->
+                  client
+                      .newCreateInstanceCommand()
+                      .bpmnProcessId(PROCESS_ID)
+                      .latestVersion()
+                      .tenantId("tenant-b")
+                      .send()
+                      .join())
+          .isInstanceOfSatisfying(
+              ClientStatusException.class,
               e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.PERMISSION_DENIED))
-          .hasMessageContaining("Expected to handle gRPC request CreateProcessInstance with tenant"
-              + " identifier 'tenant-b', but tenant is not authorized to perform this request");
-      assertThatThrownBy(() -> client.newCreateInstanceCommand().bpmnProcessId(PROCESS_ID)
-              .latestVersion().tenantId("").send().join())
-          .isInstanceOfSatisfying(ClientStatusException.class,
+          .hasMessageContaining(
+              "Expected to handle gRPC request CreateProcessInstance with tenant"
+                  + " identifier 'tenant-b', but tenant is not authorized to perform this request");
+      assertThatThrownBy(
+              () ->
+                  client
+                      .newCreateInstanceCommand()
+                      .bpmnProcessId(PROCESS_ID)
+                      .latestVersion()
+                      .tenantId("")
+                      .send()
+                      .join())
+          .isInstanceOfSatisfying(
+              ClientStatusException.class,
               e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT))
-          .hasMessageContaining("Expected to handle gRPC request CreateProcessInstance with tenant"
-              + " identifier '', but no tenant identifier was provided.");
+          .hasMessageContaining(
+              "Expected to handle gRPC request CreateProcessInstance with tenant"
+                  + " identifier '', but no tenant identifier was provided.");
     }
   }
 
   /**
-   * The gateway's side only: the embedded broker runs with its own tenant checks off, so its
-   * engine only authorizes named users for the default tenant and rejects the activation itself.
+   * The gateway's side only: the embedded broker runs with its own tenant checks off, so its engine
+   * only authorizes named users for the default tenant and rejects the activation itself.
    */
   @Test
   void jobActivationWithoutTenantsAsksForTheCallersTenants() {
-    postJson(baseUrl() + "/v2/jobs/activation", "Bearer " + TOKEN_A,
+    postJson(
+        baseUrl() + "/v2/jobs/activation",
+        "Bearer " + TOKEN_A,
         "{\"type\":\"mt-default\",\"timeout\":1000,\"maxJobsToActivate\":1,\"requestTimeout\":-1}");
 
-    final var command = awaitRecord(r -> r.is(RecordType.COMMAND, ValueType.JOB_BATCH,
-        JobBatchIntent.ACTIVATE) && r.valueJson().contains("\"mt-default\""));
+    final var command =
+        awaitRecord(
+            r ->
+                r.is(RecordType.COMMAND, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATE)
+                    && r.valueJson().contains("\"mt-default\""));
     assertThat(command.valueJson()).contains("\"tenantIds\":[\"tenant-a\"]");
   }
 }

@@ -1,9 +1,9 @@
 package io.gatefork.dist.auth;
 
+import static io.gatefork.dist.auth.AuthTestCalls.assertRefused;
 import static io.gatefork.dist.auth.AuthTestCalls.assertUnauthorized;
 import static io.gatefork.dist.auth.AuthTestCalls.get;
 import static org.assertj.core.api.Assertions.assertThat;
-import static io.gatefork.dist.auth.AuthTestCalls.assertRefused;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.camunda.zeebe.protocol.record.RecordType;
@@ -22,23 +22,25 @@ import org.springframework.test.context.TestPropertySource;
 
 /**
  * {@code camunda.security.authentication.method=oidc}: JWT bearer tokens signed by a key this test
- * generates and served from a local JWK set endpoint; no, forged, expired, wrong-audience and
- * valid tokens over REST and gRPC.
+ * generates and served from a local JWK set endpoint; no, forged, expired, wrong-audience and valid
+ * tokens over REST and gRPC.
  */
-@TestPropertySource(properties = {
-    "camunda.security.authentication.unprotected-api=false",
-    "camunda.security.authentication.method=oidc",
-    "camunda.security.authentication.oidc.issuer-uri=" + TestTokens.ISSUER,
-    "camunda.security.authentication.oidc.audiences[0]=" + TestTokens.AUDIENCE,
-    "camunda.security.authentication.oidc.username-claim=preferred_username",
-    "camunda.security.authentication.oidc.client-id-claim=client_id",
-    "camunda.security.authentication.oidc.groups-claim=groups",
-})
+@TestPropertySource(
+    properties = {
+      "camunda.security.authentication.unprotected-api=false",
+      "camunda.security.authentication.method=oidc",
+      "camunda.security.authentication.oidc.issuer-uri=" + TestTokens.ISSUER,
+      "camunda.security.authentication.oidc.audiences[0]=" + TestTokens.AUDIENCE,
+      "camunda.security.authentication.oidc.username-claim=preferred_username",
+      "camunda.security.authentication.oidc.client-id-claim=client_id",
+      "camunda.security.authentication.oidc.groups-claim=groups",
+    })
 class OidcAuthenticationTest extends GatewayTestSupport {
   static final TestTokens TOKENS = new TestTokens();
   private static final Map<String, Object> ALICE =
       Map.of("sub", "u-1", "preferred_username", "alice", "groups", List.of("ops"));
-  private static final Map<String, Object> WORKER_APP = Map.of("sub", "s-1", "client_id", "worker-app");
+  private static final Map<String, Object> WORKER_APP =
+      Map.of("sub", "s-1", "client_id", "worker-app");
 
   @DynamicPropertySource
   static void jwkSet(final DynamicPropertyRegistry registry) {
@@ -59,11 +61,16 @@ class OidcAuthenticationTest extends GatewayTestSupport {
     final String url = baseUrl() + "/v2/topology";
 
     assertUnauthorized(get(url, null), "Bearer", "No credentials were sent");
-    assertUnauthorized(get(url, bearer("not-a-jwt")), "Bearer", "The bearer token was not accepted");
-    assertUnauthorized(get(url, bearer(TOKENS.signedByStranger(ALICE))), "Bearer",
+    assertUnauthorized(
+        get(url, bearer("not-a-jwt")), "Bearer", "The bearer token was not accepted");
+    assertUnauthorized(
+        get(url, bearer(TOKENS.signedByStranger(ALICE))),
+        "Bearer",
         "The bearer token was not accepted");
     assertUnauthorized(get(url, bearer(TOKENS.expired(ALICE))), "Bearer", "expired");
-    assertUnauthorized(get(url, bearer(TOKENS.forAudience("someone-else", ALICE))), "Bearer",
+    assertUnauthorized(
+        get(url, bearer(TOKENS.forAudience("someone-else", ALICE))),
+        "Bearer",
         "The bearer token was not accepted");
     assertUnauthorized(get(url, "Basic ZGVtbzpkZW1v"), "Bearer", "Expected a bearer token");
   }
@@ -88,15 +95,19 @@ class OidcAuthenticationTest extends GatewayTestSupport {
   @ValueSource(booleans = {true, false})
   void officialClientWithNoExpiredOrForgedTokenIsRefused(final boolean rest) {
     try (var client = client(rest)) {
-      assertRefused(catchThrowable(() -> client.newTopologyRequest().send().join()), rest,
+      assertRefused(
+          catchThrowable(() -> client.newTopologyRequest().send().join()),
+          rest,
           "No credentials were sent");
     }
     try (var client = client(rest, TestTokens.bearer(TOKENS.expired(ALICE)))) {
-      assertRefused(catchThrowable(() -> client.newTopologyRequest().send().join()), rest,
-          "expired");
+      assertRefused(
+          catchThrowable(() -> client.newTopologyRequest().send().join()), rest, "expired");
     }
     try (var client = client(rest, TestTokens.bearer(TOKENS.signedByStranger(ALICE)))) {
-      assertRefused(catchThrowable(() -> client.newTopologyRequest().send().join()), rest,
+      assertRefused(
+          catchThrowable(() -> client.newTopologyRequest().send().join()),
+          rest,
           "The bearer token was not accepted");
     }
   }
@@ -108,19 +119,33 @@ class OidcAuthenticationTest extends GatewayTestSupport {
     final String processId = "auth-" + api;
     try (var client = client(rest, TestTokens.bearer(TOKENS.token(ALICE)))) {
       AuthTestCalls.deployProcess(client, null, processId);
-      client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-          .variables(Map.of("api", api)).send().join();
+      client
+          .newCreateInstanceCommand()
+          .bpmnProcessId(processId)
+          .latestVersion()
+          .variables(Map.of("api", api))
+          .send()
+          .join();
 
-      final var command = awaitRecord(r -> r.is(RecordType.COMMAND,
-              ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE)
-          && r.valueJson().contains("\"" + processId + "\""));
+      final var command =
+          awaitRecord(
+              r ->
+                  r.is(
+                          RecordType.COMMAND,
+                          ValueType.PROCESS_INSTANCE_CREATION,
+                          ProcessInstanceCreationIntent.CREATE)
+                      && r.valueJson().contains("\"" + processId + "\""));
       assertThat(command.authorizations())
           .containsEntry("authorized_username", "alice")
           .containsEntry("user_groups_claims", List.of("ops"))
           .doesNotContainKey("authorized_client_id");
-      assertThat(command.authorizations().get("user_token_claims")).isInstanceOfSatisfying(
-          Map.class, claims -> assertThat(claims).containsEntry("sub", "u-1")
-              .containsEntry("preferred_username", "alice"));
+      assertThat(command.authorizations().get("user_token_claims"))
+          .isInstanceOfSatisfying(
+              Map.class,
+              claims ->
+                  assertThat(claims)
+                      .containsEntry("sub", "u-1")
+                      .containsEntry("preferred_username", "alice"));
     }
   }
 
@@ -131,12 +156,22 @@ class OidcAuthenticationTest extends GatewayTestSupport {
     final String processId = "auth-" + api;
     try (var client = client(rest, TestTokens.bearer(TOKENS.token(WORKER_APP)))) {
       AuthTestCalls.deployProcess(client, null, processId);
-      client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-          .variables(Map.of("api", api)).send().join();
+      client
+          .newCreateInstanceCommand()
+          .bpmnProcessId(processId)
+          .latestVersion()
+          .variables(Map.of("api", api))
+          .send()
+          .join();
 
-      final var command = awaitRecord(r -> r.is(RecordType.COMMAND,
-              ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE)
-          && r.valueJson().contains("\"" + processId + "\""));
+      final var command =
+          awaitRecord(
+              r ->
+                  r.is(
+                          RecordType.COMMAND,
+                          ValueType.PROCESS_INSTANCE_CREATION,
+                          ProcessInstanceCreationIntent.CREATE)
+                      && r.valueJson().contains("\"" + processId + "\""));
       assertThat(command.authorizations())
           .containsEntry("authorized_client_id", "worker-app")
           .doesNotContainKey("authorized_username");

@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An identity provider for tests: an RSA key generated per instance, its public JWK set served
- * over HTTP on loopback (as an IdP's {@code jwks_uri}), and tokens signed with it.
+ * An identity provider for tests: an RSA key generated per instance, its public JWK set served over
+ * HTTP on loopback (as an IdP's {@code jwks_uri}), and tokens signed with it.
  */
 public final class TestTokens implements AutoCloseable {
   public static final String ISSUER = "http://idp.test/realms/gatefork";
@@ -41,12 +41,14 @@ public final class TestTokens implements AutoCloseable {
     }
     final byte[] jwks =
         new JWKSet(key.toPublicJWK()).toString(true).getBytes(StandardCharsets.UTF_8);
-    server.createContext("/jwks", exchange -> {
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
-      exchange.sendResponseHeaders(200, jwks.length);
-      exchange.getResponseBody().write(jwks);
-      exchange.close();
-    });
+    server.createContext(
+        "/jwks",
+        exchange -> {
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, jwks.length);
+          exchange.getResponseBody().write(jwks);
+          exchange.close();
+        });
     server.start();
   }
 
@@ -95,25 +97,27 @@ public final class TestTokens implements AutoCloseable {
     server.stop(0);
   }
 
-  private static String sign(final RSAKey key, final Map<String, Object> claims,
-      final Instant expiresAt) {
+  private static String sign(
+      final RSAKey key, final Map<String, Object> claims, final Instant expiresAt) {
     return signClaims(key, claimsBuilder(claims, expiresAt).audience(List.of(AUDIENCE)).build());
   }
 
-  private static JWTClaimsSet.Builder claimsBuilder(final Map<String, Object> claims,
-      final Instant expiresAt) {
-    final var builder = new JWTClaimsSet.Builder()
-        .issuer(ISSUER)
-        .issueTime(Date.from(expiresAt.minusSeconds(3600 * 2)))
-        .expirationTime(Date.from(expiresAt));
+  private static JWTClaimsSet.Builder claimsBuilder(
+      final Map<String, Object> claims, final Instant expiresAt) {
+    final var builder =
+        new JWTClaimsSet.Builder()
+            .issuer(ISSUER)
+            .issueTime(Date.from(expiresAt.minusSeconds(3600 * 2)))
+            .expirationTime(Date.from(expiresAt));
     claims.forEach(builder::claim);
     return builder;
   }
 
   private static String signClaims(final RSAKey key, final JWTClaimsSet claims) {
     try {
-      final var jwt = new SignedJWT(
-          new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
+      final var jwt =
+          new SignedJWT(
+              new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
       jwt.sign(new RSASSASigner(key));
       return jwt.serialize();
     } catch (final JOSEException e) {

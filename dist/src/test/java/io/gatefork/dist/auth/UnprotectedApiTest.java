@@ -34,12 +34,22 @@ class UnprotectedApiTest extends GatewayTestSupport {
     final String processId = "auth-" + api;
     try (var client = client(rest)) {
       AuthTestCalls.deployProcess(client, null, processId);
-      client.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-          .variables(Map.of("api", api)).send().join();
+      client
+          .newCreateInstanceCommand()
+          .bpmnProcessId(processId)
+          .latestVersion()
+          .variables(Map.of("api", api))
+          .send()
+          .join();
 
-      final var command = awaitRecord(r -> r.is(RecordType.COMMAND,
-              ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE)
-          && r.valueJson().contains("\"" + processId + "\""));
+      final var command =
+          awaitRecord(
+              r ->
+                  r.is(
+                          RecordType.COMMAND,
+                          ValueType.PROCESS_INSTANCE_CREATION,
+                          ProcessInstanceCreationIntent.CREATE)
+                      && r.valueJson().contains("\"" + processId + "\""));
       assertThat(command.authorizations()).isEqualTo(Map.of("authorized_anonymous_user", true));
     }
   }

@@ -31,10 +31,14 @@ class DocumentStoreFactoryTest {
     final var stores =
         create(
             Map.of(
-                "DOCUMENT_DEFAULT_STORE_ID", "LOCAL",
-                "DOCUMENT_STORE_LOCAL_CLASS", DocumentStoreFactory.LOCAL_PROVIDER,
-                "DOCUMENT_STORE_LOCAL_PATH", directory.toString(),
-                "DOCUMENT_STORE_INMEMORY_CLASS", DocumentStoreFactory.IN_MEMORY_PROVIDER));
+                "DOCUMENT_DEFAULT_STORE_ID",
+                "LOCAL",
+                "DOCUMENT_STORE_LOCAL_CLASS",
+                DocumentStoreFactory.LOCAL_PROVIDER,
+                "DOCUMENT_STORE_LOCAL_PATH",
+                directory.toString(),
+                "DOCUMENT_STORE_INMEMORY_CLASS",
+                DocumentStoreFactory.IN_MEMORY_PROVIDER));
 
     assertThat(stores.defaultStoreId()).isEqualTo("local");
     assertThat(stores.get("local")).isInstanceOf(LocalDocumentStore.class);
@@ -53,18 +57,21 @@ class DocumentStoreFactoryTest {
                             "io.camunda.document.store.aws.AwsDocumentStoreProvider",
                         "DOCUMENT_STORE_AWS_BUCKET", "b")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("gatefork does not provide io.camunda.document.store.aws.AwsDocumentStoreProvider");
+        .hasMessageContaining(
+            "gatefork does not provide io.camunda.document.store.aws.AwsDocumentStoreProvider");
   }
 
   @Test
   void configuredStoresWithoutADefaultAreAnError() {
     assertThatThrownBy(
-            () -> create(Map.of("DOCUMENT_STORE_MEM_CLASS", DocumentStoreFactory.IN_MEMORY_PROVIDER)))
+            () ->
+                create(Map.of("DOCUMENT_STORE_MEM_CLASS", DocumentStoreFactory.IN_MEMORY_PROVIDER)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("DOCUMENT_DEFAULT_STORE_ID");
   }
 
-  private static io.gatefork.service.document.DocumentStores create(final Map<String, Object> settings) {
+  private static io.gatefork.service.document.DocumentStores create(
+      final Map<String, Object> settings) {
     final var environment = new StandardEnvironment();
     environment.getPropertySources().addFirst(new MapPropertySource("test", settings));
     return DocumentStoreFactory.create(

@@ -18,7 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -45,7 +44,8 @@ class RestFrontEndTest {
   private static final String NOT_FOUND_BODY =
       "{\"type\":\"about:blank\",\"title\":\"NOT_FOUND\",\"status\":404,\"detail\":\"Command"
           + " 'COMPLETE' rejected with code 'NOT_FOUND': Expected to complete job with key"
-          + " '2251799813685249', but no such job was found\",\"instance\":\"" + UNKNOWN_JOB
+          + " '2251799813685249', but no such job was found\",\"instance\":\""
+          + UNKNOWN_JOB
           + "\"}";
   private static final String NOT_FOUND_SERIES =
       "http_server_requests_seconds_count{error=\"none\",exception=\"none\",method=\"POST\","
@@ -110,10 +110,13 @@ class RestFrontEndTest {
     /** Issue #12: both front ends hand the firewall's refusals to the ProblemDetail handler. */
     @Test
     void aPathTheFirewallRefusesIsAProblemDetail() throws Exception {
-      final HttpResponse<String> answer = HttpClient.newHttpClient().send(
-          HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/tenants/W/roles/a%3Bb")).DELETE()
-              .build(),
-          HttpResponse.BodyHandlers.ofString());
+      final HttpResponse<String> answer =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/tenants/W/roles/a%3Bb"))
+                      .DELETE()
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
 
       assertThat(answer.statusCode()).isEqualTo(400);
       assertThat(answer.headers().firstValue("content-type"))

@@ -39,17 +39,27 @@ class SpecFuzzingTest extends GatewayTestSupport {
     final String python = System.getProperty("fuzz.python", "python3");
     requireSchemathesis(python);
 
-    final var command = List.of(python,
-        FUZZ_DIR.resolve("run_fuzzer.py").toAbsolutePath().toString(),
-        "--base-url", baseUrl(),
-        "--out", REPORTS.toAbsolutePath().toString(),
-        "--seed", System.getProperty("fuzz.seed", "20261124"),
-        "--max-time", System.getProperty("fuzz.max-time", "150"));
+    final var command =
+        List.of(
+            python,
+            FUZZ_DIR.resolve("run_fuzzer.py").toAbsolutePath().toString(),
+            "--base-url",
+            baseUrl(),
+            "--out",
+            REPORTS.toAbsolutePath().toString(),
+            "--seed",
+            System.getProperty("fuzz.seed", "20261124"),
+            "--max-time",
+            System.getProperty("fuzz.max-time", "150"));
     Files.createDirectories(REPORTS);
     final Path log = REPORTS.resolve("schemathesis.log");
     // run in target/fuzz: Schemathesis keeps a cache of its findings in its working directory
-    final Process fuzzer = new ProcessBuilder(command).directory(REPORTS.toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    final Process fuzzer =
+        new ProcessBuilder(command)
+            .directory(REPORTS.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     final long budget = Long.parseLong(System.getProperty("fuzz.max-time", "150"));
     final boolean finished = fuzzer.waitFor(budget + 180, TimeUnit.SECONDS);
     if (!finished) {
@@ -60,16 +70,20 @@ class SpecFuzzingTest extends GatewayTestSupport {
 
     assertThat(finished).as("the fuzzer finished within its budget").isTrue();
     assertThat(fuzzer.exitValue())
-        .as("Schemathesis found failures (full log: %s):%n%s", log.toAbsolutePath(),
-            failures(output))
+        .as(
+            "Schemathesis found failures (full log: %s):%n%s",
+            log.toAbsolutePath(), failures(output))
         .isZero();
   }
 
   private static void requireSchemathesis(final String python) throws InterruptedException {
     String reason = null;
     try {
-      final Process probe = new ProcessBuilder(python, "-c", "import schemathesis")
-          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      final Process probe =
+          new ProcessBuilder(python, "-c", "import schemathesis")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
       if (!probe.waitFor(60, TimeUnit.SECONDS) || probe.exitValue() != 0) {
         reason = python + " cannot import schemathesis";
       }
@@ -80,12 +94,15 @@ class SpecFuzzingTest extends GatewayTestSupport {
       return;
     }
     if (Boolean.getBoolean("fuzz.required")) {
-      throw new IllegalStateException("fuzz.required=true but " + reason
-          + ": the spec-driven fuzzing cannot run");
+      throw new IllegalStateException(
+          "fuzz.required=true but " + reason + ": the spec-driven fuzzing cannot run");
     }
-    System.out.println("[dist] SKIPPING the spec-driven fuzzing: " + reason + ". Install it"
-        + " (pip install schemathesis, see .ci/run) and pass -Dfuzz.python=<python>;"
-        + " -Dfuzz.required=true fails the build instead.");
+    System.out.println(
+        "[dist] SKIPPING the spec-driven fuzzing: "
+            + reason
+            + ". Install it"
+            + " (pip install schemathesis, see .ci/run) and pass -Dfuzz.python=<python>;"
+            + " -Dfuzz.required=true fails the build instead.");
     Assumptions.abort(reason);
   }
 

@@ -10,15 +10,37 @@ import java.util.regex.Pattern;
  * The series a PromQL expression selects: each metric name with the label names its matchers use.
  * Names are taken as written, suffix included ({@code foo_seconds_bucket}), because that is the
  * series Prometheus stores and the exporter must print: a query on {@code _bucket} needs a
- * histogram, not just a timer. Anything the parser does not know (an unknown function) fails, so
- * no metric can slip past the check unseen.
+ * histogram, not just a timer. Anything the parser does not know (an unknown function) fails, so no
+ * metric can slip past the check unseen.
  */
 public final class PromQlSelectors {
-  private static final Set<String> FUNCTIONS = Set.of(
-      "sum", "avg", "min", "max", "count", "topk", "bottomk", "quantile", "stddev",
-      "rate", "irate", "increase", "delta", "deriv", "histogram_quantile", "clamp_min",
-      "clamp_max", "abs", "vector", "scalar", "sum_over_time", "avg_over_time",
-      "max_over_time", "min_over_time", "label_replace");
+  private static final Set<String> FUNCTIONS =
+      Set.of(
+          "sum",
+          "avg",
+          "min",
+          "max",
+          "count",
+          "topk",
+          "bottomk",
+          "quantile",
+          "stddev",
+          "rate",
+          "irate",
+          "increase",
+          "delta",
+          "deriv",
+          "histogram_quantile",
+          "clamp_min",
+          "clamp_max",
+          "abs",
+          "vector",
+          "scalar",
+          "sum_over_time",
+          "avg_over_time",
+          "max_over_time",
+          "min_over_time",
+          "label_replace");
   // followed by a parenthesised list of label names, not expressions
   private static final Set<String> GROUPINGS =
       Set.of("by", "without", "on", "ignoring", "group_left", "group_right");
@@ -73,8 +95,8 @@ public final class PromQlSelectors {
       } else if (c == '"') {
         i = skipString(expr, i);
       } else if (Character.isDigit(c) || c == '.') {
-        while (i < expr.length() && (Character.isLetterOrDigit(expr.charAt(i))
-            || expr.charAt(i) == '.')) {
+        while (i < expr.length()
+            && (Character.isLetterOrDigit(expr.charAt(i)) || expr.charAt(i) == '.')) {
           i++;
         }
       } else {

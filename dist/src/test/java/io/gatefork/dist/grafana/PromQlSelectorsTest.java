@@ -11,15 +11,18 @@ class PromQlSelectorsTest {
 
   @Test
   void findsEveryMetricWithItsMatcherLabelsButNoFunctionsGroupingsOrNumbers() {
-    final var selected = PromQlSelectors.of(
-        "histogram_quantile(0.99, sum by (api, le) (rate(foo_seconds_bucket{job=~\"$job\","
-            + " stage!=\"total\", uri=~\"/v2/{x}.*\"}[$__rate_interval])))"
-            + " / on (job, instance) group_left bar_total * 1e3 + baz");
+    final var selected =
+        PromQlSelectors.of(
+            "histogram_quantile(0.99, sum by (api, le) (rate(foo_seconds_bucket{job=~\"$job\","
+                + " stage!=\"total\", uri=~\"/v2/{x}.*\"}[$__rate_interval])))"
+                + " / on (job, instance) group_left bar_total * 1e3 + baz");
 
-    assertThat(selected).isEqualTo(Map.of(
-        "foo_seconds_bucket", Set.of("job", "stage", "uri"),
-        "bar_total", Set.of(),
-        "baz", Set.of()));
+    assertThat(selected)
+        .isEqualTo(
+            Map.of(
+                "foo_seconds_bucket", Set.of("job", "stage", "uri"),
+                "bar_total", Set.of(),
+                "baz", Set.of()));
   }
 
   @Test

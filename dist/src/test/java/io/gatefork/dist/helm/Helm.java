@@ -51,8 +51,8 @@ public final class Helm {
       try {
         // no chart repositories, no cluster: keep helm away from the user's own configuration
         final Path home = Files.createDirectories(Path.of("target", "helm-home")).toAbsolutePath();
-        final var builder = new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(output.toFile());
+        final var builder =
+            new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().put("HELM_CONFIG_HOME", home.resolve("config").toString());
         builder.environment().put("HELM_CACHE_HOME", home.resolve("cache").toString());
         builder.environment().put("HELM_DATA_HOME", home.resolve("data").toString());
@@ -64,8 +64,8 @@ public final class Helm {
         }
         final String text = Files.readString(output, StandardCharsets.UTF_8);
         if (process.exitValue() != 0) {
-          throw new AssertionError(String.join(" ", command) + " exited with "
-              + process.exitValue() + ":\n" + text);
+          throw new AssertionError(
+              String.join(" ", command) + " exited with " + process.exitValue() + ":\n" + text);
         }
         return text;
       } finally {

@@ -30,21 +30,25 @@ public final class PodEnvironment {
 
   private final MutablePropertySources sources = new MutablePropertySources();
 
-  public PodEnvironment(final List<Map<String, Object>> containerEnv,
-      final String mountedApplicationYaml) {
+  public PodEnvironment(
+      final List<Map<String, Object>> containerEnv, final String mountedApplicationYaml) {
     final Map<String, Object> env = new LinkedHashMap<>();
     for (final var variable : containerEnv) {
       env.put((String) variable.get("name"), valueOf(variable));
     }
     // the name makes Spring apply its environment-variable mapping (FOO_BAR -> foo.bar)
-    sources.addLast(new SystemEnvironmentPropertySource(
-        StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, env));
+    sources.addLast(
+        new SystemEnvironmentPropertySource(
+            StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, env));
     try {
       final var loader = new YamlPropertySourceLoader();
-      loader.load("mounted application.yaml", new ByteArrayResource(
-              mountedApplicationYaml.getBytes(StandardCharsets.UTF_8)))
+      loader
+          .load(
+              "mounted application.yaml",
+              new ByteArrayResource(mountedApplicationYaml.getBytes(StandardCharsets.UTF_8)))
           .forEach(sources::addLast);
-      loader.load("jar application.yaml", new ClassPathResource("application.yaml"))
+      loader
+          .load("jar application.yaml", new ClassPathResource("application.yaml"))
           .forEach(sources::addLast);
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
@@ -64,7 +68,8 @@ public final class PodEnvironment {
   }
 
   public Binder binder() {
-    return new Binder(ConfigurationPropertySources.from(sources),
+    return new Binder(
+        ConfigurationPropertySources.from(sources),
         new PropertySourcesPlaceholdersResolver(sources));
   }
 
@@ -74,7 +79,8 @@ public final class PodEnvironment {
   }
 
   public <T> T get(final String key, final Class<T> type) {
-    return binder().bind(key, Bindable.of(type))
+    return binder()
+        .bind(key, Bindable.of(type))
         .orElseThrow(() -> new AssertionError("no value for " + key));
   }
 }

@@ -13,8 +13,8 @@ public final class RenderedChart {
 
   @SuppressWarnings("unchecked")
   public RenderedChart(final String manifests) {
-    for (final Object document : new Yaml(new SafeConstructor(new LoaderOptions()))
-        .loadAll(manifests)) {
+    for (final Object document :
+        new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(manifests)) {
       if (document instanceof Map<?, ?> map) {
         objects.add((Map<String, Object>) map);
       }
@@ -33,8 +33,17 @@ public final class RenderedChart {
     return objects.stream()
         .filter(o -> kind.equals(o.get("kind")) && name.equals(at(o, "metadata.name")))
         .findFirst()
-        .orElseThrow(() -> new AssertionError("no " + kind + " " + name + " among "
-            + objects.stream().map(o -> o.get("kind") + "/" + at(o, "metadata.name")).toList()));
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no "
+                        + kind
+                        + " "
+                        + name
+                        + " among "
+                        + objects.stream()
+                            .map(o -> o.get("kind") + "/" + at(o, "metadata.name"))
+                            .toList()));
   }
 
   /** The value at a dotted path of map keys; null when a step is missing. */
@@ -57,9 +66,11 @@ public final class RenderedChart {
   }
 
   /** The entry of a list of named items (containers, ports, env, volumes) with this name. */
-  public static Map<String, Object> named(final List<Map<String, Object>> items,
-      final String name) {
-    return items.stream().filter(i -> name.equals(i.get("name"))).findFirst()
+  public static Map<String, Object> named(
+      final List<Map<String, Object>> items, final String name) {
+    return items.stream()
+        .filter(i -> name.equals(i.get("name")))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no entry named " + name + " in " + items));
   }
 }

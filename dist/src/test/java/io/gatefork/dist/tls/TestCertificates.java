@@ -67,10 +67,12 @@ public record TestCertificates(
       final X500Name caName = new X500Name("CN=gatefork test CA");
       final X509Certificate ca =
           sign(
-              new JcaX509v3CertificateBuilder(caName, serial(), notBefore(), notAfter(), caName,
-                      caKeys.getPublic())
+              new JcaX509v3CertificateBuilder(
+                      caName, serial(), notBefore(), notAfter(), caName, caKeys.getPublic())
                   .addExtension(Extension.basicConstraints, true, new BasicConstraints(true))
-                  .addExtension(Extension.keyUsage, true,
+                  .addExtension(
+                      Extension.keyUsage,
+                      true,
                       new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign)),
               caKeys.getPrivate());
 
@@ -78,21 +80,40 @@ public record TestCertificates(
       final var extensions = new JcaX509ExtensionUtils();
       final X509Certificate leaf =
           sign(
-              new JcaX509v3CertificateBuilder(ca, serial(), notBefore(), notAfter(),
-                      new X500Name("CN=localhost"), leafKeys.getPublic())
+              new JcaX509v3CertificateBuilder(
+                      ca,
+                      serial(),
+                      notBefore(),
+                      notAfter(),
+                      new X500Name("CN=localhost"),
+                      leafKeys.getPublic())
                   .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
-                  .addExtension(Extension.keyUsage, true,
+                  .addExtension(
+                      Extension.keyUsage,
+                      true,
                       new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement))
-                  .addExtension(Extension.extendedKeyUsage, false,
-                      new ExtendedKeyUsage(new KeyPurposeId[] {
-                          KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}))
-                  .addExtension(Extension.subjectAlternativeName, false,
-                      new GeneralNames(new GeneralName[] {
-                          new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
-                          new GeneralName(GeneralName.dNSName, "localhost")}))
-                  .addExtension(Extension.authorityKeyIdentifier, false,
+                  .addExtension(
+                      Extension.extendedKeyUsage,
+                      false,
+                      new ExtendedKeyUsage(
+                          new KeyPurposeId[] {
+                            KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth
+                          }))
+                  .addExtension(
+                      Extension.subjectAlternativeName,
+                      false,
+                      new GeneralNames(
+                          new GeneralName[] {
+                            new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
+                            new GeneralName(GeneralName.dNSName, "localhost")
+                          }))
+                  .addExtension(
+                      Extension.authorityKeyIdentifier,
+                      false,
                       extensions.createAuthorityKeyIdentifier(ca))
-                  .addExtension(Extension.subjectKeyIdentifier, false,
+                  .addExtension(
+                      Extension.subjectKeyIdentifier,
+                      false,
                       extensions.createSubjectKeyIdentifier(leafKeys.getPublic())),
               caKeys.getPrivate());
 
@@ -103,13 +124,17 @@ public record TestCertificates(
               directory.resolve("key.pem"),
               directory.resolve("keystore.p12"));
       Files.writeString(result.caCertificate(), pem("CERTIFICATE", ca.getEncoded()));
-      Files.writeString(result.certificateChain(),
+      Files.writeString(
+          result.certificateChain(),
           pem("CERTIFICATE", leaf.getEncoded()) + pem("CERTIFICATE", ca.getEncoded()));
-      Files.writeString(result.privateKey(),
-          pem("PRIVATE KEY", leafKeys.getPrivate().getEncoded()));
+      Files.writeString(
+          result.privateKey(), pem("PRIVATE KEY", leafKeys.getPrivate().getEncoded()));
       final KeyStore store = KeyStore.getInstance("PKCS12");
       store.load(null, null);
-      store.setKeyEntry("gatefork", leafKeys.getPrivate(), KEY_STORE_PASSWORD.toCharArray(),
+      store.setKeyEntry(
+          "gatefork",
+          leafKeys.getPrivate(),
+          KEY_STORE_PASSWORD.toCharArray(),
           new Certificate[] {leaf, ca});
       try (OutputStream out = Files.newOutputStream(result.keyStore())) {
         store.store(out, KEY_STORE_PASSWORD.toCharArray());
@@ -132,7 +157,8 @@ public record TestCertificates(
       final X509v3CertificateBuilder builder, final PrivateKey signer)
       throws OperatorCreationException, GeneralSecurityException {
     return new JcaX509CertificateConverter()
-        .getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(signer)));
+        .getCertificate(
+            builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(signer)));
   }
 
   private static BigInteger serial() {
@@ -149,7 +175,12 @@ public record TestCertificates(
 
   private static String pem(final String type, final byte[] der) {
     final var encoder = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII));
-    return "-----BEGIN " + type + "-----\n" + encoder.encodeToString(der) + "\n-----END " + type
+    return "-----BEGIN "
+        + type
+        + "-----\n"
+        + encoder.encodeToString(der)
+        + "\n-----END "
+        + type
         + "-----\n";
   }
 }

@@ -72,6 +72,10 @@ public final class BrokerCommandCounter {
 
   @Override
   public String toString() {
-    return "BrokerCommandCounter{received=" + received + ", resourceExhausted=" + resourceExhausted + "}";
+    return "BrokerCommandCounter{received="
+        + received
+        + ", resourceExhausted="
+        + resourceExhausted
+        + "}";
   }
 }

@@ -276,8 +276,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
     if (cluster != null) {
       closeQuietly(
-          "cluster membership",
-          () -> cluster.stop().get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS));
+          "cluster membership", () -> cluster.stop().get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS));
     }
     if (deleteDataDirectoryOnClose) {
       closeQuietly("data directory", () -> deleteRecursively(dataDirectory));

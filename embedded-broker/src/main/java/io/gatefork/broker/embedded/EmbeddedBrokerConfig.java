@@ -20,8 +20,8 @@ import java.util.stream.IntStream;
  *     zeebe-cluster}.
  * @param host the interface the broker listens on. Default {@code 127.0.0.1}.
  * @param port the one port for cluster membership (SWIM) and the command API. Default 26501.
- * @param advertisedHost the host other members reach this broker on; the command API address in
- *     the published BrokerInfo is {@code advertisedHost:port}. Defaults to {@code host}.
+ * @param advertisedHost the host other members reach this broker on; the command API address in the
+ *     published BrokerInfo is {@code advertisedHost:port}. Defaults to {@code host}.
  * @param initialContactPoints {@code host:port} of members to join the cluster through. Default
  *     none (the broker starts alone; gateways contact it).
  * @param partitionCount partitions in the whole cluster. Default 3.
@@ -159,8 +159,8 @@ public record EmbeddedBrokerConfig(
   /**
    * Changes the partition count.
    *
-   * @deprecated use {@code toBuilder().partitionCount(count).build()}; kept for the broker
-   *     client's tests until they move to the builder
+   * @deprecated use {@code toBuilder().partitionCount(count).build()}; kept for the broker client's
+   *     tests until they move to the builder
    */
   @Deprecated
   public EmbeddedBrokerConfig withPartitionCount(final int partitionCount) {
@@ -190,8 +190,8 @@ public record EmbeddedBrokerConfig(
   }
 
   /**
-   * Collects settings; {@link #build()} validates them (see the canonical constructor). Starts
-   * from the defaults; the advertised host and the hosted partitions stay defaulted (the host, all
+   * Collects settings; {@link #build()} validates them (see the canonical constructor). Starts from
+   * the defaults; the advertised host and the hosted partitions stay defaulted (the host, all
    * partitions) until set.
    */
   public static final class Builder {

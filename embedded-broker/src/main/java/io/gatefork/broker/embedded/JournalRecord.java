@@ -18,9 +18,9 @@ import java.util.Map;
  * @param rejectionType why a command was rejected ({@code NULL_VAL} if not a rejection)
  * @param rejectionReason the rejection message (empty if not a rejection)
  * @param valueJson the record value as JSON
- * @param authorizations the claims the command was sent with (what the gateway put into its
- *     {@code AuthInfo}, e.g. {@code authorized_username}); empty when it carried none, and for
- *     events the engine wrote itself
+ * @param authorizations the claims the command was sent with (what the gateway put into its {@code
+ *     AuthInfo}, e.g. {@code authorized_username}); empty when it carried none, and for events the
+ *     engine wrote itself
  */
 public record JournalRecord(
     int partitionId,

@@ -90,11 +90,12 @@ final class JournalTailer extends Actor implements LogRecordAwaiter {
       return Map.of();
     }
     final var copy = new HashMap<String, Object>();
-    claims.forEach((name, claim) -> {
-      if (claim != null) {
-        copy.put(name, claim);
-      }
-    });
+    claims.forEach(
+        (name, claim) -> {
+          if (claim != null) {
+            copy.put(name, claim);
+          }
+        });
     return copy;
   }
 

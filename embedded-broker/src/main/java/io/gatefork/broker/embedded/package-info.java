@@ -5,8 +5,8 @@
  * <p>Public API: {@link io.gatefork.broker.embedded.EmbeddedBroker}, {@link
  * io.gatefork.broker.embedded.EmbeddedBrokerConfig}, {@link
  * io.gatefork.broker.embedded.BrokerCommandCounter}, {@link
- * io.gatefork.broker.embedded.RecordJournal}, {@link io.gatefork.broker.embedded.JournalRecord}
- * and the standalone {@link io.gatefork.broker.embedded.EmbeddedBrokerMain}; {@code
+ * io.gatefork.broker.embedded.RecordJournal}, {@link io.gatefork.broker.embedded.JournalRecord} and
+ * the standalone {@link io.gatefork.broker.embedded.EmbeddedBrokerMain}; {@code
  * io.gatefork.broker.embedded.spring} starts one inside a Spring Boot application. The other
  * subpackages are internal.
  */

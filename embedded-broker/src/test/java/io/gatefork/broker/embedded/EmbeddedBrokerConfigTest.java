@@ -105,11 +105,15 @@ class EmbeddedBrokerConfigTest {
     final var config =
         BrokerSettings.parse(
             new String[] {
-              "--node-id", "2",
+              "--node-id",
+              "2",
               "--port=26601",
-              "--contact-points", "a:1, b:2",
-              "--partitions", "4",
-              "--hosted-partitions", "1,3",
+              "--contact-points",
+              "a:1, b:2",
+              "--partitions",
+              "4",
+              "--hosted-partitions",
+              "1,3",
               "--record-journal"
             },
             Map.of(

@@ -43,7 +43,8 @@ class EmbeddedBrokerMainTest {
     final Process process = builder.start();
     try {
       final var stdout =
-          new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+          new BufferedReader(
+              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
       final String ready =
           CompletableFuture.supplyAsync(
                   () -> {

@@ -116,7 +116,8 @@ class EmbeddedBrokerTest {
                   r ->
                       r.partitionId() == partition
                           && r.key() == deploymentKey
-                          && r.is(RecordType.EVENT, ValueType.DEPLOYMENT, DeploymentIntent.CREATED)))
+                          && r.is(
+                              RecordType.EVENT, ValueType.DEPLOYMENT, DeploymentIntent.CREATED)))
           .hasSize(1);
     }
 
@@ -160,7 +161,8 @@ class EmbeddedBrokerTest {
                                 ValueType.PROCESS_INSTANCE,
                                 ProcessInstanceIntent.ELEMENT_COMPLETED)
                             && r.valueJson()
-                                .contains("\"bpmnElementType\":\"" + BpmnElementType.PROCESS + "\""),
+                                .contains(
+                                    "\"bpmnElementType\":\"" + BpmnElementType.PROCESS + "\""),
                     WAIT))
         .as("the instance completed")
         .isPresent();
@@ -211,8 +213,7 @@ class EmbeddedBrokerTest {
             .setName("order-paid")
             .setCorrelationKey(correlationKey)
             .setTimeToLive(60_000)
-            .setVariables(
-                new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"paid\":true}")));
+            .setVariables(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"paid\":true}")));
     final var published =
         client.send(messagePartition, ValueType.MESSAGE, MessageIntent.PUBLISH, message);
     assertThat(published.intent()).as("%s", published).isEqualTo(MessageIntent.PUBLISHED);
@@ -241,7 +242,11 @@ class EmbeddedBrokerTest {
         .atMost(WAIT)
         .until(
             () ->
-                broker.cluster().getEventService().getSubscribers("jobsAvailable").contains(clientId));
+                broker
+                    .cluster()
+                    .getEventService()
+                    .getSubscribers("jobsAvailable")
+                    .contains(clientId));
     client.jobsAvailable().clear();
 
     final var created = createInstance(client, 3, creation("notify"));

@@ -117,8 +117,7 @@ class JobPushTest {
     assertThat(
             broker
                 .records()
-                .awaitRecord(
-                    r -> r.is(RecordType.EVENT, ValueType.JOB, JobIntent.YIELDED), WAIT))
+                .awaitRecord(r -> r.is(RecordType.EVENT, ValueType.JOB, JobIntent.YIELDED), WAIT))
         .as("the refused job was yielded")
         .isPresent();
     // yielded, so a poll can activate it (the stream refuses every push, so close it first)

@@ -35,11 +35,7 @@ class MultiBrokerTest {
   @Test
   void partitionsOnDifferentBrokersWorkTogether() throws InterruptedException {
     final var base =
-        EmbeddedBrokerConfig.builder()
-            .partitionCount(2)
-            .clusterSize(2)
-            .recordJournal(true)
-            .build();
+        EmbeddedBrokerConfig.builder().partitionCount(2).clusterSize(2).recordJournal(true).build();
     try (var first =
             EmbeddedBroker.start(
                 base.toBuilder()
@@ -83,7 +79,9 @@ class MultiBrokerTest {
       final var created =
           createInstance(
               client, 1, creation("payment", "{\"orderId\":\"" + correlationKey + "\"}"));
-      assertThat(created.intent()).as("%s", created).isEqualTo(ProcessInstanceCreationIntent.CREATED);
+      assertThat(created.intent())
+          .as("%s", created)
+          .isEqualTo(ProcessInstanceCreationIntent.CREATED);
       final var message =
           new MessageRecord()
               .setName("order-paid")

@@ -34,9 +34,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.awaitility.Awaitility;
 
 /**
- * A minimal gateway stand-in for tests: its own Atomix member, topology from the brokers' BrokerInfo
- * and SBE command requests sent with {@code MessagingService.sendAndReceive} on the topic {@code
- * command-api-<partition>}, exactly as the real gateway's transport does.
+ * A minimal gateway stand-in for tests: its own Atomix member, topology from the brokers'
+ * BrokerInfo and SBE command requests sent with {@code MessagingService.sendAndReceive} on the
+ * topic {@code command-api-<partition>}, exactly as the real gateway's transport does.
  */
 final class TestCommandClient implements AutoCloseable {
 
@@ -106,8 +106,7 @@ final class TestCommandClient implements AutoCloseable {
     Awaitility.await("leaders of partitions")
         .atMost(Duration.ofSeconds(30))
         .pollInterval(Duration.ofMillis(20))
-        .until(
-            () -> java.util.Arrays.stream(partitions).allMatch(p -> leaders.containsKey(p)));
+        .until(() -> java.util.Arrays.stream(partitions).allMatch(p -> leaders.containsKey(p)));
   }
 
   Response send(
@@ -190,7 +189,8 @@ final class TestCommandClient implements AutoCloseable {
     final BrokerInfo info = BrokerInfo.fromProperties(member.properties());
     if (info != null) {
       final Address commandApi = Address.from(info.getCommandApiAddress());
-      info.consumePartitions((partition, term) -> leaders.put(partition, commandApi), f -> {}, i -> {});
+      info.consumePartitions(
+          (partition, term) -> leaders.put(partition, commandApi), f -> {}, i -> {});
     }
   }
 
@@ -233,7 +233,8 @@ final class TestCommandClient implements AutoCloseable {
         return new Response(
             error.errorCode(), error.errorData(), -1, -1, null, null, null, null, null, null);
       }
-      final var response = new ExecuteCommandResponseDecoder().wrapAndApplyHeader(buffer, 0, header);
+      final var response =
+          new ExecuteCommandResponseDecoder().wrapAndApplyHeader(buffer, 0, header);
       final int partitionId = response.partitionId();
       final long key = response.key();
       final RecordType recordType = response.recordType();
@@ -247,7 +248,16 @@ final class TestCommandClient implements AutoCloseable {
       response.skipValue();
       final String reason = response.rejectionReason();
       return new Response(
-          null, null, partitionId, key, recordType, valueType, intent, rejectionType, reason, value);
+          null,
+          null,
+          partitionId,
+          key,
+          recordType,
+          valueType,
+          intent,
+          rejectionType,
+          reason,
+          value);
     }
 
     @Override

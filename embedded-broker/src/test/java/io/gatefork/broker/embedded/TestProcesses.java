@@ -41,7 +41,8 @@ final class TestProcesses {
     return Bpmn.createExecutableProcess(processId)
         .startEvent()
         .intermediateCatchEvent(
-            "wait", c -> c.message(m -> m.name(messageName).zeebeCorrelationKeyExpression("orderId")))
+            "wait",
+            c -> c.message(m -> m.name(messageName).zeebeCorrelationKeyExpression("orderId")))
         .serviceTask("after", t -> t.zeebeJobType(jobType))
         .endEvent()
         .done();
@@ -52,7 +53,8 @@ final class TestProcesses {
     final var deployment = new DeploymentRecord();
     for (final BpmnModelInstance model : models) {
       final String processId =
-          model.getModelElementsByType(io.camunda.zeebe.model.bpmn.instance.Process.class)
+          model
+              .getModelElementsByType(io.camunda.zeebe.model.bpmn.instance.Process.class)
               .iterator()
               .next()
               .getId();
@@ -72,20 +74,29 @@ final class TestProcesses {
     return new ProcessInstanceCreationRecord().setBpmnProcessId(processId).setVersion(-1);
   }
 
-  static ProcessInstanceCreationRecord creation(final String processId, final String variablesJson) {
+  static ProcessInstanceCreationRecord creation(
+      final String processId, final String variablesJson) {
     return creation(processId)
         .setVariables(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(variablesJson)));
   }
 
   static TestCommandClient.Response createInstance(
-      final TestCommandClient client, final int partition, final ProcessInstanceCreationRecord record) {
+      final TestCommandClient client,
+      final int partition,
+      final ProcessInstanceCreationRecord record) {
     return client.send(
-        partition, ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE, record);
+        partition,
+        ValueType.PROCESS_INSTANCE_CREATION,
+        ProcessInstanceCreationIntent.CREATE,
+        record);
   }
 
   /** Activates jobs of the type on the partition, polling until some arrive or the timeout ends. */
   static List<Long> activateJobs(
-      final TestCommandClient client, final int partition, final String jobType, final Duration timeout)
+      final TestCommandClient client,
+      final int partition,
+      final String jobType,
+      final Duration timeout)
       throws InterruptedException {
     final long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {

@@ -41,9 +41,18 @@ public final class BrokerContainer extends GenericContainer<BrokerContainer> {
 
   @Override
   protected void configure() {
-    final List<String> command = new ArrayList<>(List.of(
-        "broker", "--host", "127.0.0.1", "--port", Integer.toString(port),
-        "--partitions", "3", "--cluster-name", clusterName));
+    final List<String> command =
+        new ArrayList<>(
+            List.of(
+                "broker",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                Integer.toString(port),
+                "--partitions",
+                "3",
+                "--cluster-name",
+                clusterName));
     if (requestLimit > 0) {
       command.addAll(List.of("--request-limit", Integer.toString(requestLimit)));
     }
@@ -74,8 +83,11 @@ public final class BrokerContainer extends GenericContainer<BrokerContainer> {
   public void startBrokerAgain() {
     getDockerClient().startContainerCmd(getContainerId()).exec();
     starts++;
-    new LogMessageWaitStrategy().withRegEx(READY_LINE).withTimes(starts)
-        .withStartupTimeout(STARTUP).waitUntilReady(this);
+    new LogMessageWaitStrategy()
+        .withRegEx(READY_LINE)
+        .withTimes(starts)
+        .withStartupTimeout(STARTUP)
+        .waitUntilReady(this);
   }
 
   public String output() {

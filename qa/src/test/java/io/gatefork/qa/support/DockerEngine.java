@@ -58,8 +58,9 @@ public final class DockerEngine {
 
   private static Probe ping(final String endpoint) {
     try {
-      final var answer = CompletableFuture.supplyAsync(() -> exchange(endpoint))
-          .get(PING_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      final var answer =
+          CompletableFuture.supplyAsync(() -> exchange(endpoint))
+              .get(PING_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       return answer.startsWith("HTTP/1.") && answer.contains(" 200 ")
           ? new Probe(endpoint, null)
           : new Probe(endpoint, "unexpected answer to /_ping: " + firstLine(answer));
@@ -68,8 +69,10 @@ public final class DockerEngine {
       while (cause.getCause() != null) {
         cause = cause.getCause();
       }
-      return new Probe(endpoint, cause.getClass().getSimpleName()
-          + (cause.getMessage() != null ? ": " + cause.getMessage() : ""));
+      return new Probe(
+          endpoint,
+          cause.getClass().getSimpleName()
+              + (cause.getMessage() != null ? ": " + cause.getMessage() : ""));
     }
   }
 
@@ -90,8 +93,9 @@ public final class DockerEngine {
     }
     try (var channel = SocketChannel.open(family)) {
       channel.connect(address);
-      channel.write(ByteBuffer.wrap(
-          "GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+      channel.write(
+          ByteBuffer.wrap(
+              "GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
       final var answer = new ByteArrayOutputStream();
       final var buffer = ByteBuffer.allocate(512);
       while (channel.read(buffer) > 0 && answer.size() < 4096) {

@@ -10,8 +10,8 @@ import org.testcontainers.utility.DockerImageName;
 /**
  * The image under test, built once per test run from the repository's Dockerfile, exactly as users
  * build it: the context is the repository root (the .dockerignore keeps it to the distribution),
- * {@code BASE_IMAGE} from {@code -Dqa.base.image}. The distribution must have been packaged
- * (the reactor builds dist before qa); this never runs Maven itself.
+ * {@code BASE_IMAGE} from {@code -Dqa.base.image}. The distribution must have been packaged (the
+ * reactor builds dist before qa); this never runs Maven itself.
  */
 public final class GateforkImage {
   public static final String TAG = "gatefork:qa";
@@ -38,8 +38,10 @@ public final class GateforkImage {
     final Path root = QaSettings.repoRoot();
     final Path lib = root.resolve("dist/target/gatefork/lib");
     if (!Files.isDirectory(lib)) {
-      throw new IllegalStateException(lib + " is missing: package the distribution first "
-          + "(mvn -B install -DskipTests, or run the whole reactor: mvn -B verify)");
+      throw new IllegalStateException(
+          lib
+              + " is missing: package the distribution first "
+              + "(mvn -B install -DskipTests, or run the whole reactor: mvn -B verify)");
     }
     final long start = System.nanoTime();
     LOG.info("building {} from {}/Dockerfile on {}", TAG, root, QaSettings.baseImage());

@@ -38,8 +38,8 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
     withNetworkMode("host");
     withLogConsumer(logs);
     withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withNanoCPUs(nanoCpus));
-    waitingFor(new HttpReadinessWaitStrategy(managementPort)
-        .withStartupTimeout(Duration.ofSeconds(120)));
+    waitingFor(
+        new HttpReadinessWaitStrategy(managementPort).withStartupTimeout(Duration.ofSeconds(120)));
   }
 
   /**
@@ -102,9 +102,10 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
 
   /** GET on the management port, e.g. {@code /actuator/health/readiness}. */
   public HttpResponse<String> management(final String path) {
-    final var request = HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + managementPort + path)).timeout(Duration.ofSeconds(10))
-        .build();
+    final var request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
+            .timeout(Duration.ofSeconds(10))
+            .build();
     try {
       return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (final IOException e) {
@@ -119,8 +120,8 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
   public double metric(final String name) {
     final var response = management("/actuator/metrics/" + name);
     if (response.statusCode() != 200) {
-      throw new AssertionError("metric " + name + ": " + response.statusCode() + " "
-          + response.body());
+      throw new AssertionError(
+          "metric " + name + ": " + response.statusCode() + " " + response.body());
     }
     return metricValue(response.body(), "VALUE");
   }
@@ -145,7 +146,9 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
     if (response.statusCode() != 200) {
       throw new AssertionError("/actuator/prometheus: " + response.statusCode());
     }
-    return response.body().lines()
+    return response
+        .body()
+        .lines()
         .filter(line -> line.startsWith(metric + "{"))
         .filter(line -> Arrays.stream(labels).allMatch(line::contains))
         .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))

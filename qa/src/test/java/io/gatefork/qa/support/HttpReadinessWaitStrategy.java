@@ -17,8 +17,8 @@ final class HttpReadinessWaitStrategy extends AbstractWaitStrategy {
   private final URI readiness;
 
   HttpReadinessWaitStrategy(final int managementPort) {
-    this.readiness = URI.create(
-        "http://127.0.0.1:" + managementPort + "/actuator/health/readiness");
+    this.readiness =
+        URI.create("http://127.0.0.1:" + managementPort + "/actuator/health/readiness");
   }
 
   @Override
@@ -29,8 +29,8 @@ final class HttpReadinessWaitStrategy extends AbstractWaitStrategy {
     String last = "no answer";
     while (System.nanoTime() < deadline) {
       if (!waitStrategyTarget.isRunning()) {
-        throw new ContainerLaunchException("container exited before " + readiness
-            + " answered 200: see target/container-logs");
+        throw new ContainerLaunchException(
+            "container exited before " + readiness + " answered 200: see target/container-logs");
       }
       try {
         final var response = http.send(request, HttpResponse.BodyHandlers.ofString());

@@ -9,8 +9,11 @@ public final class Processes {
 
   /** start → service task of {@code jobType} → end: an instance waits for a job worker. */
   public static BpmnModelInstance oneServiceTask(final String id, final String jobType) {
-    return Bpmn.createExecutableProcess(id).startEvent()
-        .serviceTask("task", t -> t.zeebeJobType(jobType)).endEvent().done();
+    return Bpmn.createExecutableProcess(id)
+        .startEvent()
+        .serviceTask("task", t -> t.zeebeJobType(jobType))
+        .endEvent()
+        .done();
   }
 
   /** start → end: an instance completes as soon as it is created. */

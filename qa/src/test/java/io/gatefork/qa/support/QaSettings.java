@@ -12,10 +12,11 @@ public final class QaSettings {
   /** The repository root: the Docker build context and where the Dockerfile lives. */
   public static Path repoRoot() {
     final String configured = System.getProperty("qa.repo.root");
-    final Path root = configured != null && !configured.isBlank()
-        ? Path.of(configured)
-        // the IDE runs tests in the module directory
-        : Path.of("").toAbsolutePath().getParent();
+    final Path root =
+        configured != null && !configured.isBlank()
+            ? Path.of(configured)
+            // the IDE runs tests in the module directory
+            : Path.of("").toAbsolutePath().getParent();
     final Path normalized = root.toAbsolutePath().normalize();
     if (!Files.isRegularFile(normalized.resolve("Dockerfile"))) {
       throw new IllegalStateException("no Dockerfile in " + normalized + " (set -Dqa.repo.root)");

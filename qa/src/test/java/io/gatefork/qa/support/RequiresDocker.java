@@ -19,15 +19,17 @@ public final class RequiresDocker implements ExecutionCondition {
     if (probe.available()) {
       return ConditionEvaluationResult.enabled("Docker engine at " + probe.endpoint());
     }
-    final String reason = "no Docker engine answers at " + probe.endpoint() + " ("
-        + probe.problem() + ")";
+    final String reason =
+        "no Docker engine answers at " + probe.endpoint() + " (" + probe.problem() + ")";
     if (QaSettings.dockerRequired()) {
       throw new IllegalStateException(
           "qa.docker.required=true but " + reason + ": the container suite cannot run");
     }
     if (SKIP_REPORTED.compareAndSet(false, true)) {
-      System.out.println("[qa] SKIPPING the container suite: " + reason
-          + ". Start Docker to run it; -Dqa.docker.required=true fails the build instead.");
+      System.out.println(
+          "[qa] SKIPPING the container suite: "
+              + reason
+              + ". Start Docker to run it; -Dqa.docker.required=true fails the build instead.");
     }
     return ConditionEvaluationResult.disabled(reason);
   }

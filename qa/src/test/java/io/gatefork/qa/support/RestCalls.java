@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 
 /**
- * Plain HTTP/1.1 calls to the REST API v2, for what the official client hides: the status code,
- * the ProblemDetail title, how long the answer took.
+ * Plain HTTP/1.1 calls to the REST API v2, for what the official client hides: the status code, the
+ * ProblemDetail title, how long the answer took.
  */
 public final class RestCalls {
   private static final Pattern TITLE = Pattern.compile("\"title\"\\s*:\\s*\"([^\"]*)\"");
@@ -36,13 +36,16 @@ public final class RestCalls {
 
   public RestCalls(final URI base) {
     this.base = base;
-    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(5)).build();
+    this.http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
   }
 
   public HttpRequest createInstanceRequest(final String processDefinitionId) {
-    return post("/v2/process-instances", "{\"processDefinitionId\":\"" + processDefinitionId
-        + "\"}");
+    return post(
+        "/v2/process-instances", "{\"processDefinitionId\":\"" + processDefinitionId + "\"}");
   }
 
   public HttpRequest post(final String path, final String json) {
@@ -73,7 +76,11 @@ public final class RestCalls {
 
   public static Answer answer(final int status, final String body, final long startedNanos) {
     final var matcher = TITLE.matcher(body == null ? "" : body);
-    return new Answer(status, matcher.find() ? matcher.group(1) : null, body, startedNanos,
+    return new Answer(
+        status,
+        matcher.find() ? matcher.group(1) : null,
+        body,
+        startedNanos,
         (System.nanoTime() - startedNanos) / 1_000_000);
   }
 }

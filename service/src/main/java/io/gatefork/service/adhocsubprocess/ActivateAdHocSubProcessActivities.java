@@ -10,6 +10,8 @@ import java.util.List;
 public record ActivateAdHocSubProcessActivities(
     long adHocSubProcessInstanceKey, List<Element> elements, boolean cancelRemainingInstances) {
 
-  /** @param variablesJson a JSON object created in the activated element's scope, or null */
+  /**
+   * @param variablesJson a JSON object created in the activated element's scope, or null
+   */
   public record Element(String elementId, String variablesJson) {}
 }

@@ -31,17 +31,21 @@ public final class BrokerAdHocSubProcessServices extends ApiServices
       }
       final long key =
           Inputs.requireKey("adHocSubProcessInstanceKey", command.adHocSubProcessInstanceKey());
-      final var record = new AdHocSubProcessInstructionRecord()
-          .setAdHocSubProcessInstanceKey(key)
-          .setCancelRemainingInstances(command.cancelRemainingInstances());
+      final var record =
+          new AdHocSubProcessInstructionRecord()
+              .setAdHocSubProcessInstanceKey(key)
+              .setCancelRemainingInstances(command.cancelRemainingInstances());
       for (int i = 0; i < command.elements().size(); i++) {
         final var element = command.elements().get(i);
         final String field = "elements[" + i + "]";
         if (element == null) {
           throw ServiceException.invalidArgument(field, "must not be empty");
         }
-        final var instruction = record.activateElements().add()
-            .setElementId(Inputs.requireNotBlank(field + ".elementId", element.elementId()));
+        final var instruction =
+            record
+                .activateElements()
+                .add()
+                .setElementId(Inputs.requireNotBlank(field + ".elementId", element.elementId()));
         final DirectBuffer variables =
             JsonDocuments.toMsgPack(field + ".variables", element.variablesJson());
         if (variables != null) {

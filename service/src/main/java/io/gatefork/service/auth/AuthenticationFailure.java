@@ -1,8 +1,8 @@
 package io.gatefork.service.auth;
 
 /**
- * A credential was missing, malformed, wrong or expired. The message is safe to show to the
- * client (it never repeats the credential). No stack trace: it is an expected outcome.
+ * A credential was missing, malformed, wrong or expired. The message is safe to show to the client
+ * (it never repeats the credential). No stack trace: it is an expected outcome.
  */
 public final class AuthenticationFailure extends Exception {
 

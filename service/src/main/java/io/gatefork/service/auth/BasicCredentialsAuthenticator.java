@@ -84,12 +84,21 @@ public final class BasicCredentialsAuthenticator extends SchemeAuthenticator {
     final String username = decoded.substring(0, colon);
     final String password = decoded.substring(colon + 1);
     final BasicUser user = users.get(username);
-    final boolean matches = BCrypt.checkpw(password,
-        user == null ? UNKNOWN_USER_HASH : user.passwordHash());
+    final boolean matches =
+        BCrypt.checkpw(password, user == null ? UNKNOWN_USER_HASH : user.passwordHash());
     if (user == null || !matches) {
       throw new AuthenticationFailure("Invalid username or password");
     }
-    return new Verified(Caller.user(user.username(), null, user.name(), user.email(),
-        user.tenantIds(), null, Map.of(), sendTenants), Long.MAX_VALUE);
+    return new Verified(
+        Caller.user(
+            user.username(),
+            null,
+            user.name(),
+            user.email(),
+            user.tenantIds(),
+            null,
+            Map.of(),
+            sendTenants),
+        Long.MAX_VALUE);
   }
 }

@@ -13,9 +13,8 @@ import java.util.Map;
  * claim makes a client (neither: rejected); the groups claim (when configured) and the tenants
  * claim (when tenant checks are on) come along.
  *
- * <p>A verified token is remembered until it expires (at most the cache TTL), keyed by its
- * digest, so a client reusing its token pays neither the signature check nor the claims encoding
- * again.
+ * <p>A verified token is remembered until it expires (at most the cache TTL), keyed by its digest,
+ * so a client reusing its token pays neither the signature check nor the claims encoding again.
  */
 public final class BearerTokenAuthenticator extends SchemeAuthenticator {
   static final String SCHEME = "Bearer ";
@@ -57,15 +56,16 @@ public final class BearerTokenAuthenticator extends SchemeAuthenticator {
   }
 
   Caller toCaller(final Map<String, Object> claims) throws AuthenticationFailure {
-    final List<String> tenants = tenantChecks ? strings(claims.get(claimNames.tenants()))
-        : List.of();
-    final List<String> groups = claimNames.groups() == null || claimNames.groups().isBlank()
-        ? null : strings(claims.get(claimNames.groups()));
+    final List<String> tenants =
+        tenantChecks ? strings(claims.get(claimNames.tenants())) : List.of();
+    final List<String> groups =
+        claimNames.groups() == null || claimNames.groups().isBlank()
+            ? null
+            : strings(claims.get(claimNames.groups()));
     final String username = text(claims, claimNames.username());
     final String clientId = text(claims, claimNames.clientId());
     if (username != null) {
-      return Caller.user(username, clientId, username, null, tenants, groups, claims,
-          tenantChecks);
+      return Caller.user(username, clientId, username, null, tenants, groups, claims, tenantChecks);
     }
     if (clientId != null) {
       return Caller.client(clientId, tenants, groups, claims, tenantChecks);

@@ -17,13 +17,13 @@ import org.agrona.MutableDirectBuffer;
  * client id claim) or the anonymous caller of an unprotected API. Immutable; built once per
  * authentication and reused for every request the same credential sends.
  *
- * <p>It carries the broker-side form of the identity, the encoded {@code AuthInfo} claims the
- * stock 8.8 gateway puts into every command ({@link #authorization()}): {@code
+ * <p>It carries the broker-side form of the identity, the encoded {@code AuthInfo} claims the stock
+ * 8.8 gateway puts into every command ({@link #authorization()}): {@code
  * authorized_anonymous_user=true} for the anonymous caller; otherwise {@code authorized_username}
- * and/or {@code authorized_client_id} (a token may carry both claims), the token's claims as {@code user_token_claims}, the groups
- * (when a groups claim is configured) as {@code user_groups_claims}, and, when tenant checks are
- * on, the authorized tenants as {@code authorized_tenants}. It is encoded here once, so the hot
- * path only copies bytes.
+ * and/or {@code authorized_client_id} (a token may carry both claims), the token's claims as {@code
+ * user_token_claims}, the groups (when a groups claim is configured) as {@code user_groups_claims},
+ * and, when tenant checks are on, the authorized tenants as {@code authorized_tenants}. It is
+ * encoded here once, so the hot path only copies bytes.
  */
 public final class Caller {
   public static final Caller ANONYMOUS =
@@ -66,8 +66,10 @@ public final class Caller {
     this.tenantIds = List.copyOf(tenantIds);
     this.groups = groups == null ? null : List.copyOf(groups);
     // not Map.copyOf: a token may carry null-valued claims
-    this.tokenClaims = tokenClaims == null ? Map.of()
-        : Collections.unmodifiableMap(new LinkedHashMap<>(tokenClaims));
+    this.tokenClaims =
+        tokenClaims == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(tokenClaims));
     tenantChecks = sendTenants;
     brokerClaims = Collections.unmodifiableMap(brokerClaims(sendTenants));
     authorization = EncodedAuthorization.of(brokerClaims);
@@ -76,8 +78,8 @@ public final class Caller {
   /**
    * A user known by name.
    *
-   * @param clientId the token's client id as well, when it has both claims (sent along, as
-   *     stock does); null otherwise
+   * @param clientId the token's client id as well, when it has both claims (sent along, as stock
+   *     does); null otherwise
    * @param tenantIds the tenants the user may act in (empty when tenant checks are off)
    * @param groups the user's groups from a token's groups claim, or null when none is configured
    * @param tokenClaims the claims of the user's token; empty for basic credentials
@@ -92,8 +94,16 @@ public final class Caller {
       final List<String> groups,
       final Map<String, Object> tokenClaims,
       final boolean sendTenants) {
-    return new Caller(Kind.USER, Objects.requireNonNull(username, "username"), clientId,
-        displayName, email, tenantIds, groups, tokenClaims, sendTenants);
+    return new Caller(
+        Kind.USER,
+        Objects.requireNonNull(username, "username"),
+        clientId,
+        displayName,
+        email,
+        tenantIds,
+        groups,
+        tokenClaims,
+        sendTenants);
   }
 
   /** A machine client known by its client id (see {@link #user} for the other parameters). */
@@ -103,8 +113,16 @@ public final class Caller {
       final List<String> groups,
       final Map<String, Object> tokenClaims,
       final boolean sendTenants) {
-    return new Caller(Kind.CLIENT, Objects.requireNonNull(clientId, "clientId"), clientId, null,
-        null, tenantIds, groups, tokenClaims, sendTenants);
+    return new Caller(
+        Kind.CLIENT,
+        Objects.requireNonNull(clientId, "clientId"),
+        clientId,
+        null,
+        null,
+        tenantIds,
+        groups,
+        tokenClaims,
+        sendTenants);
   }
 
   public Kind kind() {

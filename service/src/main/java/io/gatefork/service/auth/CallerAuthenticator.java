@@ -1,9 +1,9 @@
 package io.gatefork.service.auth;
 
 /**
- * Turns the value of an {@code Authorization} header (HTTP or gRPC metadata) into a {@link
- * Caller}. One instance serves REST and gRPC alike, so both front ends accept exactly the same
- * credentials. Implementations are thread-safe and never block on I/O per request.
+ * Turns the value of an {@code Authorization} header (HTTP or gRPC metadata) into a {@link Caller}.
+ * One instance serves REST and gRPC alike, so both front ends accept exactly the same credentials.
+ * Implementations are thread-safe and never block on I/O per request.
  */
 public interface CallerAuthenticator {
 

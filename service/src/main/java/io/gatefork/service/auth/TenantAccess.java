@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * Which tenant ids a caller may name, following the stock gateway: with multi-tenancy checks off
- * only the default tenant (or none, meaning the default) is accepted; with them on a tenant id
- * must be given and must be one of the caller's authorized tenants. The front ends word the
- * answers their own way (REST ProblemDetail, gRPC status), as the stock gateway does.
+ * only the default tenant (or none, meaning the default) is accepted; with them on a tenant id must
+ * be given and must be one of the caller's authorized tenants. The front ends word the answers
+ * their own way (REST ProblemDetail, gRPC status), as the stock gateway does.
  */
 public final class TenantAccess {
 
@@ -29,7 +29,8 @@ public final class TenantAccess {
     final boolean given = tenantId != null && !tenantId.isBlank();
     if (!caller.tenantChecks()) {
       return !given || TenantOwned.DEFAULT_TENANT_IDENTIFIER.equals(tenantId)
-          ? Verdict.ALLOWED : Verdict.MULTI_TENANCY_DISABLED;
+          ? Verdict.ALLOWED
+          : Verdict.MULTI_TENANCY_DISABLED;
     }
     if (!given) {
       return Verdict.MISSING;
@@ -56,6 +57,7 @@ public final class TenantAccess {
       return named;
     }
     return caller.tenantChecks() && !caller.tenantIds().isEmpty()
-        ? caller.tenantIds() : List.of(TenantOwned.DEFAULT_TENANT_IDENTIFIER);
+        ? caller.tenantIds()
+        : List.of(TenantOwned.DEFAULT_TENANT_IDENTIFIER);
   }
 }

@@ -15,13 +15,15 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class VerifiedCredentials {
   // MessageDigest.getInstance walks the security providers: once per thread, not per request
-  private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (final NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
-    }
-  });
+  private static final ThreadLocal<MessageDigest> SHA_256 =
+      ThreadLocal.withInitial(
+          () -> {
+            try {
+              return MessageDigest.getInstance("SHA-256");
+            } catch (final NoSuchAlgorithmException e) {
+              throw new IllegalStateException("SHA-256 is part of every JDK", e);
+            }
+          });
 
   private final long ttlNanos;
   private final int maxEntries;
@@ -62,8 +64,8 @@ final class VerifiedCredentials {
     }
     final long now = System.nanoTime();
     final long ttlEnd = now + ttlNanos;
-    final long end = notAfterNanos == Long.MAX_VALUE || ttlEnd - notAfterNanos < 0
-        ? ttlEnd : notAfterNanos;
+    final long end =
+        notAfterNanos == Long.MAX_VALUE || ttlEnd - notAfterNanos < 0 ? ttlEnd : notAfterNanos;
     entries.put(key, new Entry(caller, end));
   }
 

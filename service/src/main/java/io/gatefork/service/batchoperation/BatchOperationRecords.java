@@ -19,7 +19,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * with the same converter they read it with.
  */
 final class BatchOperationRecords {
-  private static final ProcessInstanceFilter NO_CRITERIA = new ProcessInstanceFilter.Builder().build();
+  private static final ProcessInstanceFilter NO_CRITERIA =
+      new ProcessInstanceFilter.Builder().build();
+
   /** gatefork sends commands without user claims; the brokers' searches see no user either. */
   private static final byte[] NO_AUTHENTICATION =
       MsgPackConverter.convertToMsgPack(CamundaAuthentication.none());
@@ -35,14 +37,15 @@ final class BatchOperationRecords {
     if (filter == null || NO_CRITERIA.equals(filter)) {
       throw ServiceException.invalidArgument("filter", "must select by at least one criterion");
     }
-    final var record = new BatchOperationCreationRecord()
-        .setBatchOperationType(command.type())
-        .setEntityFilter(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(filter)))
-        .setAuthentication(new UnsafeBuffer(NO_AUTHENTICATION));
+    final var record =
+        new BatchOperationCreationRecord()
+            .setBatchOperationType(command.type())
+            .setEntityFilter(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(filter)))
+            .setAuthentication(new UnsafeBuffer(NO_AUTHENTICATION));
     switch (command.type()) {
       case MIGRATE_PROCESS_INSTANCE -> record.setMigrationPlan(migrationPlan(command));
       case MODIFY_PROCESS_INSTANCE -> record.setModificationPlan(modificationPlan(command));
-      default -> { }
+      default -> {}
     }
     return record;
   }
@@ -53,9 +56,11 @@ final class BatchOperationRecords {
     if (plan == null) {
       throw ServiceException.invalidArgument("migrationPlan", "is required");
     }
-    final var record = new BatchOperationProcessInstanceMigrationPlan()
-        .setTargetProcessDefinitionKey(Inputs.requireKey(
-            "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey()));
+    final var record =
+        new BatchOperationProcessInstanceMigrationPlan()
+            .setTargetProcessDefinitionKey(
+                Inputs.requireKey(
+                    "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey()));
     final List<CreateBatchOperation.MappingInstruction> mappings =
         plan.mappingInstructions() == null ? List.of() : plan.mappingInstructions();
     for (int i = 0; i < mappings.size(); i++) {
@@ -64,11 +69,12 @@ final class BatchOperationRecords {
       if (mapping == null) {
         throw ServiceException.invalidArgument(field, "must not be null");
       }
-      record.addMappingInstruction(new ProcessInstanceMigrationMappingInstruction()
-          .setSourceElementId(
-              Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
-          .setTargetElementId(
-              Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
+      record.addMappingInstruction(
+          new ProcessInstanceMigrationMappingInstruction()
+              .setSourceElementId(
+                  Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
+              .setTargetElementId(
+                  Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
     }
     return record;
   }
@@ -77,8 +83,8 @@ final class BatchOperationRecords {
       final CreateBatchOperation command) {
     final List<CreateBatchOperation.MoveInstruction> moves = command.moveInstructions();
     if (moves == null || moves.isEmpty()) {
-      throw ServiceException.invalidArgument("moveInstructions",
-          "must contain at least one instruction");
+      throw ServiceException.invalidArgument(
+          "moveInstructions", "must contain at least one instruction");
     }
     final var record = new BatchOperationProcessInstanceModificationPlan();
     for (int i = 0; i < moves.size(); i++) {
@@ -87,11 +93,12 @@ final class BatchOperationRecords {
       if (move == null) {
         throw ServiceException.invalidArgument(field, "must not be null");
       }
-      record.addMoveInstruction(new BatchOperationProcessInstanceModificationMoveInstruction()
-          .setSourceElementId(
-              Inputs.requireNotBlank(field + ".sourceElementId", move.sourceElementId()))
-          .setTargetElementId(
-              Inputs.requireNotBlank(field + ".targetElementId", move.targetElementId())));
+      record.addMoveInstruction(
+          new BatchOperationProcessInstanceModificationMoveInstruction()
+              .setSourceElementId(
+                  Inputs.requireNotBlank(field + ".sourceElementId", move.sourceElementId()))
+              .setTargetElementId(
+                  Inputs.requireNotBlank(field + ".targetElementId", move.targetElementId())));
     }
     return record;
   }

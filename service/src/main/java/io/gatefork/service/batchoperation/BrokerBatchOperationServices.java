@@ -29,10 +29,15 @@ public final class BrokerBatchOperationServices extends ApiServices
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
-    return send(context, request, answer -> new BatchOperationCreated(
-        answer.value().getBatchOperationKey() > 0
-            ? answer.value().getBatchOperationKey() : answer.key(),
-        command.type()));
+    return send(
+        context,
+        request,
+        answer ->
+            new BatchOperationCreated(
+                answer.value().getBatchOperationKey() > 0
+                    ? answer.value().getBatchOperationKey()
+                    : answer.key(),
+                command.type()));
   }
 
   @Override
@@ -55,8 +60,12 @@ public final class BrokerBatchOperationServices extends ApiServices
     final BrokerRequest<BatchOperationLifecycleManagementRecord> request;
     try {
       final long batchOperationKey = Inputs.requireKey("batchOperationKey", key);
-      request = BrokerRequests.batchOperationLifecycle(intent, batchOperationKey,
-          new BatchOperationLifecycleManagementRecord().setBatchOperationKey(batchOperationKey));
+      request =
+          BrokerRequests.batchOperationLifecycle(
+              intent,
+              batchOperationKey,
+              new BatchOperationLifecycleManagementRecord()
+                  .setBatchOperationKey(batchOperationKey));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

@@ -22,8 +22,10 @@ public final class BrokerClockServices extends ApiServices implements ClockServi
   public CompletableFuture<Void> pin(final RequestContext context, final long epochMillis) {
     final BrokerRequest<ClockRecord> request;
     try {
-      request = BrokerRequests.clock(ClockIntent.PIN,
-          new ClockRecord().pinAt(Inputs.requireNotNegative("timestamp", epochMillis)));
+      request =
+          BrokerRequests.clock(
+              ClockIntent.PIN,
+              new ClockRecord().pinAt(Inputs.requireNotNegative("timestamp", epochMillis)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -32,7 +34,7 @@ public final class BrokerClockServices extends ApiServices implements ClockServi
 
   @Override
   public CompletableFuture<Void> reset(final RequestContext context) {
-    return send(context, BrokerRequests.clock(ClockIntent.RESET, new ClockRecord()),
-        answer -> null);
+    return send(
+        context, BrokerRequests.clock(ClockIntent.RESET, new ClockRecord()), answer -> null);
   }
 }

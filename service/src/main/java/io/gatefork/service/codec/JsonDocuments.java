@@ -27,12 +27,12 @@ public final class JsonDocuments {
     try {
       msgPack = MsgPackConverter.convertToMsgPack(json);
     } catch (final RuntimeException e) {
-      throw ServiceException.invalidArgument(field, "expected a JSON object, but it is not valid "
-          + "JSON (" + rootMessage(e) + ")");
+      throw ServiceException.invalidArgument(
+          field, "expected a JSON object, but it is not valid " + "JSON (" + rootMessage(e) + ")");
     }
     if (msgPack.length == 0 || !isMap(msgPack[0])) {
-      throw ServiceException.invalidArgument(field,
-          "expected a JSON object, but got " + describe(msgPack));
+      throw ServiceException.invalidArgument(
+          field, "expected a JSON object, but got " + describe(msgPack));
     }
     return new UnsafeBuffer(msgPack);
   }

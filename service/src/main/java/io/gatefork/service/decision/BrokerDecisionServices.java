@@ -39,8 +39,7 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
-    return send(context, BrokerRequests.evaluateDecision(record),
-        BrokerDecisionServices::toResult);
+    return send(context, BrokerRequests.evaluateDecision(record), BrokerDecisionServices::toResult);
   }
 
   private static DecisionEvaluationRecord toRecord(final EvaluateDecision command) {
@@ -48,8 +47,8 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
     final boolean hasId =
         command != null && command.decisionId() != null && !command.decisionId().isBlank();
     if (!hasKey && !hasId) {
-      throw ServiceException.invalidArgument("decisionKey",
-          "expected a decision key or a decision id, but got neither");
+      throw ServiceException.invalidArgument(
+          "decisionKey", "expected a decision key or a decision id, but got neither");
     }
     final var record = new DecisionEvaluationRecord();
     if (hasKey) {
@@ -72,17 +71,32 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
     final List<EvaluatedDecisionValue> evaluated = record.getEvaluatedDecisions();
     final var decisions = new ArrayList<EvaluatedDecision>(evaluated.size());
     for (final EvaluatedDecisionValue decision : evaluated) {
-      decisions.add(new EvaluatedDecision(decision.getDecisionKey(), decision.getDecisionId(),
-          decision.getDecisionName(), decision.getDecisionVersion(), decision.getDecisionType(),
-          decision.getDecisionOutput(), matchedRules(decision.getMatchedRules()),
-          inputs(decision.getEvaluatedInputs()), decision.getTenantId(),
-          decision.getDecisionEvaluationInstanceKey()));
+      decisions.add(
+          new EvaluatedDecision(
+              decision.getDecisionKey(),
+              decision.getDecisionId(),
+              decision.getDecisionName(),
+              decision.getDecisionVersion(),
+              decision.getDecisionType(),
+              decision.getDecisionOutput(),
+              matchedRules(decision.getMatchedRules()),
+              inputs(decision.getEvaluatedInputs()),
+              decision.getTenantId(),
+              decision.getDecisionEvaluationInstanceKey()));
     }
-    return new DecisionEvaluationResult(answer.key(), record.getDecisionKey(),
-        record.getDecisionId(), record.getDecisionName(), record.getDecisionVersion(),
-        record.getDecisionRequirementsId(), record.getDecisionRequirementsKey(),
-        record.getDecisionOutput(), List.copyOf(decisions), record.getFailedDecisionId(),
-        record.getEvaluationFailureMessage(), record.getTenantId());
+    return new DecisionEvaluationResult(
+        answer.key(),
+        record.getDecisionKey(),
+        record.getDecisionId(),
+        record.getDecisionName(),
+        record.getDecisionVersion(),
+        record.getDecisionRequirementsId(),
+        record.getDecisionRequirementsKey(),
+        record.getDecisionOutput(),
+        List.copyOf(decisions),
+        record.getFailedDecisionId(),
+        record.getEvaluationFailureMessage(),
+        record.getTenantId());
   }
 
   private static List<MatchedRule> matchedRules(final List<MatchedRuleValue> rules) {
@@ -91,11 +105,12 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
       final List<EvaluatedOutputValue> outputs = rule.getEvaluatedOutputs();
       final var mappedOutputs = new ArrayList<EvaluatedOutput>(outputs.size());
       for (final EvaluatedOutputValue output : outputs) {
-        mappedOutputs.add(new EvaluatedOutput(output.getOutputId(), output.getOutputName(),
-            output.getOutputValue()));
+        mappedOutputs.add(
+            new EvaluatedOutput(
+                output.getOutputId(), output.getOutputName(), output.getOutputValue()));
       }
-      mapped.add(new MatchedRule(rule.getRuleId(), rule.getRuleIndex(),
-          List.copyOf(mappedOutputs)));
+      mapped.add(
+          new MatchedRule(rule.getRuleId(), rule.getRuleIndex(), List.copyOf(mappedOutputs)));
     }
     return List.copyOf(mapped);
   }
@@ -103,8 +118,8 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
   private static List<EvaluatedInput> inputs(final List<EvaluatedInputValue> inputs) {
     final var mapped = new ArrayList<EvaluatedInput>(inputs.size());
     for (final EvaluatedInputValue input : inputs) {
-      mapped.add(new EvaluatedInput(input.getInputId(), input.getInputName(),
-          input.getInputValue()));
+      mapped.add(
+          new EvaluatedInput(input.getInputId(), input.getInputName(), input.getInputValue()));
     }
     return List.copyOf(mapped);
   }

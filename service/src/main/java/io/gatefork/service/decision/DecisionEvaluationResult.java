@@ -3,9 +3,9 @@ package io.gatefork.service.decision;
 import java.util.List;
 
 /**
- * What a decision evaluation produced. A failed evaluation is a result too (the broker accepts
- * the command and writes {@code DECISION_EVALUATION.FAILED}): then {@code failedDecisionId} and
- * {@code failureMessage} are set and {@code decisionOutput} is not meaningful.
+ * What a decision evaluation produced. A failed evaluation is a result too (the broker accepts the
+ * command and writes {@code DECISION_EVALUATION.FAILED}): then {@code failedDecisionId} and {@code
+ * failureMessage} are set and {@code decisionOutput} is not meaningful.
  *
  * @param decisionEvaluationKey the key of the evaluation
  * @param decisionOutput the output of the evaluated decision as JSON
@@ -49,9 +49,13 @@ public record DecisionEvaluationResult(
 
   public record MatchedRule(String ruleId, int ruleIndex, List<EvaluatedOutput> evaluatedOutputs) {}
 
-  /** @param inputValue the value as JSON */
+  /**
+   * @param inputValue the value as JSON
+   */
   public record EvaluatedInput(String inputId, String inputName, String inputValue) {}
 
-  /** @param outputValue the value as JSON */
+  /**
+   * @param outputValue the value as JSON
+   */
   public record EvaluatedOutput(String outputId, String outputName, String outputValue) {}
 }

@@ -34,8 +34,8 @@ public final class BrokerDeploymentServices extends ApiServices implements Deplo
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
-    return send(context, BrokerRequests.deployResources(record),
-        BrokerDeploymentServices::toResult);
+    return send(
+        context, BrokerRequests.deployResources(record), BrokerDeploymentServices::toResult);
   }
 
   private static DeploymentRecord toRecord(final DeployResources command) {
@@ -47,12 +47,11 @@ public final class BrokerDeploymentServices extends ApiServices implements Deplo
     for (int i = 0; i < resources.size(); i++) {
       final DeployResources.Resource resource = resources.get(i);
       if (resource == null || resource.name() == null || resource.name().isBlank()) {
-        throw ServiceException.invalidArgument("resources",
-            "resource " + i + " has no name");
+        throw ServiceException.invalidArgument("resources", "resource " + i + " has no name");
       }
       if (resource.content() == null || resource.content().length == 0) {
-        throw ServiceException.invalidArgument("resources",
-            "resource '" + resource.name() + "' is empty");
+        throw ServiceException.invalidArgument(
+            "resources", "resource '" + resource.name() + "' is empty");
       }
       record.resources().add().setResourceName(resource.name()).setResource(resource.content());
     }
@@ -64,34 +63,60 @@ public final class BrokerDeploymentServices extends ApiServices implements Deplo
     final DeploymentRecord record = answer.value();
     final var processes = new ArrayList<DeploymentResult.ProcessMetadata>();
     for (final ProcessMetadata p : record.processesMetadata()) {
-      processes.add(new DeploymentResult.ProcessMetadata(p.getBpmnProcessId(), p.getVersion(),
-          p.getProcessDefinitionKey(), p.getResourceName(), p.getTenantId()));
+      processes.add(
+          new DeploymentResult.ProcessMetadata(
+              p.getBpmnProcessId(),
+              p.getVersion(),
+              p.getProcessDefinitionKey(),
+              p.getResourceName(),
+              p.getTenantId()));
     }
     final var decisions = new ArrayList<DeploymentResult.DecisionMetadata>();
     for (final DecisionRecord d : record.decisionsMetadata()) {
-      decisions.add(new DeploymentResult.DecisionMetadata(d.getDecisionId(), d.getDecisionName(),
-          d.getVersion(), d.getDecisionKey(), d.getDecisionRequirementsId(),
-          d.getDecisionRequirementsKey(), d.getTenantId()));
+      decisions.add(
+          new DeploymentResult.DecisionMetadata(
+              d.getDecisionId(),
+              d.getDecisionName(),
+              d.getVersion(),
+              d.getDecisionKey(),
+              d.getDecisionRequirementsId(),
+              d.getDecisionRequirementsKey(),
+              d.getTenantId()));
     }
     final var requirements = new ArrayList<DeploymentResult.DecisionRequirementsMetadata>();
     for (final DecisionRequirementsMetadataRecord r : record.decisionRequirementsMetadata()) {
-      requirements.add(new DeploymentResult.DecisionRequirementsMetadata(
-          r.getDecisionRequirementsId(), r.getDecisionRequirementsName(),
-          r.getDecisionRequirementsVersion(), r.getDecisionRequirementsKey(), r.getResourceName(),
-          r.getTenantId()));
+      requirements.add(
+          new DeploymentResult.DecisionRequirementsMetadata(
+              r.getDecisionRequirementsId(),
+              r.getDecisionRequirementsName(),
+              r.getDecisionRequirementsVersion(),
+              r.getDecisionRequirementsKey(),
+              r.getResourceName(),
+              r.getTenantId()));
     }
     final var forms = new ArrayList<DeploymentResult.FormMetadata>();
     for (final FormMetadataRecord f : record.formMetadata()) {
-      forms.add(new DeploymentResult.FormMetadata(f.getFormId(), f.getVersion(), f.getFormKey(),
-          f.getResourceName(), f.getTenantId()));
+      forms.add(
+          new DeploymentResult.FormMetadata(
+              f.getFormId(), f.getVersion(), f.getFormKey(), f.getResourceName(), f.getTenantId()));
     }
     final var resources = new ArrayList<DeploymentResult.ResourceMetadata>();
     for (final ResourceMetadataRecord r : record.resourceMetadata()) {
-      resources.add(new DeploymentResult.ResourceMetadata(r.getResourceId(), r.getVersion(),
-          r.getResourceKey(), r.getResourceName(), r.getTenantId()));
+      resources.add(
+          new DeploymentResult.ResourceMetadata(
+              r.getResourceId(),
+              r.getVersion(),
+              r.getResourceKey(),
+              r.getResourceName(),
+              r.getTenantId()));
     }
-    return new DeploymentResult(answer.key(), record.getTenantId(), List.copyOf(processes),
-        List.copyOf(decisions), List.copyOf(requirements), List.copyOf(forms),
+    return new DeploymentResult(
+        answer.key(),
+        record.getTenantId(),
+        List.copyOf(processes),
+        List.copyOf(decisions),
+        List.copyOf(requirements),
+        List.copyOf(forms),
         List.copyOf(resources));
   }
 }

@@ -2,7 +2,9 @@ package io.gatefork.service.deployment;
 
 import java.util.List;
 
-/** What a deployment created; the shapes of the REST response and {@code DeployResourceResponse}. */
+/**
+ * What a deployment created; the shapes of the REST response and {@code DeployResourceResponse}.
+ */
 public record DeploymentResult(
     long deploymentKey,
     String tenantId,
@@ -13,16 +15,28 @@ public record DeploymentResult(
     List<ResourceMetadata> resources) {
 
   public record ProcessMetadata(
-      String bpmnProcessId, int version, long processDefinitionKey, String resourceName,
+      String bpmnProcessId,
+      int version,
+      long processDefinitionKey,
+      String resourceName,
       String tenantId) {}
 
   public record DecisionMetadata(
-      String dmnDecisionId, String dmnDecisionName, int version, long decisionKey,
-      String dmnDecisionRequirementsId, long decisionRequirementsKey, String tenantId) {}
+      String dmnDecisionId,
+      String dmnDecisionName,
+      int version,
+      long decisionKey,
+      String dmnDecisionRequirementsId,
+      long decisionRequirementsKey,
+      String tenantId) {}
 
   public record DecisionRequirementsMetadata(
-      String dmnDecisionRequirementsId, String dmnDecisionRequirementsName, int version,
-      long decisionRequirementsKey, String resourceName, String tenantId) {}
+      String dmnDecisionRequirementsId,
+      String dmnDecisionRequirementsName,
+      int version,
+      long decisionRequirementsKey,
+      String resourceName,
+      String tenantId) {}
 
   public record FormMetadata(
       String formId, int version, long formKey, String resourceName, String tenantId) {}

@@ -4,8 +4,8 @@ import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 
 /**
- * The failures of the document API with the statuses and details a stock 8.8 gateway answers
- * (its acceptance tests assert these texts, so clients may match on them).
+ * The failures of the document API with the statuses and details a stock 8.8 gateway answers (its
+ * acceptance tests assert these texts, so clients may match on them).
  */
 public final class DocumentErrors {
   private DocumentErrors() {}
@@ -44,11 +44,14 @@ public final class DocumentErrors {
             .formatted(documentId, providedHash));
   }
 
-  /** gatefork's bound on the in-memory store: retry later, once documents expired or were deleted. */
+  /**
+   * gatefork's bound on the in-memory store: retry later, once documents expired or were deleted.
+   */
   public static ServiceException storeFull(final String storeId, final long capacity) {
     return new ServiceException(
         ServiceStatus.RESOURCE_EXHAUSTED,
-        "Document store '%s' is full: it holds at most %d bytes in total".formatted(storeId, capacity));
+        "Document store '%s' is full: it holds at most %d bytes in total"
+            .formatted(storeId, capacity));
   }
 
   public static ServiceException invalidDocumentId(final String documentId) {

@@ -25,7 +25,9 @@ public interface DocumentStore {
    */
   Found get(String documentId);
 
-  /** @throws io.gatefork.service.error.ServiceException NOT_FOUND when missing or expired */
+  /**
+   * @throws io.gatefork.service.error.ServiceException NOT_FOUND when missing or expired
+   */
   void delete(String documentId);
 
   /**

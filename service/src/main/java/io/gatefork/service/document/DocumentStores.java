@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The configured stores by id and the one used when a request names none (stock: one default
- * store per cluster; {@code storeId} query parameters pick another configured one).
+ * The configured stores by id and the one used when a request names none (stock: one default store
+ * per cluster; {@code storeId} query parameters pick another configured one).
  */
 public final class DocumentStores {
   private final Map<String, DocumentStore> byId;

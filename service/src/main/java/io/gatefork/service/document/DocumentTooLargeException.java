@@ -1,9 +1,9 @@
 package io.gatefork.service.document;
 
 /**
- * A document's bytes exceed the store's maximum document size. Its own type because REST answers
- * it as 413 PAYLOAD_TOO_LARGE, like an upload over the servlet's multipart limit, which has no
- * {@link io.gatefork.service.error.ServiceStatus}.
+ * A document's bytes exceed the store's maximum document size. Its own type because REST answers it
+ * as 413 PAYLOAD_TOO_LARGE, like an upload over the servlet's multipart limit, which has no {@link
+ * io.gatefork.service.error.ServiceStatus}.
  */
 public final class DocumentTooLargeException extends RuntimeException {
   private final long maxSize;

@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Documents on the heap, for development and tests (stock's fallback store). Bounded so that
- * uploads cannot exhaust the gateway's heap: at most {@code maxDocumentSize} bytes per document
- * and {@code capacity} bytes in total; expired documents are dropped when met and when space is
- * needed. Cannot create links (as stock).
+ * uploads cannot exhaust the gateway's heap: at most {@code maxDocumentSize} bytes per document and
+ * {@code capacity} bytes in total; expired documents are dropped when met and when space is needed.
+ * Cannot create links (as stock).
  */
 public final class InMemoryDocumentStore implements DocumentStore {
   static final String LINKS_NOT_SUPPORTED =

@@ -14,10 +14,10 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * {@link DocumentServices} over the configured {@link DocumentStores}. Store calls block (file
- * I/O, reading an upload's temporary file), so each runs on the document I/O executor: the Tomcat
- * thread only parses the request and is free again, the same async style as the broker-backed
- * controllers. Which store, and whether an id is acceptable, is decided before the hop.
+ * {@link DocumentServices} over the configured {@link DocumentStores}. Store calls block (file I/O,
+ * reading an upload's temporary file), so each runs on the document I/O executor: the Tomcat thread
+ * only parses the request and is free again, the same async style as the broker-backed controllers.
+ * Which store, and whether an id is acceptable, is decided before the hop.
  */
 public final class StoreDocumentServices implements DocumentServices {
   private final DocumentStores stores;

@@ -13,9 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Maps what the broker client reports to a protocol-neutral {@link ServiceException}, as the stock
- * 8.8 gateway does: broker error codes, engine rejections (with the stock detail text) and
- * failures to get any answer. Each front end turns the status into its protocol's code
- * ({@code ServiceStatusMapping} for REST).
+ * 8.8 gateway does: broker error codes, engine rejections (with the stock detail text) and failures
+ * to get any answer. Each front end turns the status into its protocol's code ({@code
+ * ServiceStatusMapping} for REST).
  */
 public final class BrokerErrorMapper {
   private static final Logger LOG = LoggerFactory.getLogger(BrokerErrorMapper.class);
@@ -35,8 +35,12 @@ public final class BrokerErrorMapper {
   /** {@code Command '<intent>' rejected with code '<type>': <reason>}, status by rejection type. */
   public static ServiceException fromRejection(final BrokerResult.Rejected<?> rejection) {
     final String message =
-        "Command '" + rejection.intent().name() + "' rejected with code '"
-            + rejection.type().name() + "': " + rejection.reason();
+        "Command '"
+            + rejection.intent().name()
+            + "' rejected with code '"
+            + rejection.type().name()
+            + "': "
+            + rejection.reason();
     return new ServiceException(statusOf(rejection.type()), message);
   }
 
@@ -60,8 +64,10 @@ public final class BrokerErrorMapper {
     final ServiceStatus status = statusOf(error.code());
     final String message =
         error.message() == null || error.message().isBlank()
-            ? "Expected to handle request, but the broker answered with error " + error.code()
-                + " on partition " + error.partitionId()
+            ? "Expected to handle request, but the broker answered with error "
+                + error.code()
+                + " on partition "
+                + error.partitionId()
             : error.message();
     return new ServiceException(status, message);
   }
@@ -90,7 +96,8 @@ public final class BrokerErrorMapper {
       case ServiceException serviceException -> serviceException;
       case BrokerClientException clientException -> fromClientException(clientException);
       case TimeoutException timeout ->
-          new ServiceException(ServiceStatus.DEADLINE_EXCEEDED,
+          new ServiceException(
+              ServiceStatus.DEADLINE_EXCEEDED,
               "Expected to handle request, but request timed out between gateway and broker",
               timeout);
       case ConnectException connect ->
@@ -117,12 +124,15 @@ public final class BrokerErrorMapper {
 
   private static ServiceException unexpected(final Throwable cause) {
     // a bug or an unforeseen failure: one line with the cause, no stack trace per request
-    LOG.warn("Unexpected failure while handling a broker request, answering INTERNAL: {}",
+    LOG.warn(
+        "Unexpected failure while handling a broker request, answering INTERNAL: {}",
         String.valueOf(cause));
     final String detail = cause == null ? null : cause.getMessage();
-    return new ServiceException(ServiceStatus.INTERNAL,
+    return new ServiceException(
+        ServiceStatus.INTERNAL,
         "Unexpected error while handling the request: "
-            + (detail == null ? cause == null ? "unknown" : cause.getClass().getSimpleName()
+            + (detail == null
+                ? cause == null ? "unknown" : cause.getClass().getSimpleName()
                 : detail),
         cause);
   }

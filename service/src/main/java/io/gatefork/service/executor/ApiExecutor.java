@@ -81,10 +81,13 @@ public final class ApiExecutor implements Executor, AutoCloseable {
       default -> throw new IllegalStateException("Unknown strategy " + strategy);
     }
     meters.add(
-        FunctionCounter.builder(METER_PREFIX + "caller.runs", callerRunsPolicy,
+        FunctionCounter.builder(
+                METER_PREFIX + "caller.runs",
+                callerRunsPolicy,
                 CountingCallerRunsPolicy::callerRuns)
-            .description("Responses handled on the submitting thread because the API executor "
-                + "was saturated (backpressure)")
+            .description(
+                "Responses handled on the submitting thread because the API executor "
+                    + "was saturated (backpressure)")
             .register(registry));
   }
 
@@ -96,10 +99,15 @@ public final class ApiExecutor implements Executor, AutoCloseable {
     final int core = processors * config.corePoolSizeMultiplier();
     final int max = processors * config.maxPoolSizeMultiplier();
     final var pool =
-        new ThreadPoolExecutor(core, max, config.keepAlive().toNanos(), TimeUnit.NANOSECONDS,
+        new ThreadPoolExecutor(
+            core,
+            max,
+            config.keepAlive().toNanos(),
+            TimeUnit.NANOSECONDS,
             new ArrayBlockingQueue<>(queueCapacity),
             // daemon platform threads api-service-thread-N, N counting from 1
-            Thread.ofPlatform().name(THREAD_NAME_PREFIX, 1).daemon().factory(), rejection);
+            Thread.ofPlatform().name(THREAD_NAME_PREFIX, 1).daemon().factory(),
+            rejection);
     // idle core threads go too: a quiet gateway should not keep cores x N threads around
     pool.allowCoreThreadTimeOut(true);
     return pool;
@@ -167,30 +175,53 @@ public final class ApiExecutor implements Executor, AutoCloseable {
 
   private void registerPoolMeters(final ThreadPoolExecutor pool) {
     gauge("pool.size", "Threads in the API executor", pool, ThreadPoolExecutor::getPoolSize);
-    gauge("active", "Threads of the API executor handling a response", pool,
+    gauge(
+        "active",
+        "Threads of the API executor handling a response",
+        pool,
         ThreadPoolExecutor::getActiveCount);
-    gauge("queue.size", "Responses waiting for an API executor thread", pool,
+    gauge(
+        "queue.size",
+        "Responses waiting for an API executor thread",
+        pool,
         p -> p.getQueue().size());
-    gauge("completed", "Responses the API executor has handled", pool,
+    gauge(
+        "completed",
+        "Responses the API executor has handled",
+        pool,
         ThreadPoolExecutor::getCompletedTaskCount);
-    gauge("max.pool.size", "Maximum threads of the API executor", pool,
+    gauge(
+        "max.pool.size",
+        "Maximum threads of the API executor",
+        pool,
         ThreadPoolExecutor::getMaximumPoolSize);
-    gauge("queue.capacity", "Capacity of the API executor's queue", pool,
+    gauge(
+        "queue.capacity",
+        "Capacity of the API executor's queue",
+        pool,
         p -> p.getQueue().size() + p.getQueue().remainingCapacity());
   }
 
   private void registerForkJoinMeters(final ForkJoinPool pool) {
     gauge("pool.size", "Threads in the API executor", pool, ForkJoinPool::getPoolSize);
-    gauge("active", "Threads of the API executor handling a response", pool,
+    gauge(
+        "active",
+        "Threads of the API executor handling a response",
+        pool,
         ForkJoinPool::getActiveThreadCount);
-    gauge("queue.size", "Responses waiting for an API executor thread", pool,
+    gauge(
+        "queue.size",
+        "Responses waiting for an API executor thread",
+        pool,
         p -> p.getQueuedSubmissionCount() + p.getQueuedTaskCount());
-    gauge("max.pool.size", "Maximum threads of the API executor", pool,
-        ForkJoinPool::getParallelism);
+    gauge(
+        "max.pool.size", "Maximum threads of the API executor", pool, ForkJoinPool::getParallelism);
   }
 
   private <T> void gauge(
-      final String name, final String description, final T target,
+      final String name,
+      final String description,
+      final T target,
       final ToDoubleFunction<T> value) {
     meters.add(
         Gauge.builder(METER_PREFIX + name, target, value)

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Sizing of the API executor plus the strategy switch. Pool sizes are multiples of the CPUs the
- * JVM may use, so one setting fits every pod size. Every value is required: the defaults live with
- * the configuration keys in {@code dist} ({@code camunda.api.rest.executor.*}, {@code
+ * Sizing of the API executor plus the strategy switch. Pool sizes are multiples of the CPUs the JVM
+ * may use, so one setting fits every pod size. Every value is required: the defaults live with the
+ * configuration keys in {@code dist} ({@code camunda.api.rest.executor.*}, {@code
  * gatefork.api.executor-strategy}), not here.
  *
  * @param corePoolSizeMultiplier core threads per CPU, at least 0
@@ -35,8 +35,11 @@ public record ApiExecutorConfig(
     }
     if (corePoolSizeMultiplier > maxPoolSizeMultiplier) {
       throw new IllegalArgumentException(
-          "API executor corePoolSizeMultiplier (" + corePoolSizeMultiplier
-              + ") must not exceed maxPoolSizeMultiplier (" + maxPoolSizeMultiplier + ")");
+          "API executor corePoolSizeMultiplier ("
+              + corePoolSizeMultiplier
+              + ") must not exceed maxPoolSizeMultiplier ("
+              + maxPoolSizeMultiplier
+              + ")");
     }
     if (keepAlive.isNegative() || keepAlive.isZero()) {
       throw new IllegalArgumentException(

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Permissions of an owner on resources. The types are the names of the protocol's enums ({@code
- * AuthorizationOwnerType}, {@code AuthorizationResourceType}, {@code PermissionType}), checked
- * by the service.
+ * AuthorizationOwnerType}, {@code AuthorizationResourceType}, {@code PermissionType}), checked by
+ * the service.
  *
  * @param resourceId one resource's id, or {@code *} for all resources of the type
  */

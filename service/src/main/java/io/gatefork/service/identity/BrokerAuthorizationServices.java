@@ -42,10 +42,13 @@ public final class BrokerAuthorizationServices extends ApiServices
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
-    return send(context, request, answer -> {
-      final Long key = answer.value().getAuthorizationKey();
-      return key != null && key > 0 ? key : answer.key();
-    });
+    return send(
+        context,
+        request,
+        answer -> {
+          final Long key = answer.value().getAuthorizationKey();
+          return key != null && key > 0 ? key : answer.key();
+        });
   }
 
   @Override
@@ -57,8 +60,9 @@ public final class BrokerAuthorizationServices extends ApiServices
       if (!onAuthorizationPartition(key)) {
         return rejectInput(notFound("UPDATE", "update", key));
       }
-      request = BrokerRequests.authorization(AuthorizationIntent.UPDATE, key,
-          toRecord(grant).setAuthorizationKey(key));
+      request =
+          BrokerRequests.authorization(
+              AuthorizationIntent.UPDATE, key, toRecord(grant).setAuthorizationKey(key));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -74,9 +78,13 @@ public final class BrokerAuthorizationServices extends ApiServices
         return rejectInput(notFound("DELETE", "delete", key));
       }
       // the matcher has no default: the record cannot be written without one
-      request = BrokerRequests.authorization(AuthorizationIntent.DELETE, key,
-          new AuthorizationRecord().setAuthorizationKey(key)
-              .setResourceMatcher(AuthorizationResourceMatcher.UNSPECIFIED));
+      request =
+          BrokerRequests.authorization(
+              AuthorizationIntent.DELETE,
+              key,
+              new AuthorizationRecord()
+                  .setAuthorizationKey(key)
+                  .setResourceMatcher(AuthorizationResourceMatcher.UNSPECIFIED));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -94,9 +102,15 @@ public final class BrokerAuthorizationServices extends ApiServices
   }
 
   private static ServiceException notFound(final String intent, final String verb, final long key) {
-    return new ServiceException(ServiceStatus.NOT_FOUND,
-        "Command '" + intent + "' rejected with code 'NOT_FOUND': Expected to " + verb
-            + " authorization with key " + key + ", but an authorization with this key does not"
+    return new ServiceException(
+        ServiceStatus.NOT_FOUND,
+        "Command '"
+            + intent
+            + "' rejected with code 'NOT_FOUND': Expected to "
+            + verb
+            + " authorization with key "
+            + key
+            + ", but an authorization with this key does not"
             + " exist");
   }
 
@@ -109,9 +123,10 @@ public final class BrokerAuthorizationServices extends ApiServices
         .setOwnerId(Inputs.requireNotBlank("ownerId", grant.ownerId()))
         .setOwnerType(enumValue("ownerType", AuthorizationOwnerType.class, grant.ownerType()))
         .setResourceId(resourceId)
-        .setResourceMatcher(WILDCARD.equals(resourceId)
-            ? AuthorizationResourceMatcher.ANY
-            : AuthorizationResourceMatcher.ID)
+        .setResourceMatcher(
+            WILDCARD.equals(resourceId)
+                ? AuthorizationResourceMatcher.ANY
+                : AuthorizationResourceMatcher.ID)
         .setResourceType(
             enumValue("resourceType", AuthorizationResourceType.class, grant.resourceType()))
         .setPermissionTypes(permissions(grant.permissionTypes()));
@@ -136,7 +151,12 @@ public final class BrokerAuthorizationServices extends ApiServices
         return constant;
       }
     }
-    throw ServiceException.invalidArgument(field, "expected one of "
-        + Arrays.toString(type.getEnumConstants()) + ", but was '" + value + "'");
+    throw ServiceException.invalidArgument(
+        field,
+        "expected one of "
+            + Arrays.toString(type.getEnumConstants())
+            + ", but was '"
+            + value
+            + "'");
   }
 }

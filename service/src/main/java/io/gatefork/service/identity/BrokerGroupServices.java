@@ -14,7 +14,10 @@ public final class BrokerGroupServices extends BrokerMembershipServices<GroupRec
     implements GroupServices {
 
   public BrokerGroupServices(final BrokerClient brokerClient, final Executor executor) {
-    super(brokerClient, executor, "groupId",
+    super(
+        brokerClient,
+        executor,
+        "groupId",
         EnumSet.of(MemberType.USER, MemberType.CLIENT, MemberType.MAPPING_RULE));
   }
 
@@ -35,19 +38,24 @@ public final class BrokerGroupServices extends BrokerMembershipServices<GroupRec
 
   @Override
   BrokerRequest<GroupRecord> request(final Command command, final GroupRecord record) {
-    return BrokerRequests.group(switch (command) {
-      case CREATE -> GroupIntent.CREATE;
-      case UPDATE -> GroupIntent.UPDATE;
-      case DELETE -> GroupIntent.DELETE;
-      case ADD_ENTITY -> GroupIntent.ADD_ENTITY;
-      case REMOVE_ENTITY -> GroupIntent.REMOVE_ENTITY;
-    }, record);
+    return BrokerRequests.group(
+        switch (command) {
+          case CREATE -> GroupIntent.CREATE;
+          case UPDATE -> GroupIntent.UPDATE;
+          case DELETE -> GroupIntent.DELETE;
+          case ADD_ENTITY -> GroupIntent.ADD_ENTITY;
+          case REMOVE_ENTITY -> GroupIntent.REMOVE_ENTITY;
+        },
+        record);
   }
 
   @Override
   EntitySaved toSaved(final BrokerResult.Accepted<GroupRecord> answer) {
     final GroupRecord record = answer.value();
-    return new EntitySaved(record.getGroupKey() > 0 ? record.getGroupKey() : answer.key(),
-        record.getGroupId(), record.getName(), record.getDescription());
+    return new EntitySaved(
+        record.getGroupKey() > 0 ? record.getGroupKey() : answer.key(),
+        record.getGroupId(),
+        record.getName(),
+        record.getDescription());
   }
 }

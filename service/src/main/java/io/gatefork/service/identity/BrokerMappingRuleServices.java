@@ -38,11 +38,12 @@ public final class BrokerMappingRuleServices extends ApiServices implements Mapp
       if (rule == null) {
         throw ServiceException.invalidArgument("mappingRuleId", "must not be empty");
       }
-      final var record = new MappingRuleRecord()
-          .setMappingRuleId(Inputs.requireNotBlank("mappingRuleId", rule.mappingRuleId()))
-          .setName(Inputs.requireNotBlank("name", rule.name()))
-          .setClaimName(Inputs.requireNotBlank("claimName", rule.claimName()))
-          .setClaimValue(Inputs.requireNotBlank("claimValue", rule.claimValue()));
+      final var record =
+          new MappingRuleRecord()
+              .setMappingRuleId(Inputs.requireNotBlank("mappingRuleId", rule.mappingRuleId()))
+              .setName(Inputs.requireNotBlank("name", rule.name()))
+              .setClaimName(Inputs.requireNotBlank("claimName", rule.claimName()))
+              .setClaimValue(Inputs.requireNotBlank("claimValue", rule.claimValue()));
       request = BrokerRequests.mappingRule(intent, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -54,8 +55,11 @@ public final class BrokerMappingRuleServices extends ApiServices implements Mapp
   public CompletableFuture<Void> delete(final RequestContext context, final String mappingRuleId) {
     final BrokerRequest<MappingRuleRecord> request;
     try {
-      request = BrokerRequests.mappingRule(MappingRuleIntent.DELETE, new MappingRuleRecord()
-          .setMappingRuleId(Inputs.requireNotBlank("mappingRuleId", mappingRuleId)));
+      request =
+          BrokerRequests.mappingRule(
+              MappingRuleIntent.DELETE,
+              new MappingRuleRecord()
+                  .setMappingRuleId(Inputs.requireNotBlank("mappingRuleId", mappingRuleId)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -66,7 +70,9 @@ public final class BrokerMappingRuleServices extends ApiServices implements Mapp
     final MappingRuleRecord record = answer.value();
     return new MappingRule(
         record.getMappingRuleKey() > 0 ? record.getMappingRuleKey() : answer.key(),
-        record.getMappingRuleId(), record.getName(), record.getClaimName(),
+        record.getMappingRuleId(),
+        record.getName(),
+        record.getClaimName(),
         record.getClaimValue());
   }
 }

@@ -15,8 +15,7 @@ import java.util.concurrent.Executor;
 
 /**
  * The shared flow of groups, roles and tenants: validate, fill the record type's fields, send to
- * the deployment partition. Subclasses name the record type, its fields and which members it
- * takes.
+ * the deployment partition. Subclasses name the record type, its fields and which members it takes.
  *
  * @param <R> the record type ({@code GroupRecord}, {@code RoleRecord}, {@code TenantRecord})
  */
@@ -24,7 +23,13 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
     implements MembershipServices {
 
   /** The five commands of the life cycle, mapped to each record type's own intents. */
-  enum Command { CREATE, UPDATE, DELETE, ADD_ENTITY, REMOVE_ENTITY }
+  enum Command {
+    CREATE,
+    UPDATE,
+    DELETE,
+    ADD_ENTITY,
+    REMOVE_ENTITY
+  }
 
   private final String idField;
   private final Set<MemberType> memberTypes;
@@ -69,7 +74,9 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
         throw ServiceException.invalidArgument(idField, "must not be empty");
       }
       final R record = newRecord(Inputs.requireNotBlank(idField, entity.id()));
-      describe(record, Inputs.requireNotBlank("name", entity.name()),
+      describe(
+          record,
+          Inputs.requireNotBlank("name", entity.name()),
           entity.description() == null ? "" : entity.description());
       request = request(command, record);
     } catch (final ServiceException e) {
@@ -91,26 +98,33 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
 
   @Override
   public CompletableFuture<Void> assign(
-      final RequestContext context, final String id, final MemberType memberType,
+      final RequestContext context,
+      final String id,
+      final MemberType memberType,
       final String memberId) {
     return membership(context, Command.ADD_ENTITY, id, memberType, memberId);
   }
 
   @Override
   public CompletableFuture<Void> unassign(
-      final RequestContext context, final String id, final MemberType memberType,
+      final RequestContext context,
+      final String id,
+      final MemberType memberType,
       final String memberId) {
     return membership(context, Command.REMOVE_ENTITY, id, memberType, memberId);
   }
 
   private CompletableFuture<Void> membership(
-      final RequestContext context, final Command command, final String id,
-      final MemberType memberType, final String memberId) {
+      final RequestContext context,
+      final Command command,
+      final String id,
+      final MemberType memberType,
+      final String memberId) {
     final BrokerRequest<R> request;
     try {
       if (memberType == null || !memberTypes.contains(memberType)) {
-        throw ServiceException.invalidArgument("memberType",
-            "expected one of " + memberTypes + ", but was " + memberType);
+        throw ServiceException.invalidArgument(
+            "memberType", "expected one of " + memberTypes + ", but was " + memberType);
       }
       final R record = newRecord(Inputs.requireNotBlank(idField, id));
       member(record, memberType.entityType(), Inputs.requireNotBlank("memberId", memberId));

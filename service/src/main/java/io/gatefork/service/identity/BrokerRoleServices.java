@@ -14,9 +14,11 @@ public final class BrokerRoleServices extends BrokerMembershipServices<RoleRecor
     implements RoleServices {
 
   public BrokerRoleServices(final BrokerClient brokerClient, final Executor executor) {
-    super(brokerClient, executor, "roleId",
-        EnumSet.of(MemberType.USER, MemberType.CLIENT, MemberType.GROUP,
-            MemberType.MAPPING_RULE));
+    super(
+        brokerClient,
+        executor,
+        "roleId",
+        EnumSet.of(MemberType.USER, MemberType.CLIENT, MemberType.GROUP, MemberType.MAPPING_RULE));
   }
 
   @Override
@@ -36,19 +38,24 @@ public final class BrokerRoleServices extends BrokerMembershipServices<RoleRecor
 
   @Override
   BrokerRequest<RoleRecord> request(final Command command, final RoleRecord record) {
-    return BrokerRequests.role(switch (command) {
-      case CREATE -> RoleIntent.CREATE;
-      case UPDATE -> RoleIntent.UPDATE;
-      case DELETE -> RoleIntent.DELETE;
-      case ADD_ENTITY -> RoleIntent.ADD_ENTITY;
-      case REMOVE_ENTITY -> RoleIntent.REMOVE_ENTITY;
-    }, record);
+    return BrokerRequests.role(
+        switch (command) {
+          case CREATE -> RoleIntent.CREATE;
+          case UPDATE -> RoleIntent.UPDATE;
+          case DELETE -> RoleIntent.DELETE;
+          case ADD_ENTITY -> RoleIntent.ADD_ENTITY;
+          case REMOVE_ENTITY -> RoleIntent.REMOVE_ENTITY;
+        },
+        record);
   }
 
   @Override
   EntitySaved toSaved(final BrokerResult.Accepted<RoleRecord> answer) {
     final RoleRecord record = answer.value();
-    return new EntitySaved(record.getRoleKey() > 0 ? record.getRoleKey() : answer.key(),
-        record.getRoleId(), record.getName(), record.getDescription());
+    return new EntitySaved(
+        record.getRoleKey() > 0 ? record.getRoleKey() : answer.key(),
+        record.getRoleId(),
+        record.getName(),
+        record.getDescription());
   }
 }

@@ -14,8 +14,7 @@ public final class BrokerTenantServices extends BrokerMembershipServices<TenantR
     implements TenantServices {
 
   public BrokerTenantServices(final BrokerClient brokerClient, final Executor executor) {
-    super(brokerClient, executor, "tenantId",
-        EnumSet.allOf(MemberType.class));
+    super(brokerClient, executor, "tenantId", EnumSet.allOf(MemberType.class));
   }
 
   @Override
@@ -35,19 +34,24 @@ public final class BrokerTenantServices extends BrokerMembershipServices<TenantR
 
   @Override
   BrokerRequest<TenantRecord> request(final Command command, final TenantRecord record) {
-    return BrokerRequests.tenant(switch (command) {
-      case CREATE -> TenantIntent.CREATE;
-      case UPDATE -> TenantIntent.UPDATE;
-      case DELETE -> TenantIntent.DELETE;
-      case ADD_ENTITY -> TenantIntent.ADD_ENTITY;
-      case REMOVE_ENTITY -> TenantIntent.REMOVE_ENTITY;
-    }, record);
+    return BrokerRequests.tenant(
+        switch (command) {
+          case CREATE -> TenantIntent.CREATE;
+          case UPDATE -> TenantIntent.UPDATE;
+          case DELETE -> TenantIntent.DELETE;
+          case ADD_ENTITY -> TenantIntent.ADD_ENTITY;
+          case REMOVE_ENTITY -> TenantIntent.REMOVE_ENTITY;
+        },
+        record);
   }
 
   @Override
   EntitySaved toSaved(final BrokerResult.Accepted<TenantRecord> answer) {
     final TenantRecord record = answer.value();
-    return new EntitySaved(record.getTenantKey() > 0 ? record.getTenantKey() : answer.key(),
-        record.getTenantId(), record.getName(), record.getDescription());
+    return new EntitySaved(
+        record.getTenantKey() > 0 ? record.getTenantKey() : answer.key(),
+        record.getTenantId(),
+        record.getName(),
+        record.getDescription());
   }
 }

@@ -48,12 +48,14 @@ public final class BrokerUserServices extends ApiServices implements UserService
       if (user == null) {
         throw ServiceException.invalidArgument("username", "must not be empty");
       }
-      final var record = new UserRecord()
-          .setUsername(Inputs.requireNotBlank("username", user.username()))
-          .setName(orEmpty(user.name()))
-          .setEmail(orEmpty(user.email()))
-          .setPassword(passwordHasher.hash(password(Inputs.requireNotBlank("password",
-              user.password()))));
+      final var record =
+          new UserRecord()
+              .setUsername(Inputs.requireNotBlank("username", user.username()))
+              .setName(orEmpty(user.name()))
+              .setEmail(orEmpty(user.email()))
+              .setPassword(
+                  passwordHasher.hash(
+                      password(Inputs.requireNotBlank("password", user.password()))));
       request = BrokerRequests.user(intent, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -75,10 +77,11 @@ public final class BrokerUserServices extends ApiServices implements UserService
       if (user == null) {
         throw ServiceException.invalidArgument("username", "must not be empty");
       }
-      final var record = new UserRecord()
-          .setUsername(Inputs.requireNotBlank("username", user.username()))
-          .setName(orEmpty(user.name()))
-          .setEmail(orEmpty(user.email()));
+      final var record =
+          new UserRecord()
+              .setUsername(Inputs.requireNotBlank("username", user.username()))
+              .setName(orEmpty(user.name()))
+              .setEmail(orEmpty(user.email()));
       if (user.password() != null && !user.password().isEmpty()) {
         record.setPassword(passwordHasher.hash(password(user.password())));
       }
@@ -93,8 +96,10 @@ public final class BrokerUserServices extends ApiServices implements UserService
   public CompletableFuture<Void> delete(final RequestContext context, final String username) {
     final BrokerRequest<UserRecord> request;
     try {
-      request = BrokerRequests.user(UserIntent.DELETE,
-          new UserRecord().setUsername(Inputs.requireNotBlank("username", username)));
+      request =
+          BrokerRequests.user(
+              UserIntent.DELETE,
+              new UserRecord().setUsername(Inputs.requireNotBlank("username", username)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

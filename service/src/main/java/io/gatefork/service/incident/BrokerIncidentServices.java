@@ -23,9 +23,11 @@ public final class BrokerIncidentServices extends ApiServices implements Inciden
       final RequestContext context, final long incidentKey, final Long operationReference) {
     final BrokerRequest<IncidentRecord> request;
     try {
-      request = withOperationReference(BrokerRequests.resolveIncident(
-          Inputs.requireKey("incidentKey", incidentKey), new IncidentRecord()),
-          operationReference);
+      request =
+          withOperationReference(
+              BrokerRequests.resolveIncident(
+                  Inputs.requireKey("incidentKey", incidentKey), new IncidentRecord()),
+              operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

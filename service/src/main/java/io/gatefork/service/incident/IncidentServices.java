@@ -6,8 +6,8 @@ import java.util.concurrent.CompletableFuture;
 public interface IncidentServices {
 
   /**
-   * Resolves an incident ({@code INCIDENT.RESOLVE}; the broker answers {@code RESOLVED}); for a
-   * job incident, the job's retries must have been raised first.
+   * Resolves an incident ({@code INCIDENT.RESOLVE}; the broker answers {@code RESOLVED}); for a job
+   * incident, the job's retries must have been raised first.
    *
    * @param operationReference null when absent
    */

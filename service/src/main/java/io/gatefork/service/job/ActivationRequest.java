@@ -53,7 +53,8 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
   }
 
   /** Starts a walk over the given partitions (all with a leader), beginning at {@code start}. */
-  void beginWalk(final int[] partitionIds, final int startIndex, final long notificationGeneration) {
+  void beginWalk(
+      final int[] partitionIds, final int startIndex, final long notificationGeneration) {
     partitions = partitionIds;
     start = startIndex;
     asked = 0;

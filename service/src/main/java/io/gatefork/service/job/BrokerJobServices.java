@@ -25,21 +25,23 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
 
   /** With its own long polling, closed with these services. */
   public BrokerJobServices(
-      final BrokerClient brokerClient, final Executor executor,
+      final BrokerClient brokerClient,
+      final Executor executor,
       final LongPollingConfig longPolling) {
     this(brokerClient, executor, new LongPollingJobs(brokerClient, executor, longPolling), true);
   }
 
   /** With a long-polling instance the caller also closes. */
   public BrokerJobServices(
-      final BrokerClient brokerClient, final Executor executor,
-      final LongPollingJobs longPolling) {
+      final BrokerClient brokerClient, final Executor executor, final LongPollingJobs longPolling) {
     this(brokerClient, executor, longPolling, false);
   }
 
   private BrokerJobServices(
-      final BrokerClient brokerClient, final Executor executor,
-      final LongPollingJobs longPolling, final boolean ownsLongPolling) {
+      final BrokerClient brokerClient,
+      final Executor executor,
+      final LongPollingJobs longPolling,
+      final boolean ownsLongPolling) {
     super(brokerClient, executor);
     this.longPolling = Objects.requireNonNull(longPolling, "longPolling");
     this.ownsLongPolling = ownsLongPolling;
@@ -136,8 +138,9 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       Inputs.requirePositive("retries", retries);
       final var record = new JobRecord();
       record.setRetries(retries);
-      request = withOperationReference(
-          BrokerRequests.updateJobRetries(jobKey, record), operationReference);
+      request =
+          withOperationReference(
+              BrokerRequests.updateJobRetries(jobKey, record), operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -156,8 +159,9 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       // any value is accepted, as by the engine: the new deadline is now + timeout
       final var record = new JobRecord();
       record.setTimeout(timeoutMillis);
-      request = withOperationReference(
-          BrokerRequests.updateJobTimeout(jobKey, record), operationReference);
+      request =
+          withOperationReference(
+              BrokerRequests.updateJobTimeout(jobKey, record), operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -174,8 +178,8 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
     try {
       Inputs.requireKey("jobKey", jobKey);
       if (changeset == null || changeset.isEmpty()) {
-        throw ServiceException.invalidArgument("changeset",
-            "expected at least one of retries, timeout, but got neither");
+        throw ServiceException.invalidArgument(
+            "changeset", "expected at least one of retries, timeout, but got neither");
       }
       final var record = new JobRecord();
       // the engine applies exactly the attributes named here
@@ -189,8 +193,8 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
         changed.add(JobRecord.TIMEOUT);
       }
       record.setChangedAttributes(changed);
-      request = withOperationReference(BrokerRequests.updateJob(jobKey, record),
-          operationReference);
+      request =
+          withOperationReference(BrokerRequests.updateJob(jobKey, record), operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

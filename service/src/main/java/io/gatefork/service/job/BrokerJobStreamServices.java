@@ -17,8 +17,8 @@ import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
 
 /**
- * Job streams over the broker client's {@link JobStreamClient}. Each pushed job costs one hop
- * from the stream actor onto the API executor, where it is read and handed to the observer.
+ * Job streams over the broker client's {@link JobStreamClient}. Each pushed job costs one hop from
+ * the stream actor onto the API executor, where it is read and handed to the observer.
  */
 public final class BrokerJobStreamServices implements JobStreamServices {
   private final JobStreamClient streams;
@@ -54,12 +54,13 @@ public final class BrokerJobStreamServices implements JobStreamServices {
     Inputs.requireNotBlank("type", command.type());
     Inputs.requirePositive("timeout", command.timeoutMillis());
     final var fetchVariables = new ArrayList<StringValue>();
-    for (final String name : Inputs.requireNoBlankEntries("fetchVariables",
-        command.fetchVariables())) {
+    for (final String name :
+        Inputs.requireNoBlankEntries("fetchVariables", command.fetchVariables())) {
       fetchVariables.add(new StringValue(name));
     }
-    final List<String> tenantIds = TenantAccess.activationTenants(caller,
-        Inputs.requireNoBlankEntries("tenantIds", command.tenantIds()));
+    final List<String> tenantIds =
+        TenantAccess.activationTenants(
+            caller, Inputs.requireNoBlankEntries("tenantIds", command.tenantIds()));
     final DirectBuffer worker =
         BufferUtil.wrapString(command.worker() == null ? "" : command.worker());
     return new JobActivationPropertiesImpl()

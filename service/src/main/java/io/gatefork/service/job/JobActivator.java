@@ -25,9 +25,9 @@ final class JobActivator extends ApiServices {
   }
 
   /**
-   * The record is encoded when sent, so the caller may change it (e.g. the remaining maximum)
-   * once this returns. Only the first request of an activation marks {@code dispatched}: the
-   * broker stage of a long-polled activation then spans all its round trips and waiting.
+   * The record is encoded when sent, so the caller may change it (e.g. the remaining maximum) once
+   * this returns. Only the first request of an activation marks {@code dispatched}: the broker
+   * stage of a long-polled activation then spans all its round trips and waiting.
    */
   CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context,
@@ -39,8 +39,8 @@ final class JobActivator extends ApiServices {
     }
     CompletableFuture<BrokerResult<JobBatchRecord>> response;
     try {
-      response = brokerClient.send(
-          authorize(context, BrokerRequests.activateJobs(partitionId, record)));
+      response =
+          brokerClient.send(authorize(context, BrokerRequests.activateJobs(partitionId, record)));
     } catch (final RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
     }
@@ -55,12 +55,15 @@ final class JobActivator extends ApiServices {
     for (final ActivatedJob job : jobs) {
       brokerClient
           .send(BrokerRequests.yieldJob(job.key(), new JobRecord()))
-          .whenComplete((result, failure) -> {
-            if (failure != null) {
-              LOG.debug("Could not give job {} back; it is reactivated after its timeout",
-                  job.key(), failure);
-            }
-          });
+          .whenComplete(
+              (result, failure) -> {
+                if (failure != null) {
+                  LOG.debug(
+                      "Could not give job {} back; it is reactivated after its timeout",
+                      job.key(),
+                      failure);
+                }
+              });
     }
   }
 }

@@ -3,8 +3,8 @@ package io.gatefork.service.job;
 import java.util.List;
 
 /**
- * What a worker decided when it completes a job that a user task listener or an ad-hoc
- * sub-process waits on; the engine acts on it (deny or correct the task, activate elements).
+ * What a worker decided when it completes a job that a user task listener or an ad-hoc sub-process
+ * waits on; the engine acts on it (deny or correct the task, activate elements).
  */
 public sealed interface JobCompletionResult {
 
@@ -50,6 +50,8 @@ public sealed interface JobCompletionResult {
       boolean cancelRemainingInstances)
       implements JobCompletionResult {}
 
-  /** @param variablesJson a JSON object created in the element's scope, or null */
+  /**
+   * @param variablesJson a JSON object created in the element's scope, or null
+   */
   record ActivateElement(String elementId, String variablesJson) {}
 }

@@ -60,21 +60,23 @@ final class JobResultRecords {
       corrected.add(UserTaskRecord.FOLLOW_UP_DATE);
     }
     if (corrections.candidateUsers() != null) {
-      values.setCandidateUsersList(Inputs.requireNoBlankEntries(
-          "result.corrections.candidateUsers", corrections.candidateUsers()));
+      values.setCandidateUsersList(
+          Inputs.requireNoBlankEntries(
+              "result.corrections.candidateUsers", corrections.candidateUsers()));
       corrected.add(UserTaskRecord.CANDIDATE_USERS);
     }
     if (corrections.candidateGroups() != null) {
-      values.setCandidateGroupsList(Inputs.requireNoBlankEntries(
-          "result.corrections.candidateGroups", corrections.candidateGroups()));
+      values.setCandidateGroupsList(
+          Inputs.requireNoBlankEntries(
+              "result.corrections.candidateGroups", corrections.candidateGroups()));
       corrected.add(UserTaskRecord.CANDIDATE_GROUPS);
     }
     if (corrections.priority() != null) {
       final int priority = corrections.priority();
       if (priority < MIN_PRIORITY || priority > MAX_PRIORITY) {
-        throw ServiceException.invalidArgument("result.corrections.priority",
-            "must be between " + MIN_PRIORITY + " and " + MAX_PRIORITY + ", but was "
-                + priority);
+        throw ServiceException.invalidArgument(
+            "result.corrections.priority",
+            "must be between " + MIN_PRIORITY + " and " + MAX_PRIORITY + ", but was " + priority);
       }
       values.setPriority(priority);
       corrected.add(UserTaskRecord.PRIORITY);
@@ -115,8 +117,8 @@ final class JobResultRecords {
     try {
       OffsetDateTime.parse(value);
     } catch (final DateTimeParseException e) {
-      throw ServiceException.invalidArgument(field,
-          "expected an RFC 3339 date-time or an empty string, but was '" + value + "'");
+      throw ServiceException.invalidArgument(
+          field, "expected an RFC 3339 date-time or an empty string, but was '" + value + "'");
     }
     return value;
   }

@@ -7,9 +7,9 @@ import java.util.concurrent.CompletableFuture;
 public interface JobServices {
 
   /**
-   * Activates up to {@code maxJobsToActivate} jobs across partitions; with long polling the
-   * future stays open (holding no thread) until jobs arrive or the request timeout passes, then
-   * completes with what was found (possibly nothing).
+   * Activates up to {@code maxJobsToActivate} jobs across partitions; with long polling the future
+   * stays open (holding no thread) until jobs arrive or the request timeout passes, then completes
+   * with what was found (possibly nothing).
    */
   CompletableFuture<List<ActivatedJob>> activate(RequestContext context, ActivateJobs command);
 
@@ -23,12 +23,14 @@ public interface JobServices {
     return 0;
   }
 
-  /** @param variablesJson a JSON object, or null */
+  /**
+   * @param variablesJson a JSON object, or null
+   */
   CompletableFuture<Void> complete(RequestContext context, long jobKey, String variablesJson);
 
   /**
-   * Completes a job with the worker's result for the user task listener or ad-hoc sub-process
-   * that waits on it.
+   * Completes a job with the worker's result for the user task listener or ad-hoc sub-process that
+   * waits on it.
    *
    * @param result null to complete without a result
    */

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Long polling of job activation. Every value is required: the defaults live with the
- * configuration keys in {@code dist} ({@code zeebe.gateway.longPolling.*}), not here.
+ * Long polling of job activation. Every value is required: the defaults live with the configuration
+ * keys in {@code dist} ({@code zeebe.gateway.longPolling.*}), not here.
  *
  * @param enabled false: every activation answers after one walk over the partitions, whatever
  *     request timeout it asks for (as the stock gateway without long polling)

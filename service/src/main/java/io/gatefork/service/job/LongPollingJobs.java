@@ -28,12 +28,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Job activation with long polling. A request walks the partitions that have a leader (starting
- * round robin) and asks each for the jobs still missing, until it has {@code maxJobsToActivate}
- * or every partition was asked. When nothing was found and long polling applies, the request is
- * parked, holding no thread, in a per-type set: a job-available notification for its type walks
- * it again (once per notification), its deadline answers it with an empty list. Jobs that arrive
- * when the caller is no longer waiting (cancelled) are yielded back to the broker, so none stay
- * locked until their timeout.
+ * round robin) and asks each for the jobs still missing, until it has {@code maxJobsToActivate} or
+ * every partition was asked. When nothing was found and long polling applies, the request is
+ * parked, holding no thread, in a per-type set: a job-available notification for its type walks it
+ * again (once per notification), its deadline answers it with an empty list. Jobs that arrive when
+ * the caller is no longer waiting (cancelled) are yielded back to the broker, so none stay locked
+ * until their timeout.
  *
  * <p>Semantics of {@link ActivateJobs#requestTimeout()}: null or zero waits the default long-poll
  * time, positive waits that long, negative answers at once. With long polling off ({@link
@@ -63,8 +63,8 @@ public final class LongPollingJobs implements AutoCloseable {
     this.config = Objects.requireNonNull(config, "config");
     activator = new JobActivator(brokerClient, executor);
     deadlines =
-        new ScheduledThreadPoolExecutor(1,
-            Thread.ofPlatform().name("gatefork-job-long-polling").daemon().factory());
+        new ScheduledThreadPoolExecutor(
+            1, Thread.ofPlatform().name("gatefork-job-long-polling").daemon().factory());
     // answered requests cancel their deadline: do not keep thousands of dead tasks queued
     deadlines.setRemoveOnCancelPolicy(true);
     subscription = brokerClient.jobAvailableNotifications().subscribe(this::onJobsAvailable);
@@ -93,8 +93,8 @@ public final class LongPollingJobs implements AutoCloseable {
     }
     final String type = Inputs.requireNotBlank("type", command.type());
     if (command.maxJobsToActivate() < 1) {
-      throw ServiceException.invalidArgument("maxJobsToActivate",
-          "must be greater than 0, but was " + command.maxJobsToActivate());
+      throw ServiceException.invalidArgument(
+          "maxJobsToActivate", "must be greater than 0, but was " + command.maxJobsToActivate());
     }
     Inputs.requirePositive("timeout", command.timeoutMillis());
     final var record = new JobBatchRecord();
@@ -102,21 +102,20 @@ public final class LongPollingJobs implements AutoCloseable {
     record.setWorker(command.worker() == null ? "" : command.worker());
     record.setTimeout(command.timeoutMillis());
     record.setMaxJobsToActivate(command.maxJobsToActivate());
-    for (final String name : Inputs.requireNoBlankEntries("fetchVariable",
-        command.fetchVariables())) {
+    for (final String name :
+        Inputs.requireNoBlankEntries("fetchVariable", command.fetchVariables())) {
       record.variables().add().wrap(name);
     }
     final List<String> tenantIds = Inputs.requireNoBlankEntries("tenantIds", command.tenantIds());
     record.setTenantIds(TenantAccess.activationTenants(context.caller(), tenantIds));
 
     final Duration requested = command.requestTimeout();
-    final boolean longPolling =
-        config.enabled() && (requested == null || !requested.isNegative());
+    final boolean longPolling = config.enabled() && (requested == null || !requested.isNegative());
     final Duration wait =
         requested == null || requested.isZero() ? config.defaultTimeout() : requested;
     final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
-    return new ActivationRequest(this, context, waiters(type), record,
-        command.maxJobsToActivate(), longPolling, deadline);
+    return new ActivationRequest(
+        this, context, waiters(type), record, command.maxJobsToActivate(), longPolling, deadline);
   }
 
   private JobTypeWaiters waiters(final String type) {
@@ -133,11 +132,14 @@ public final class LongPollingJobs implements AutoCloseable {
         partitions.length == 0 ? 0 : Math.floorMod(roundRobin.getAndIncrement(), partitions.length);
     request.beginWalk(partitions, start, request.waiters.generation());
     if (partitions.length == 0) {
-      request.failed(topology.isEmpty()
-          ? BrokerErrorMapper.fromClientException(new BrokerClientException.NoTopology())
-          : new ServiceException(ServiceStatus.UNAVAILABLE,
-              "Expected to activate jobs of type '" + request.waiters.type
-                  + "', but no partition has a leader"));
+      request.failed(
+          topology.isEmpty()
+              ? BrokerErrorMapper.fromClientException(new BrokerClientException.NoTopology())
+              : new ServiceException(
+                  ServiceStatus.UNAVAILABLE,
+                  "Expected to activate jobs of type '"
+                      + request.waiters.type
+                      + "', but no partition has a leader"));
     }
     askNext(request);
   }
@@ -163,7 +165,8 @@ public final class LongPollingJobs implements AutoCloseable {
   }
 
   void onAnswer(
-      final ActivationRequest request, final List<ActivatedJob> activated,
+      final ActivationRequest request,
+      final List<ActivatedJob> activated,
       final Throwable failure) {
     if (failure != null) {
       request.failed(BrokerErrorMapper.fromThrowable(failure));
@@ -205,9 +208,14 @@ public final class LongPollingJobs implements AutoCloseable {
     if (parked.incrementAndGet() > config.maxParkedRequests()) {
       parked.decrementAndGet();
       cancelDeadline(request);
-      request.future.completeExceptionally(new ServiceException(ServiceStatus.RESOURCE_EXHAUSTED,
-          "Expected to wait for jobs of type '" + request.waiters.type + "', but "
-              + config.maxParkedRequests() + " activation requests are already waiting"));
+      request.future.completeExceptionally(
+          new ServiceException(
+              ServiceStatus.RESOURCE_EXHAUSTED,
+              "Expected to wait for jobs of type '"
+                  + request.waiters.type
+                  + "', but "
+                  + config.maxParkedRequests()
+                  + " activation requests are already waiting"));
       return;
     }
     if (request.deadlineTask == null && !scheduleDeadline(request)) {
@@ -230,7 +238,9 @@ public final class LongPollingJobs implements AutoCloseable {
   private boolean scheduleDeadline(final ActivationRequest request) {
     try {
       request.deadlineTask =
-          deadlines.schedule(() -> expire(request), request.deadlineNanos - System.nanoTime(),
+          deadlines.schedule(
+              () -> expire(request),
+              request.deadlineNanos - System.nanoTime(),
               TimeUnit.NANOSECONDS);
       return true;
     } catch (final RejectedExecutionException e) {
@@ -249,14 +259,15 @@ public final class LongPollingJobs implements AutoCloseable {
 
   private void expire(final ActivationRequest request) {
     if (unpark(request)) {
-      executor.execute(() -> {
-        final var timing = request.context.timing();
-        // waiting for jobs counts as broker time; nothing was queued or mapped
-        timing.responseReceived();
-        timing.handlingStarted();
-        timing.resultReady();
-        complete(request, List.of());
-      });
+      executor.execute(
+          () -> {
+            final var timing = request.context.timing();
+            // waiting for jobs counts as broker time; nothing was queued or mapped
+            timing.responseReceived();
+            timing.handlingStarted();
+            timing.resultReady();
+            complete(request, List.of());
+          });
     }
     // not parked: a walk is under way and sees the passed deadline when it ends
   }

@@ -15,21 +15,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One open job stream: takes the broker's pushes (on the stream actor), hops onto the API
- * executor and hands each job to the observer there. A job the observer cannot take fails the
- * push, which makes the broker yield it back.
+ * One open job stream: takes the broker's pushes (on the stream actor), hops onto the API executor
+ * and hands each job to the observer there. A job the observer cannot take fails the push, which
+ * makes the broker yield it back.
  *
- * <p>Closing may come before the registration completes (a client that cancels at once): the
- * stream is then removed as soon as its id is known.
+ * <p>Closing may come before the registration completes (a client that cancels at once): the stream
+ * is then removed as soon as its id is known.
  */
 final class PushedJobStream implements OpenJobStream, JobPushConsumer {
   private static final Logger LOG = LoggerFactory.getLogger(PushedJobStream.class);
   // expected outcomes, not bugs: shared and without a stack trace
-  private static final ServiceException NOT_READY = new ServiceException(
-      ServiceStatus.RESOURCE_EXHAUSTED,
-      "Expected to push a job to the stream, but the client cannot take more right now");
-  private static final ServiceException CLOSED = new ServiceException(
-      ServiceStatus.UNAVAILABLE, "Expected to push a job to the stream, but it is closed");
+  private static final ServiceException NOT_READY =
+      new ServiceException(
+          ServiceStatus.RESOURCE_EXHAUSTED,
+          "Expected to push a job to the stream, but the client cannot take more right now");
+  private static final ServiceException CLOSED =
+      new ServiceException(
+          ServiceStatus.UNAVAILABLE, "Expected to push a job to the stream, but it is closed");
 
   private final JobStreamClient streams;
   private final JobStreamObserver observer;
@@ -86,8 +88,11 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
   void onRegistered(final ClientStreamId id, final Throwable failure) {
     if (failure != null) {
       LOG.warn("Failed to register a job stream: {}", String.valueOf(failure));
-      registered.completeExceptionally(new ServiceException(ServiceStatus.UNAVAILABLE,
-          "Failed to register new job stream: " + failure.getMessage(), failure));
+      registered.completeExceptionally(
+          new ServiceException(
+              ServiceStatus.UNAVAILABLE,
+              "Failed to register new job stream: " + failure.getMessage(),
+              failure));
       return;
     }
     final boolean removeNow;
@@ -117,10 +122,13 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
   }
 
   private void remove(final ClientStreamId id) {
-    streams.remove(id).whenComplete((ok, error) -> {
-      if (error != null) {
-        LOG.debug("Removing job stream {} failed", id, error);
-      }
-    });
+    streams
+        .remove(id)
+        .whenComplete(
+            (ok, error) -> {
+              if (error != null) {
+                LOG.debug("Removing job stream {} failed", id, error);
+              }
+            });
   }
 }

@@ -31,8 +31,7 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
       return rejectInput(e);
     }
     // the factory routes by the record's correlation key: fill the record first
-    return send(context, BrokerRequests.publishMessage(record),
-        BrokerMessageServices::toPublished);
+    return send(context, BrokerRequests.publishMessage(record), BrokerMessageServices::toPublished);
   }
 
   @Override
@@ -43,10 +42,11 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
       if (command == null) {
         throw ServiceException.invalidArgument("name", "must not be empty");
       }
-      record = new MessageCorrelationRecord()
-          .setName(Inputs.requireNotBlank("name", command.name()))
-          .setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey())
-          .setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+      record =
+          new MessageCorrelationRecord()
+              .setName(Inputs.requireNotBlank("name", command.name()))
+              .setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey())
+              .setTenantId(Inputs.tenantOrDefault(command.tenantId()));
       final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
         record.setVariables(variables);
@@ -55,8 +55,8 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
       return rejectInput(e);
     }
     // routed by correlation key, like a publication, so it meets the same subscriptions
-    return send(context, BrokerRequests.correlateMessage(record),
-        BrokerMessageServices::toCorrelated);
+    return send(
+        context, BrokerRequests.correlateMessage(record), BrokerMessageServices::toCorrelated);
   }
 
   private static MessageRecord toRecord(final PublishMessage command) {
@@ -81,8 +81,8 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
   private static MessageCorrelated toCorrelated(
       final BrokerResult.Accepted<MessageCorrelationRecord> answer) {
     final MessageCorrelationRecord record = answer.value();
-    return new MessageCorrelated(record.getMessageKey(), record.getProcessInstanceKey(),
-        record.getTenantId());
+    return new MessageCorrelated(
+        record.getMessageKey(), record.getProcessInstanceKey(), record.getTenantId());
   }
 
   private static MessagePublished toPublished(final BrokerResult.Accepted<MessageRecord> answer) {

@@ -47,13 +47,12 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final RequestContext context, final CreateProcessInstance command) {
     final BrokerRequest<ProcessInstanceCreationRecord> request;
     try {
-      request = withOperationReference(
-          BrokerRequests.createProcessInstance(toRecord(command)), command);
+      request =
+          withOperationReference(BrokerRequests.createProcessInstance(toRecord(command)), command);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
-    return sendWithPartitionRetry(context, request, null,
-        BrokerProcessInstanceServices::toCreated);
+    return sendWithPartitionRetry(context, request, null, BrokerProcessInstanceServices::toCreated);
   }
 
   @Override
@@ -67,12 +66,15 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final ProcessInstanceCreationRecord record = toRecord(command);
       // the broker filters the result's variables by these names; none means all
       record.setFetchVariables(Inputs.requireNoBlankEntries("fetchVariables", fetchVariables));
-      request = withOperationReference(
-          BrokerRequests.createProcessInstanceWithResult(record), command);
+      request =
+          withOperationReference(BrokerRequests.createProcessInstanceWithResult(record), command);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
-    return sendWithPartitionRetry(context, request, timeoutOrDefault(requestTimeout),
+    return sendWithPartitionRetry(
+        context,
+        request,
+        timeoutOrDefault(requestTimeout),
         BrokerProcessInstanceServices::toResult);
   }
 
@@ -81,8 +83,9 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final RequestContext context, final long processInstanceKey, final Long operationReference) {
     final BrokerRequest<ProcessInstanceRecord> request;
     try {
-      request = BrokerRequests.cancelProcessInstance(
-          Inputs.requireKey("processInstanceKey", processInstanceKey));
+      request =
+          BrokerRequests.cancelProcessInstance(
+              Inputs.requireKey("processInstanceKey", processInstanceKey));
       if (operationReference != null) {
         request.operationReference(
             Inputs.requirePositive("operationReference", operationReference));
@@ -102,9 +105,10 @@ public final class BrokerProcessInstanceServices extends ApiServices
         throw ServiceException.invalidArgument("processInstanceKey", "must be given");
       }
       final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
-      request = withOperationReference(
-          BrokerRequests.modifyProcessInstance(key, toModification(key, command)),
-          command.operationReference());
+      request =
+          withOperationReference(
+              BrokerRequests.modifyProcessInstance(key, toModification(key, command)),
+              command.operationReference());
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -120,27 +124,32 @@ public final class BrokerProcessInstanceServices extends ApiServices
         throw ServiceException.invalidArgument("processInstanceKey", "must be given");
       }
       final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
-      final var record = new ProcessInstanceMigrationRecord()
-          .setProcessInstanceKey(key)
-          .setTargetProcessDefinitionKey(Inputs.requireKey("targetProcessDefinitionKey",
-              command.targetProcessDefinitionKey()));
-      final var mappings = command.mappingInstructions() == null
-          ? List.<MigrateProcessInstance.MappingInstruction>of()
-          : command.mappingInstructions();
+      final var record =
+          new ProcessInstanceMigrationRecord()
+              .setProcessInstanceKey(key)
+              .setTargetProcessDefinitionKey(
+                  Inputs.requireKey(
+                      "targetProcessDefinitionKey", command.targetProcessDefinitionKey()));
+      final var mappings =
+          command.mappingInstructions() == null
+              ? List.<MigrateProcessInstance.MappingInstruction>of()
+              : command.mappingInstructions();
       for (int i = 0; i < mappings.size(); i++) {
         final var mapping = mappings.get(i);
         final String field = "mappingInstructions[" + i + "]";
         if (mapping == null) {
           throw ServiceException.invalidArgument(field, "must not be empty");
         }
-        record.addMappingInstruction(new ProcessInstanceMigrationMappingInstruction()
-            .setSourceElementId(
-                Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
-            .setTargetElementId(
-                Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
+        record.addMappingInstruction(
+            new ProcessInstanceMigrationMappingInstruction()
+                .setSourceElementId(
+                    Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
+                .setTargetElementId(
+                    Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
       }
-      request = withOperationReference(BrokerRequests.migrateProcessInstance(key, record),
-          command.operationReference());
+      request =
+          withOperationReference(
+              BrokerRequests.migrateProcessInstance(key, record), command.operationReference());
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -149,58 +158,66 @@ public final class BrokerProcessInstanceServices extends ApiServices
 
   private static ProcessInstanceModificationRecord toModification(
       final long processInstanceKey, final ModifyProcessInstance command) {
-    final var record = new ProcessInstanceModificationRecord()
-        .setProcessInstanceKey(processInstanceKey);
-    final var activations = command.activateInstructions() == null
-        ? List.<ModifyProcessInstance.ActivateInstruction>of()
-        : command.activateInstructions();
+    final var record =
+        new ProcessInstanceModificationRecord().setProcessInstanceKey(processInstanceKey);
+    final var activations =
+        command.activateInstructions() == null
+            ? List.<ModifyProcessInstance.ActivateInstruction>of()
+            : command.activateInstructions();
     for (int i = 0; i < activations.size(); i++) {
       final var activation = activations.get(i);
       final String field = "activateInstructions[" + i + "]";
       if (activation == null) {
         throw ServiceException.invalidArgument(field, "must not be empty");
       }
-      final var instruction = new ProcessInstanceModificationActivateInstruction()
-          .setElementId(Inputs.requireNotBlank(field + ".elementId", activation.elementId()));
+      final var instruction =
+          new ProcessInstanceModificationActivateInstruction()
+              .setElementId(Inputs.requireNotBlank(field + ".elementId", activation.elementId()));
       if (activation.ancestorElementInstanceKey() > 0) {
         instruction.setAncestorScopeKey(activation.ancestorElementInstanceKey());
       }
-      final var variables = activation.variableInstructions() == null
-          ? List.<ModifyProcessInstance.VariableInstruction>of()
-          : activation.variableInstructions();
+      final var variables =
+          activation.variableInstructions() == null
+              ? List.<ModifyProcessInstance.VariableInstruction>of()
+              : activation.variableInstructions();
       for (int j = 0; j < variables.size(); j++) {
         final var variable = variables.get(j);
         final String variableField = field + ".variableInstructions[" + j + "]";
-        final DirectBuffer document = variable == null
-            ? null
-            : JsonDocuments.toMsgPack(variableField + ".variables", variable.variablesJson());
+        final DirectBuffer document =
+            variable == null
+                ? null
+                : JsonDocuments.toMsgPack(variableField + ".variables", variable.variablesJson());
         if (document == null) {
           continue; // no variables: nothing to create (the stock gateway sends an empty document)
         }
-        instruction.addVariableInstruction(new ProcessInstanceModificationVariableInstruction()
-            .setElementId(variable.scopeId() == null ? "" : variable.scopeId())
-            .setVariables(document));
+        instruction.addVariableInstruction(
+            new ProcessInstanceModificationVariableInstruction()
+                .setElementId(variable.scopeId() == null ? "" : variable.scopeId())
+                .setVariables(document));
       }
       record.addActivateInstruction(instruction);
     }
-    final var terminations = command.terminateElementInstanceKeys() == null
-        ? List.<Long>of()
-        : command.terminateElementInstanceKeys();
+    final var terminations =
+        command.terminateElementInstanceKeys() == null
+            ? List.<Long>of()
+            : command.terminateElementInstanceKeys();
     for (int i = 0; i < terminations.size(); i++) {
       final Long key = terminations.get(i);
       final String field = "terminateInstructions[" + i + "].elementInstanceKey";
       if (key == null) {
         throw ServiceException.invalidArgument(field, "must be given");
       }
-      record.addTerminateInstruction(new ProcessInstanceModificationTerminateInstruction()
-          .setElementInstanceKey(Inputs.requireKey(field, key)));
+      record.addTerminateInstruction(
+          new ProcessInstanceModificationTerminateInstruction()
+              .setElementInstanceKey(Inputs.requireKey(field, key)));
     }
     return record;
   }
 
   private static ProcessInstanceCreationRecord toRecord(final CreateProcessInstance command) {
     if (command == null) {
-      throw ServiceException.invalidArgument("processDefinitionKey",
+      throw ServiceException.invalidArgument(
+          "processDefinitionKey",
           "expected a process definition key or a process definition id, but got neither");
     }
     final var record = new ProcessInstanceCreationRecord();
@@ -213,7 +230,8 @@ public final class BrokerProcessInstanceServices extends ApiServices
       // as the engine reads it: negative = latest, otherwise that exact version
       record.setVersion(command.version());
     } else {
-      throw ServiceException.invalidArgument("processDefinitionKey",
+      throw ServiceException.invalidArgument(
+          "processDefinitionKey",
           "expected a process definition key or a process definition id, but got neither");
     }
     final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
@@ -225,11 +243,13 @@ public final class BrokerProcessInstanceServices extends ApiServices
         Inputs.requireNoBlankEntries("startInstructions", command.startElementIds())) {
       record.startInstructions().add().setElementId(elementId);
     }
-    for (final String elementId : Inputs.requireNoBlankEntries(
-        "runtimeInstructions.afterElementId", command.terminateAfterElementIds())) {
-      record.addRuntimeInstruction(new ProcessInstanceCreationRuntimeInstruction()
-          .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)
-          .setAfterElementId(elementId));
+    for (final String elementId :
+        Inputs.requireNoBlankEntries(
+            "runtimeInstructions.afterElementId", command.terminateAfterElementIds())) {
+      record.addRuntimeInstruction(
+          new ProcessInstanceCreationRuntimeInstruction()
+              .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)
+              .setAfterElementId(elementId));
     }
     final Set<String> tags = tags(command.tags());
     if (!tags.isEmpty()) {
@@ -256,17 +276,26 @@ public final class BrokerProcessInstanceServices extends ApiServices
   private static ProcessInstanceCreated toCreated(
       final BrokerResult.Accepted<ProcessInstanceCreationRecord> answer) {
     final ProcessInstanceCreationRecord record = answer.value();
-    return new ProcessInstanceCreated(record.getProcessDefinitionKey(), record.getBpmnProcessId(),
-        record.getVersion(), record.getProcessInstanceKey(), record.getTenantId(),
+    return new ProcessInstanceCreated(
+        record.getProcessDefinitionKey(),
+        record.getBpmnProcessId(),
+        record.getVersion(),
+        record.getProcessInstanceKey(),
+        record.getTenantId(),
         sorted(record.getTags()));
   }
 
   private static ProcessInstanceResult toResult(
       final BrokerResult.Accepted<ProcessInstanceResultRecord> answer) {
     final ProcessInstanceResultRecord record = answer.value();
-    return new ProcessInstanceResult(record.getProcessDefinitionKey(), record.getBpmnProcessId(),
-        record.getVersion(), record.getProcessInstanceKey(), record.getTenantId(),
-        JsonDocuments.toJson(record.getVariablesBuffer()), sorted(record.getTags()));
+    return new ProcessInstanceResult(
+        record.getProcessDefinitionKey(),
+        record.getBpmnProcessId(),
+        record.getVersion(),
+        record.getProcessInstanceKey(),
+        record.getTenantId(),
+        JsonDocuments.toJson(record.getVariablesBuffer()),
+        sorted(record.getTags()));
   }
 
   private static List<String> sorted(final Set<String> tags) {

@@ -35,7 +35,15 @@ public record CreateProcessInstance(
       final Long operationReference,
       final List<String> startElementIds,
       final List<String> tags) {
-    this(processDefinitionKey, bpmnProcessId, version, variablesJson, tenantId,
-        operationReference, startElementIds, tags, List.of());
+    this(
+        processDefinitionKey,
+        bpmnProcessId,
+        version,
+        variablesJson,
+        tenantId,
+        operationReference,
+        startElementIds,
+        tags,
+        List.of());
   }
 }

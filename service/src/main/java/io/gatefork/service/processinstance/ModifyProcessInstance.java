@@ -15,8 +15,8 @@ public record ModifyProcessInstance(
     Long operationReference) {
 
   /**
-   * @param ancestorElementInstanceKey the flow scope instance to activate in; zero or less: let
-   *     the engine find it (it must be unambiguous)
+   * @param ancestorElementInstanceKey the flow scope instance to activate in; zero or less: let the
+   *     engine find it (it must be unambiguous)
    * @param variableInstructions variables to create before the element is activated
    */
   public record ActivateInstruction(
@@ -26,8 +26,7 @@ public record ModifyProcessInstance(
 
   /**
    * @param variablesJson a JSON object
-   * @param scopeId the element whose scope gets the variables; null or empty: the process
-   *     instance
+   * @param scopeId the element whose scope gets the variables; null or empty: the process instance
    */
   public record VariableInstruction(String variablesJson, String scopeId) {}
 }

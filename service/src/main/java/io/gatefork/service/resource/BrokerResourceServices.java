@@ -28,8 +28,9 @@ public final class BrokerResourceServices extends ApiServices implements Resourc
       final RequestContext context, final long resourceKey, final Long operationReference) {
     final BrokerRequest<ResourceDeletionRecord> request;
     try {
-      final var record = new ResourceDeletionRecord()
-          .setResourceKey(Inputs.requireKey("resourceKey", resourceKey));
+      final var record =
+          new ResourceDeletionRecord()
+              .setResourceKey(Inputs.requireKey("resourceKey", resourceKey));
       request = withOperationReference(BrokerRequests.deleteResource(record), operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -52,8 +53,14 @@ public final class BrokerResourceServices extends ApiServices implements Resourc
 
   private static FetchedResource toFetched(final BrokerResult.Accepted<ResourceRecord> answer) {
     final ResourceRecord record = answer.value();
-    return new FetchedResource(record.getResourceKey(), record.getResourceId(),
-        record.getResourceName(), record.getVersion(), record.getVersionTag(),
-        record.getTenantId(), record.getDeploymentKey(), record.getResourceProp());
+    return new FetchedResource(
+        record.getResourceKey(),
+        record.getResourceId(),
+        record.getResourceName(),
+        record.getVersion(),
+        record.getVersionTag(),
+        record.getTenantId(),
+        record.getDeploymentKey(),
+        record.getResourceProp());
   }
 }

@@ -28,19 +28,19 @@ public final class BrokerSignalServices extends ApiServices implements SignalSer
       if (command == null) {
         throw ServiceException.invalidArgument("signalName", "must not be empty");
       }
-      record = new SignalRecord()
-          .setSignalName(Inputs.requireNotBlank("signalName", command.signalName()))
-          .setTenantId(Inputs.tenantOrDefault(command.tenantId()));
-      final DirectBuffer variables =
-          JsonDocuments.toMsgPack("variables", command.variablesJson());
+      record =
+          new SignalRecord()
+              .setSignalName(Inputs.requireNotBlank("signalName", command.signalName()))
+              .setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+      final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
         record.setVariables(variables);
       }
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
-    return send(context, BrokerRequests.broadcastSignal(record),
-        BrokerSignalServices::toBroadcasted);
+    return send(
+        context, BrokerRequests.broadcastSignal(record), BrokerSignalServices::toBroadcasted);
   }
 
   private static SignalBroadcasted toBroadcasted(final BrokerResult.Accepted<SignalRecord> answer) {

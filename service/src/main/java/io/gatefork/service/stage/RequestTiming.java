@@ -4,8 +4,8 @@ package io.gatefork.service.stage;
  * Timestamps ({@link System#nanoTime()}) of one request's stage boundaries. The front end creates
  * it when the request is accepted and marks entry and commit; the service layer marks the broker
  * hand-off, the response, and the executor's start and end. Each mark is written by one thread and
- * read after the future chain has completed, which orders the accesses. A mark of 0 means the
- * stage did not happen (e.g. validation failed before dispatch).
+ * read after the future chain has completed, which orders the accesses. A mark of 0 means the stage
+ * did not happen (e.g. validation failed before dispatch).
  */
 public final class RequestTiming {
   long accepted;

@@ -38,8 +38,13 @@ public final class BrokerTopologyServices implements TopologyServices {
       brokers.add(broker(node, partitions));
     }
     brokers.sort(Comparator.comparingInt(ClusterTopology.Broker::nodeId));
-    return new ClusterTopology(List.copyOf(brokers), topology.clusterSize(),
-        topology.partitionsCount(), topology.replicationFactor(), GATEWAY_VERSION, NO_CHANGE_ID);
+    return new ClusterTopology(
+        List.copyOf(brokers),
+        topology.clusterSize(),
+        topology.partitionsCount(),
+        topology.replicationFactor(),
+        GATEWAY_VERSION,
+        NO_CHANGE_ID);
   }
 
   @Override
@@ -56,8 +61,9 @@ public final class BrokerTopologyServices implements TopologyServices {
       }
       final int nodeId = node.nodeId();
       if (partition.leaderNodeId() == nodeId) {
-        roles.add(new ClusterTopology.Partition(partition.partitionId(), LEADER,
-            leaderHealth(partition.health())));
+        roles.add(
+            new ClusterTopology.Partition(
+                partition.partitionId(), LEADER, leaderHealth(partition.health())));
       } else if (partition.followers().contains(nodeId)) {
         // BrokerInfo carries health for partitions a broker leads; followers report no health
         roles.add(new ClusterTopology.Partition(partition.partitionId(), FOLLOWER, HEALTHY));
@@ -65,8 +71,8 @@ public final class BrokerTopologyServices implements TopologyServices {
         roles.add(new ClusterTopology.Partition(partition.partitionId(), INACTIVE, HEALTHY));
       }
     }
-    return new ClusterTopology.Broker(node.nodeId(), host(node), port(node), List.copyOf(roles),
-        node.version());
+    return new ClusterTopology.Broker(
+        node.nodeId(), host(node), port(node), List.copyOf(roles), node.version());
   }
 
   private static String leaderHealth(final String health) {

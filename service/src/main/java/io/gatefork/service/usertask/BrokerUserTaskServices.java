@@ -34,12 +34,14 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
         throw ServiceException.invalidArgument("assignee", "must not be empty");
       }
       final long key = Inputs.requireKey("userTaskKey", command.userTaskKey());
-      final var record = new UserTaskRecord()
-          .setUserTaskKey(key)
-          .setAssignee(Inputs.requireNotBlank("assignee", command.assignee()));
+      final var record =
+          new UserTaskRecord()
+              .setUserTaskKey(key)
+              .setAssignee(Inputs.requireNotBlank("assignee", command.assignee()));
       setAction(record, command.action());
-      request = BrokerRequests.userTask(
-          command.allowOverride() ? UserTaskIntent.ASSIGN : UserTaskIntent.CLAIM, key, record);
+      request =
+          BrokerRequests.userTask(
+              command.allowOverride() ? UserTaskIntent.ASSIGN : UserTaskIntent.CLAIM, key, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -51,10 +53,8 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
     final BrokerRequest<UserTaskRecord> request;
     try {
       final long key = Inputs.requireKey("userTaskKey", userTaskKey);
-      final var record = new UserTaskRecord()
-          .setUserTaskKey(key)
-          .setAssignee("")
-          .setAction(UNASSIGN_ACTION);
+      final var record =
+          new UserTaskRecord().setUserTaskKey(key).setAssignee("").setAction(UNASSIGN_ACTION);
       request = BrokerRequests.userTask(UserTaskIntent.ASSIGN, key, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -72,8 +72,7 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       }
       final long key = Inputs.requireKey("userTaskKey", command.userTaskKey());
       final var record = new UserTaskRecord().setUserTaskKey(key);
-      final DirectBuffer variables =
-          JsonDocuments.toMsgPack("variables", command.variablesJson());
+      final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
         record.setVariables(variables);
       }
@@ -108,23 +107,27 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       record.setDueDate(dateTime("changeset.dueDate", command.dueDate())).setDueDateChanged();
     }
     if (command.followUpDate() != null) {
-      record.setFollowUpDate(dateTime("changeset.followUpDate", command.followUpDate()))
+      record
+          .setFollowUpDate(dateTime("changeset.followUpDate", command.followUpDate()))
           .setFollowUpDateChanged();
     }
     if (command.candidateUsers() != null) {
-      record.setCandidateUsersList(
-          Inputs.requireNoBlankEntries("changeset.candidateUsers", command.candidateUsers()))
+      record
+          .setCandidateUsersList(
+              Inputs.requireNoBlankEntries("changeset.candidateUsers", command.candidateUsers()))
           .setCandidateUsersChanged();
     }
     if (command.candidateGroups() != null) {
-      record.setCandidateGroupsList(
-          Inputs.requireNoBlankEntries("changeset.candidateGroups", command.candidateGroups()))
+      record
+          .setCandidateGroupsList(
+              Inputs.requireNoBlankEntries("changeset.candidateGroups", command.candidateGroups()))
           .setCandidateGroupsChanged();
     }
     if (command.priority() != null) {
       final int priority = command.priority();
       if (priority < 0 || priority > MAX_PRIORITY) {
-        throw ServiceException.invalidArgument("changeset.priority",
+        throw ServiceException.invalidArgument(
+            "changeset.priority",
             "must be between 0 and " + MAX_PRIORITY + ", but was " + priority);
       }
       record.setPriority(priority).setPriorityChanged();
@@ -142,9 +145,11 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       ZonedDateTime.parse(value);
       return value;
     } catch (final DateTimeParseException e) {
-      throw ServiceException.invalidArgument(field,
+      throw ServiceException.invalidArgument(
+          field,
           "expected an ISO 8601 date-time with offset, e.g. 2025-06-30T12:00:00Z, but was '"
-              + value + "'");
+              + value
+              + "'");
     }
   }
 

@@ -59,6 +59,7 @@ public final class Inputs {
   /** Null or blank means the default tenant {@code <default>}. */
   public static String tenantOrDefault(final String tenantId) {
     return tenantId == null || tenantId.isBlank()
-        ? TenantOwned.DEFAULT_TENANT_IDENTIFIER : tenantId;
+        ? TenantOwned.DEFAULT_TENANT_IDENTIFIER
+        : tenantId;
   }
 }

@@ -30,18 +30,20 @@ public final class BrokerVariableServices extends ApiServices implements Variabl
         throw ServiceException.invalidArgument("elementInstanceKey", "must be given");
       }
       final long scopeKey = Inputs.requireKey("elementInstanceKey", command.elementInstanceKey());
-      final var record = new VariableDocumentRecord()
-          .setScopeKey(scopeKey)
-          .setUpdateSemantics(command.local()
-              ? VariableDocumentUpdateSemantic.LOCAL
-              : VariableDocumentUpdateSemantic.PROPAGATE);
-      final DirectBuffer variables =
-          JsonDocuments.toMsgPack("variables", command.variablesJson());
+      final var record =
+          new VariableDocumentRecord()
+              .setScopeKey(scopeKey)
+              .setUpdateSemantics(
+                  command.local()
+                      ? VariableDocumentUpdateSemantic.LOCAL
+                      : VariableDocumentUpdateSemantic.PROPAGATE);
+      final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
         record.setVariables(variables);
       }
-      request = withOperationReference(BrokerRequests.setVariables(scopeKey, record),
-          command.operationReference());
+      request =
+          withOperationReference(
+              BrokerRequests.setVariables(scopeKey, record), command.operationReference());
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

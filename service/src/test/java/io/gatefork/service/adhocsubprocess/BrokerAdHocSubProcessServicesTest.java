@@ -28,9 +28,15 @@ class BrokerAdHocSubProcessServicesTest {
 
   @Test
   void activationNamesTheElementsWithTheirVariables() throws Exception {
-    services.activateActivities(RequestContext.create(), new ActivateAdHocSubProcessActivities(KEY,
-        List.of(new ActivateAdHocSubProcessActivities.Element("a", "{\"x\":1}"),
-            new ActivateAdHocSubProcessActivities.Element("b", null)), true))
+    services
+        .activateActivities(
+            RequestContext.create(),
+            new ActivateAdHocSubProcessActivities(
+                KEY,
+                List.of(
+                    new ActivateAdHocSubProcessActivities.Element("a", "{\"x\":1}"),
+                    new ActivateAdHocSubProcessActivities.Element("b", null)),
+                true))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -46,9 +52,11 @@ class BrokerAdHocSubProcessServicesTest {
 
   @Test
   void noElementsNeverReachTheBroker() {
-    assertFails(services.activateActivities(RequestContext.create(),
-        new ActivateAdHocSubProcessActivities(KEY, List.of(), false)),
-        ServiceStatus.INVALID_ARGUMENT, "elements");
+    assertFails(
+        services.activateActivities(
+            RequestContext.create(), new ActivateAdHocSubProcessActivities(KEY, List.of(), false)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "elements");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -20,8 +20,9 @@ class CallerAuthenticatorsTest {
   private static final String HASH = BasicCredentialsAuthenticator.hashOf("s3cret");
 
   private static String basic(final String user, final String password) {
-    return "Basic " + Base64.getEncoder()
-        .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
   private static Map<String, Object> decode(final Caller caller) {
@@ -35,7 +36,9 @@ class CallerAuthenticatorsTest {
   private static BasicCredentialsAuthenticator basicUsers(final boolean tenants) {
     return new BasicCredentialsAuthenticator(
         List.of(new BasicUser("demo", HASH, "Demo", "demo@example.com", List.of("t1"))),
-        tenants, Duration.ofMinutes(1), 100);
+        tenants,
+        Duration.ofMinutes(1),
+        100);
   }
 
   @Test
@@ -72,7 +75,8 @@ class CallerAuthenticatorsTest {
     final var authenticator = basicUsers(false);
 
     assertThatThrownBy(() -> authenticator.authenticate(basic("demo", "nope")))
-        .isInstanceOf(AuthenticationFailure.class).hasMessage("Invalid username or password");
+        .isInstanceOf(AuthenticationFailure.class)
+        .hasMessage("Invalid username or password");
     assertThatThrownBy(() -> authenticator.authenticate(basic("ghost", "s3cret")))
         .hasMessage("Invalid username or password");
     assertThatThrownBy(() -> authenticator.authenticate(null))
@@ -84,20 +88,37 @@ class CallerAuthenticatorsTest {
   @Test
   void bearerTokenMakesAUserOrAClientAsItsClaimsSay() throws Exception {
     final var verifications = new AtomicInteger();
-    final TokenVerifier verifier = token -> {
-      verifications.incrementAndGet();
-      return new VerifiedToken(switch (token) {
-        case "user" -> Map.of("sub", "u", "name", "alice", "groups", List.of("g1"),
-            "tenants", List.of("t1"));
-        case "client" -> Map.of("sub", "c", "azp", "app");
-        default -> Map.of("sub", "x");
-      }, Instant.now().plusSeconds(300));
-    };
-    final var authenticator = new BearerTokenAuthenticator(verifier,
-        new TokenClaimNames("name", "azp", "groups", "tenants"), true, Duration.ofMinutes(1), 10);
+    final TokenVerifier verifier =
+        token -> {
+          verifications.incrementAndGet();
+          return new VerifiedToken(
+              switch (token) {
+                case "user" ->
+                    Map.of(
+                        "sub",
+                        "u",
+                        "name",
+                        "alice",
+                        "groups",
+                        List.of("g1"),
+                        "tenants",
+                        List.of("t1"));
+                case "client" -> Map.of("sub", "c", "azp", "app");
+                default -> Map.of("sub", "x");
+              },
+              Instant.now().plusSeconds(300));
+        };
+    final var authenticator =
+        new BearerTokenAuthenticator(
+            verifier,
+            new TokenClaimNames("name", "azp", "groups", "tenants"),
+            true,
+            Duration.ofMinutes(1),
+            10);
 
     final Caller user = authenticator.authenticate("Bearer user");
-    assertThat(decode(user)).containsEntry("authorized_username", "alice")
+    assertThat(decode(user))
+        .containsEntry("authorized_username", "alice")
         .containsEntry("user_groups_claims", List.of("g1"))
         .containsEntry("authorized_tenants", List.of("t1"))
         .containsKey("user_token_claims");
@@ -105,7 +126,8 @@ class CallerAuthenticatorsTest {
     assertThat(verifications).hasValue(1);
 
     assertThat(decode(authenticator.authenticate("Bearer client")))
-        .containsEntry("authorized_client_id", "app").doesNotContainKey("authorized_username");
+        .containsEntry("authorized_client_id", "app")
+        .doesNotContainKey("authorized_username");
     assertThatThrownBy(() -> authenticator.authenticate("Bearer neither"))
         .hasMessageContaining("Neither the username claim (name) nor the client id claim (azp)");
   }
@@ -117,8 +139,7 @@ class CallerAuthenticatorsTest {
 
     assertThat(TenantAccess.check(off, null)).isEqualTo(TenantAccess.Verdict.ALLOWED);
     assertThat(TenantAccess.check(off, "<default>")).isEqualTo(TenantAccess.Verdict.ALLOWED);
-    assertThat(TenantAccess.check(off, "a"))
-        .isEqualTo(TenantAccess.Verdict.MULTI_TENANCY_DISABLED);
+    assertThat(TenantAccess.check(off, "a")).isEqualTo(TenantAccess.Verdict.MULTI_TENANCY_DISABLED);
     assertThat(TenantAccess.check(on, "a")).isEqualTo(TenantAccess.Verdict.ALLOWED);
     assertThat(TenantAccess.check(on, "b")).isEqualTo(TenantAccess.Verdict.NOT_AUTHORIZED);
     assertThat(TenantAccess.check(on, "")).isEqualTo(TenantAccess.Verdict.MISSING);

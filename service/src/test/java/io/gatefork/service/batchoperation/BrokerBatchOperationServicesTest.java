@@ -36,19 +36,29 @@ class BrokerBatchOperationServicesTest {
 
   @Test
   void creationSendsTheFilterInTheFormatTheBrokersReadBack() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<BatchOperationCreationRecord>accepted(sent, KEY,
-        record -> record.setBatchOperationKey(KEY)
-            .setBatchOperationType(BatchOperationType.CANCEL_PROCESS_INSTANCE)));
-    final ProcessInstanceFilter filter = new ProcessInstanceFilter.Builder()
-        .processDefinitionIdOperations(List.of(Operation.eq("order")))
-        .startDateOperations(List.of(Operation.gt(OffsetDateTime.parse("2026-01-01T00:00:00Z"))))
-        .build();
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<BatchOperationCreationRecord>accepted(
+                sent,
+                KEY,
+                record ->
+                    record
+                        .setBatchOperationKey(KEY)
+                        .setBatchOperationType(BatchOperationType.CANCEL_PROCESS_INSTANCE)));
+    final ProcessInstanceFilter filter =
+        new ProcessInstanceFilter.Builder()
+            .processDefinitionIdOperations(List.of(Operation.eq("order")))
+            .startDateOperations(
+                List.of(Operation.gt(OffsetDateTime.parse("2026-01-01T00:00:00Z"))))
+            .build();
 
-    final BatchOperationCreated created = services.create(RequestContext.create(),
-        CreateBatchOperation.cancelProcessInstances(filter)).get(5, TimeUnit.SECONDS);
+    final BatchOperationCreated created =
+        services
+            .create(RequestContext.create(), CreateBatchOperation.cancelProcessInstances(filter))
+            .get(5, TimeUnit.SECONDS);
 
-    assertThat(created).isEqualTo(
-        new BatchOperationCreated(KEY, BatchOperationType.CANCEL_PROCESS_INSTANCE));
+    assertThat(created)
+        .isEqualTo(new BatchOperationCreated(KEY, BatchOperationType.CANCEL_PROCESS_INSTANCE));
     final var sent = broker.sent().getFirst();
     assertThat(sent.valueType()).isEqualTo(ValueType.BATCH_OPERATION_CREATION);
     assertThat(sent.intent()).isEqualTo(BatchOperationIntent.CREATE);
@@ -57,34 +67,52 @@ class BrokerBatchOperationServicesTest {
     assertThat(record.getBatchOperationType())
         .isEqualTo(BatchOperationType.CANCEL_PROCESS_INSTANCE);
     // what the broker's scheduler does with it: read both back with the engine's converter
-    assertThat(MsgPackConverter.convertToObject(
-        record.getEntityFilterBuffer(), ProcessInstanceFilter.class)).isEqualTo(filter);
-    assertThat(MsgPackConverter.convertToObject(
-        record.getAuthenticationBuffer(), CamundaAuthentication.class))
+    assertThat(
+            MsgPackConverter.convertToObject(
+                record.getEntityFilterBuffer(), ProcessInstanceFilter.class))
+        .isEqualTo(filter);
+    assertThat(
+            MsgPackConverter.convertToObject(
+                record.getAuthenticationBuffer(), CamundaAuthentication.class))
         .isEqualTo(CamundaAuthentication.none());
   }
 
   @Test
   void migrationAndModificationPlansAreSent() throws Exception {
     broker.respondWith(sent -> FakeBrokerClient.echo(sent, KEY));
-    final ProcessInstanceFilter filter = new ProcessInstanceFilter.Builder()
-        .processDefinitionKeyOperations(List.of(Operation.eq(KEY))).build();
+    final ProcessInstanceFilter filter =
+        new ProcessInstanceFilter.Builder()
+            .processDefinitionKeyOperations(List.of(Operation.eq(KEY)))
+            .build();
 
-    services.create(RequestContext.create(), CreateBatchOperation.migrateProcessInstances(filter,
-            new CreateBatchOperation.MigrationPlan(KEY + 1,
-                List.of(new CreateBatchOperation.MappingInstruction("a", "b")))))
+    services
+        .create(
+            RequestContext.create(),
+            CreateBatchOperation.migrateProcessInstances(
+                filter,
+                new CreateBatchOperation.MigrationPlan(
+                    KEY + 1, List.of(new CreateBatchOperation.MappingInstruction("a", "b")))))
         .get(5, TimeUnit.SECONDS);
-    services.create(RequestContext.create(), CreateBatchOperation.modifyProcessInstances(filter,
-            List.of(new CreateBatchOperation.MoveInstruction("c", "d"))))
+    services
+        .create(
+            RequestContext.create(),
+            CreateBatchOperation.modifyProcessInstances(
+                filter, List.of(new CreateBatchOperation.MoveInstruction("c", "d"))))
         .get(5, TimeUnit.SECONDS);
 
     final var migration = broker.sent().get(0).valueAs(new BatchOperationCreationRecord());
     assertThat(migration.getMigrationPlan().getTargetProcessDefinitionKey()).isEqualTo(KEY + 1);
-    assertThat(migration.getMigrationPlan().getMappingInstructions().getFirst()
-        .getTargetElementId()).isEqualTo("b");
+    assertThat(
+            migration.getMigrationPlan().getMappingInstructions().getFirst().getTargetElementId())
+        .isEqualTo("b");
     final var modification = broker.sent().get(1).valueAs(new BatchOperationCreationRecord());
-    assertThat(modification.getModificationPlan().getMoveInstructions().getFirst()
-        .getSourceElementId()).isEqualTo("c");
+    assertThat(
+            modification
+                .getModificationPlan()
+                .getMoveInstructions()
+                .getFirst()
+                .getSourceElementId())
+        .isEqualTo("c");
   }
 
   @Test
@@ -92,16 +120,24 @@ class BrokerBatchOperationServicesTest {
     final var empty = new ProcessInstanceFilter.Builder().build();
     final var filter = new ProcessInstanceFilter.Builder().hasIncident(true).build();
 
-    assertFails(services.create(RequestContext.create(),
-            CreateBatchOperation.cancelProcessInstances(empty)),
-        ServiceStatus.INVALID_ARGUMENT, "filter: must select by at least one criterion");
-    assertFails(services.create(RequestContext.create(),
-            CreateBatchOperation.migrateProcessInstances(filter,
-                new CreateBatchOperation.MigrationPlan(0, List.of()))),
-        ServiceStatus.INVALID_ARGUMENT, "migrationPlan.targetProcessDefinitionKey:");
-    assertFails(services.create(RequestContext.create(),
+    assertFails(
+        services.create(
+            RequestContext.create(), CreateBatchOperation.cancelProcessInstances(empty)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "filter: must select by at least one criterion");
+    assertFails(
+        services.create(
+            RequestContext.create(),
+            CreateBatchOperation.migrateProcessInstances(
+                filter, new CreateBatchOperation.MigrationPlan(0, List.of()))),
+        ServiceStatus.INVALID_ARGUMENT,
+        "migrationPlan.targetProcessDefinitionKey:");
+    assertFails(
+        services.create(
+            RequestContext.create(),
             CreateBatchOperation.modifyProcessInstances(filter, List.of())),
-        ServiceStatus.INVALID_ARGUMENT, "moveInstructions: must contain at least one");
+        ServiceStatus.INVALID_ARGUMENT,
+        "moveInstructions: must contain at least one");
     assertThat(broker.sent()).isEmpty();
   }
 
@@ -111,13 +147,15 @@ class BrokerBatchOperationServicesTest {
     services.suspend(RequestContext.create(), KEY).get(5, TimeUnit.SECONDS);
     services.resume(RequestContext.create(), KEY).get(5, TimeUnit.SECONDS);
 
-    assertThat(broker.sent()).extracting(FakeBrokerClient.Sent::intent).containsExactly(
-        BatchOperationIntent.CANCEL, BatchOperationIntent.SUSPEND, BatchOperationIntent.RESUME);
+    assertThat(broker.sent())
+        .extracting(FakeBrokerClient.Sent::intent)
+        .containsExactly(
+            BatchOperationIntent.CANCEL, BatchOperationIntent.SUSPEND, BatchOperationIntent.RESUME);
     for (final var sent : broker.sent()) {
       assertThat(sent.valueType()).isEqualTo(ValueType.BATCH_OPERATION_LIFECYCLE_MANAGEMENT);
       assertThat(sent.request().target()).isEqualTo(PartitionTarget.byKey(KEY));
-      assertThat(sent.valueAs(new BatchOperationLifecycleManagementRecord())
-          .getBatchOperationKey()).isEqualTo(KEY);
+      assertThat(sent.valueAs(new BatchOperationLifecycleManagementRecord()).getBatchOperationKey())
+          .isEqualTo(KEY);
     }
   }
 }

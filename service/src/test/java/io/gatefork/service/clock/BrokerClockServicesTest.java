@@ -41,8 +41,8 @@ class BrokerClockServicesTest {
 
   @Test
   void aNegativeInstantNeverReachesTheBroker() {
-    assertFails(services.pin(RequestContext.create(), -1), ServiceStatus.INVALID_ARGUMENT,
-        "timestamp");
+    assertFails(
+        services.pin(RequestContext.create(), -1), ServiceStatus.INVALID_ARGUMENT, "timestamp");
     assertThat(broker.sent()).isEmpty();
   }
 }

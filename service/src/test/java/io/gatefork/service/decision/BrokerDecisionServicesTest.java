@@ -32,27 +32,55 @@ class BrokerDecisionServicesTest {
 
   @Test
   void evaluateSendsIdVariablesAndTenantAndReadsEveryEvaluatedDecision() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<DecisionEvaluationRecord>accepted(sent, 55L, r -> {
-      r.setDecisionKey(10L).setDecisionId("dish").setDecisionName("Dish").setDecisionVersion(2)
-          .setDecisionRequirementsId("drg").setDecisionRequirementsKey(11L)
-          .setDecisionOutput(msgPack("\"soup\""))
-          .setTenantId("<default>");
-      final var evaluated = r.evaluatedDecisions().add()
-          .setDecisionKey(10L).setDecisionId("dish").setDecisionName("Dish")
-          .setDecisionVersion(2).setDecisionType("DECISION_TABLE")
-          .setDecisionEvaluationInstanceKey("55-1")
-          .setDecisionOutput(msgPack("\"soup\""))
-          .setTenantId("<default>");
-      evaluated.evaluatedInputs().add().setInputId("in1").setInputName("season")
-          .setInputValue(msgPack("\"winter\""));
-      evaluated.matchedRules().add().setRuleId("rule1").setRuleIndex(1)
-          .evaluatedOutputs().add().setOutputId("out1").setOutputName("dish")
-          .setOutputValue(msgPack("\"soup\""));
-    }));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<DecisionEvaluationRecord>accepted(
+                sent,
+                55L,
+                r -> {
+                  r.setDecisionKey(10L)
+                      .setDecisionId("dish")
+                      .setDecisionName("Dish")
+                      .setDecisionVersion(2)
+                      .setDecisionRequirementsId("drg")
+                      .setDecisionRequirementsKey(11L)
+                      .setDecisionOutput(msgPack("\"soup\""))
+                      .setTenantId("<default>");
+                  final var evaluated =
+                      r.evaluatedDecisions()
+                          .add()
+                          .setDecisionKey(10L)
+                          .setDecisionId("dish")
+                          .setDecisionName("Dish")
+                          .setDecisionVersion(2)
+                          .setDecisionType("DECISION_TABLE")
+                          .setDecisionEvaluationInstanceKey("55-1")
+                          .setDecisionOutput(msgPack("\"soup\""))
+                          .setTenantId("<default>");
+                  evaluated
+                      .evaluatedInputs()
+                      .add()
+                      .setInputId("in1")
+                      .setInputName("season")
+                      .setInputValue(msgPack("\"winter\""));
+                  evaluated
+                      .matchedRules()
+                      .add()
+                      .setRuleId("rule1")
+                      .setRuleIndex(1)
+                      .evaluatedOutputs()
+                      .add()
+                      .setOutputId("out1")
+                      .setOutputName("dish")
+                      .setOutputValue(msgPack("\"soup\""));
+                }));
 
-    final var result = services.evaluate(RequestContext.create(),
-        new EvaluateDecision(null, "dish", "{\"season\":\"winter\"}", null))
-        .get(5, TimeUnit.SECONDS);
+    final var result =
+        services
+            .evaluate(
+                RequestContext.create(),
+                new EvaluateDecision(null, "dish", "{\"season\":\"winter\"}", null))
+            .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(DecisionEvaluationIntent.EVALUATE);
@@ -65,16 +93,27 @@ class BrokerDecisionServicesTest {
     assertThat(result.decisionEvaluationKey()).isEqualTo(55L);
     assertThat(result.failed()).isFalse();
     assertThat(result.decisionOutput()).isEqualTo("\"soup\"");
-    assertThat(result.evaluatedDecisions()).containsExactly(new EvaluatedDecision(10L, "dish",
-        "Dish", 2, "DECISION_TABLE", "\"soup\"",
-        List.of(new MatchedRule("rule1", 1,
-            List.of(new EvaluatedOutput("out1", "dish", "\"soup\"")))),
-        List.of(new EvaluatedInput("in1", "season", "\"winter\"")), "<default>", "55-1"));
+    assertThat(result.evaluatedDecisions())
+        .containsExactly(
+            new EvaluatedDecision(
+                10L,
+                "dish",
+                "Dish",
+                2,
+                "DECISION_TABLE",
+                "\"soup\"",
+                List.of(
+                    new MatchedRule(
+                        "rule1", 1, List.of(new EvaluatedOutput("out1", "dish", "\"soup\"")))),
+                List.of(new EvaluatedInput("in1", "season", "\"winter\"")),
+                "<default>",
+                "55-1"));
   }
 
   @Test
   void byKeySendsTheKey() throws Exception {
-    services.evaluate(RequestContext.create(), new EvaluateDecision(10L, null, null, null))
+    services
+        .evaluate(RequestContext.create(), new EvaluateDecision(10L, null, null, null))
         .get(5, TimeUnit.SECONDS);
 
     assertThat(broker.sent().getFirst().valueAs(new DecisionEvaluationRecord()).getDecisionKey())
@@ -83,9 +122,10 @@ class BrokerDecisionServicesTest {
 
   @Test
   void neitherKeyNorIdNeverReachesTheBroker() {
-    assertFails(services.evaluate(RequestContext.create(),
-            new EvaluateDecision(null, " ", null, null)),
-        ServiceStatus.INVALID_ARGUMENT, "decisionKey");
+    assertFails(
+        services.evaluate(RequestContext.create(), new EvaluateDecision(null, " ", null, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "decisionKey");
     assertThat(broker.sent()).isEmpty();
   }
 

@@ -31,28 +31,48 @@ class BrokerDeploymentServicesTest {
 
   @Test
   void sendsEveryResourceToTheDeploymentPartitionAndMapsTheMetadata() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<DeploymentRecord>accepted(sent, 99L, r -> {
-      r.setTenantId("<default>");
-      r.processesMetadata().add().setBpmnProcessId("order").setVersion(2).setKey(101L)
-          .setResourceName("order.bpmn").setTenantId("<default>")
-          .setChecksum(new org.agrona.concurrent.UnsafeBuffer(new byte[] {1}))
-          .setDeploymentKey(99L);
-      r.formMetadata().add().setFormId("form").setVersion(1).setFormKey(102L)
-          .setResourceName("a.form").setTenantId("<default>")
-          .setChecksum(new org.agrona.concurrent.UnsafeBuffer(new byte[] {2}))
-          .setDeploymentKey(99L);
-    }));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<DeploymentRecord>accepted(
+                sent,
+                99L,
+                r -> {
+                  r.setTenantId("<default>");
+                  r.processesMetadata()
+                      .add()
+                      .setBpmnProcessId("order")
+                      .setVersion(2)
+                      .setKey(101L)
+                      .setResourceName("order.bpmn")
+                      .setTenantId("<default>")
+                      .setChecksum(new org.agrona.concurrent.UnsafeBuffer(new byte[] {1}))
+                      .setDeploymentKey(99L);
+                  r.formMetadata()
+                      .add()
+                      .setFormId("form")
+                      .setVersion(1)
+                      .setFormKey(102L)
+                      .setResourceName("a.form")
+                      .setTenantId("<default>")
+                      .setChecksum(new org.agrona.concurrent.UnsafeBuffer(new byte[] {2}))
+                      .setDeploymentKey(99L);
+                }));
 
-    final var result = services.deploy(RequestContext.create(), new DeployResources(
-        List.of(resource("order.bpmn", "<xml/>"), resource("a.form", "{}")), null))
-        .get(5, TimeUnit.SECONDS);
+    final var result =
+        services
+            .deploy(
+                RequestContext.create(),
+                new DeployResources(
+                    List.of(resource("order.bpmn", "<xml/>"), resource("a.form", "{}")), null))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(result.deploymentKey()).isEqualTo(99L);
     assertThat(result.tenantId()).isEqualTo("<default>");
-    assertThat(result.processes()).containsExactly(
-        new DeploymentResult.ProcessMetadata("order", 2, 101L, "order.bpmn", "<default>"));
-    assertThat(result.forms()).containsExactly(
-        new DeploymentResult.FormMetadata("form", 1, 102L, "a.form", "<default>"));
+    assertThat(result.processes())
+        .containsExactly(
+            new DeploymentResult.ProcessMetadata("order", 2, 101L, "order.bpmn", "<default>"));
+    assertThat(result.forms())
+        .containsExactly(new DeploymentResult.FormMetadata("form", 1, 102L, "a.form", "<default>"));
     assertThat(result.decisions()).isEmpty();
 
     final var sent = broker.sent().getFirst();
@@ -60,7 +80,8 @@ class BrokerDeploymentServicesTest {
     assertThat(sent.request().target()).isEqualTo(PartitionTarget.DEPLOYMENT);
     final var record = sent.valueAs(new DeploymentRecord());
     assertThat(record.getTenantId()).isEqualTo("<default>");
-    assertThat(record.getResources()).extracting(r -> r.getResourceName())
+    assertThat(record.getResources())
+        .extracting(r -> r.getResourceName())
         .containsExactly("order.bpmn", "a.form");
     assertThat(record.getResources().getFirst().getResource())
         .isEqualTo("<xml/>".getBytes(StandardCharsets.UTF_8));
@@ -68,14 +89,20 @@ class BrokerDeploymentServicesTest {
 
   @Test
   void invalidDeploymentsNeverReachTheBroker() {
-    assertFails(services.deploy(RequestContext.create(), new DeployResources(List.of(), null)),
-        ServiceStatus.INVALID_ARGUMENT, "resources: expected at least one resource");
-    assertFails(services.deploy(RequestContext.create(),
-        new DeployResources(List.of(resource(" ", "x")), null)),
-        ServiceStatus.INVALID_ARGUMENT, "resources: resource 0 has no name");
-    assertFails(services.deploy(RequestContext.create(),
-        new DeployResources(List.of(resource("a.bpmn", "")), null)),
-        ServiceStatus.INVALID_ARGUMENT, "resources: resource 'a.bpmn' is empty");
+    assertFails(
+        services.deploy(RequestContext.create(), new DeployResources(List.of(), null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "resources: expected at least one resource");
+    assertFails(
+        services.deploy(
+            RequestContext.create(), new DeployResources(List.of(resource(" ", "x")), null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "resources: resource 0 has no name");
+    assertFails(
+        services.deploy(
+            RequestContext.create(), new DeployResources(List.of(resource("a.bpmn", "")), null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "resources: resource 'a.bpmn' is empty");
     assertThat(broker.sent()).isEmpty();
   }
 }

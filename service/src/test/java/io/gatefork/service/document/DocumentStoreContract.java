@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 abstract class DocumentStoreContract {
   static final long MAX_DOCUMENT_SIZE = 64;
   static final Instant NOW = Instant.parse("2026-01-10T10:00:00Z");
+
   /** A clock tests move forward to let documents expire. */
   final MutableClock clock = new MutableClock(NOW);
 
@@ -31,8 +32,7 @@ abstract class DocumentStoreContract {
   @Test
   void createdDocumentIsReadBackWithItsBytesHashAndMetadata() throws IOException {
     final var metadata =
-        new DocumentMetadata(
-            "text/plain", "a.txt", null, 999L, "order", 42L, Map.of("k", "v"));
+        new DocumentMetadata("text/plain", "a.txt", null, 999L, "order", 42L, Map.of("k", "v"));
 
     final StoredDocument created = store().create("doc-1", metadata, bytes("hello"));
 
@@ -65,21 +65,32 @@ abstract class DocumentStoreContract {
 
     store().delete("doc-1");
 
-    assertStatus(() -> store().get("doc-1"), ServiceStatus.NOT_FOUND, "Document with id 'doc-1' not found");
-    assertStatus(() -> store().delete("doc-1"), ServiceStatus.NOT_FOUND, "Document with id 'doc-1' not found");
+    assertStatus(
+        () -> store().get("doc-1"), ServiceStatus.NOT_FOUND, "Document with id 'doc-1' not found");
+    assertStatus(
+        () -> store().delete("doc-1"),
+        ServiceStatus.NOT_FOUND,
+        "Document with id 'doc-1' not found");
   }
 
   @Test
   void expiredDocumentIsNotFoundAndItsIdIsFreeAgain() {
     final var expiring =
         new DocumentMetadata(
-            null, null, OffsetDateTime.ofInstant(NOW.plusSeconds(60), ZoneOffset.UTC), null, null, null, null);
+            null,
+            null,
+            OffsetDateTime.ofInstant(NOW.plusSeconds(60), ZoneOffset.UTC),
+            null,
+            null,
+            null,
+            null);
     store().create("doc-1", expiring, bytes("short-lived"));
     assertThat(store().get("doc-1").document().documentId()).isEqualTo("doc-1");
 
     clock.advance(Duration.ofSeconds(61));
 
-    assertStatus(() -> store().get("doc-1"), ServiceStatus.NOT_FOUND, "Document with id 'doc-1' not found");
+    assertStatus(
+        () -> store().get("doc-1"), ServiceStatus.NOT_FOUND, "Document with id 'doc-1' not found");
     assertThat(store().create("doc-1", DocumentMetadata.EMPTY, bytes("again")).metadata().size())
         .isEqualTo(5);
   }
@@ -93,9 +104,14 @@ abstract class DocumentStoreContract {
         .isInstanceOf(DocumentTooLargeException.class)
         .hasMessageContaining("file")
         .hasMessageContaining(Long.toString(MAX_DOCUMENT_SIZE));
-    assertStatus(() -> store().get("big"), ServiceStatus.NOT_FOUND, "Document with id 'big' not found");
+    assertStatus(
+        () -> store().get("big"), ServiceStatus.NOT_FOUND, "Document with id 'big' not found");
     // exactly the maximum is fine
-    store().create("fits", DocumentMetadata.EMPTY, new ByteArrayInputStream(new byte[(int) MAX_DOCUMENT_SIZE]));
+    store()
+        .create(
+            "fits",
+            DocumentMetadata.EMPTY,
+            new ByteArrayInputStream(new byte[(int) MAX_DOCUMENT_SIZE]));
   }
 
   @Test

@@ -17,7 +17,8 @@ class StoreDocumentServicesTest {
   private final InMemoryDocumentStore store =
       new InMemoryDocumentStore("in-memory", 16, 1024, Clock.systemUTC());
   private final StoreDocumentServices services =
-      new StoreDocumentServices(new DocumentStores(Map.of("in-memory", store), "in-memory"), Runnable::run);
+      new StoreDocumentServices(
+          new DocumentStores(Map.of("in-memory", store), "in-memory"), Runnable::run);
 
   @Test
   void missingDocumentIsNotFoundBeforeTheHashIsChecked() {

@@ -56,27 +56,40 @@ class BrokerErrorMapperTest {
     "SBE_UNKNOWN, INTERNAL"
   })
   void mapsRejectionTypes(final RejectionType type, final ServiceStatus expected) {
-    final var mapped = BrokerErrorMapper.fromResult(
-        new BrokerResult.Rejected<>(1, 42L, JobIntent.COMPLETE, type, "reason"));
+    final var mapped =
+        BrokerErrorMapper.fromResult(
+            new BrokerResult.Rejected<>(1, 42L, JobIntent.COMPLETE, type, "reason"));
 
     assertThat(mapped.status()).isEqualTo(expected);
   }
 
   @Test
   void rejectionMessageHasTheStockFormat() {
-    final var mapped = BrokerErrorMapper.fromRejection(new BrokerResult.Rejected<>(1, 42L,
-        JobIntent.COMPLETE, RejectionType.NOT_FOUND,
-        "Expected to complete job with key '42', but no such job was found"));
+    final var mapped =
+        BrokerErrorMapper.fromRejection(
+            new BrokerResult.Rejected<>(
+                1,
+                42L,
+                JobIntent.COMPLETE,
+                RejectionType.NOT_FOUND,
+                "Expected to complete job with key '42', but no such job was found"));
 
-    assertThat(mapped.getMessage()).isEqualTo(
-        "Command 'COMPLETE' rejected with code 'NOT_FOUND': Expected to complete job with key "
-            + "'42', but no such job was found");
+    assertThat(mapped.getMessage())
+        .isEqualTo(
+            "Command 'COMPLETE' rejected with code 'NOT_FOUND': Expected to complete job with key "
+                + "'42', but no such job was found");
   }
 
   @Test
   void rejectionMessageNamesTheCommandIntent() {
-    final var mapped = BrokerErrorMapper.fromRejection(new BrokerResult.Rejected<>(1, -1L,
-        ProcessInstanceCreationIntent.CREATE, RejectionType.INVALID_ARGUMENT, "bad"));
+    final var mapped =
+        BrokerErrorMapper.fromRejection(
+            new BrokerResult.Rejected<>(
+                1,
+                -1L,
+                ProcessInstanceCreationIntent.CREATE,
+                RejectionType.INVALID_ARGUMENT,
+                "bad"));
 
     assertThat(mapped.getMessage())
         .isEqualTo("Command 'CREATE' rejected with code 'INVALID_ARGUMENT': bad");
@@ -84,18 +97,20 @@ class BrokerErrorMapperTest {
 
   static Stream<Arguments> clientExceptions() {
     return Stream.of(
-        Arguments.of(new BrokerClientException.Timeout("JOB#COMPLETE", 15_000),
+        Arguments.of(
+            new BrokerClientException.Timeout("JOB#COMPLETE", 15_000),
             ServiceStatus.DEADLINE_EXCEEDED),
         Arguments.of(new BrokerClientException.NoTopology(), ServiceStatus.UNAVAILABLE),
         Arguments.of(new BrokerClientException.PartitionNotFound(9), ServiceStatus.UNAVAILABLE),
         // a key whose partition the cluster lacks names no entity: unknown key, not an outage
         Arguments.of(new BrokerClientException.PartitionNotFound(0, 1), ServiceStatus.NOT_FOUND),
         Arguments.of(new BrokerClientException.NoLeader(2), ServiceStatus.UNAVAILABLE),
-        Arguments.of(new BrokerClientException.Unavailable("refused", null),
-            ServiceStatus.UNAVAILABLE),
-        Arguments.of(new BrokerClientException.ConnectionClosed("closed", null),
-            ServiceStatus.ABORTED),
-        Arguments.of(new BrokerClientException.RetriesExhausted("CREATE", 3),
+        Arguments.of(
+            new BrokerClientException.Unavailable("refused", null), ServiceStatus.UNAVAILABLE),
+        Arguments.of(
+            new BrokerClientException.ConnectionClosed("closed", null), ServiceStatus.ABORTED),
+        Arguments.of(
+            new BrokerClientException.RetriesExhausted("CREATE", 3),
             ServiceStatus.RESOURCE_EXHAUSTED),
         Arguments.of(new TimeoutException(), ServiceStatus.DEADLINE_EXCEEDED),
         Arguments.of(new ConnectException("refused"), ServiceStatus.UNAVAILABLE),

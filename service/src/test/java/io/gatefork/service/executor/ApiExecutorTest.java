@@ -37,9 +37,7 @@ class ApiExecutorTest {
 
   @Test
   void scalesWithTheProcessorCountAndMultipliers() {
-    executor = new ApiExecutor(
-        TestSettings.dedicatedExecutor(0, 3, 5),
-        registry, 4);
+    executor = new ApiExecutor(TestSettings.dedicatedExecutor(0, 3, 5), registry, 4);
 
     assertThat(executor.corePoolSize()).isZero();
     assertThat(executor.maxPoolSize()).isEqualTo(12);
@@ -62,14 +60,15 @@ class ApiExecutorTest {
     final Thread submitter = Thread.currentThread();
 
     for (int i = 0; i < 200; i++) {
-      executor.execute(() -> {
-        if (Thread.currentThread() == submitter) {
-          onCaller.incrementAndGet(); // must not block the submitting thread
-        } else {
-          awaitRelease(release);
-        }
-        done.incrementAndGet();
-      });
+      executor.execute(
+          () -> {
+            if (Thread.currentThread() == submitter) {
+              onCaller.incrementAndGet(); // must not block the submitting thread
+            } else {
+              awaitRelease(release);
+            }
+            done.incrementAndGet();
+          });
     }
 
     // 16 threads busy + 64 queued; the other 120 ran on the submitting thread
@@ -88,8 +87,7 @@ class ApiExecutorTest {
   void registersPoolMeters() {
     executor = new ApiExecutor(TestSettings.executor(DEDICATED), registry, 2);
 
-    assertThat(registry.get("gatefork.api.executor.max.pool.size").gauge().value())
-        .isEqualTo(16.0);
+    assertThat(registry.get("gatefork.api.executor.max.pool.size").gauge().value()).isEqualTo(16.0);
     assertThat(registry.get("gatefork.api.executor.queue.capacity").gauge().value())
         .isEqualTo(64.0);
     assertThat(registry.get("gatefork.api.executor.active").gauge().value()).isZero();
@@ -102,10 +100,11 @@ class ApiExecutorTest {
     final var name = new java.util.concurrent.CompletableFuture<String>();
     final var daemon = new java.util.concurrent.CompletableFuture<Boolean>();
 
-    executor.execute(() -> {
-      daemon.complete(Thread.currentThread().isDaemon());
-      name.complete(Thread.currentThread().getName());
-    });
+    executor.execute(
+        () -> {
+          daemon.complete(Thread.currentThread().isDaemon());
+          name.complete(Thread.currentThread().getName());
+        });
 
     assertThat(name.get(5, TimeUnit.SECONDS)).startsWith("api-service-thread-");
     assertThat(daemon.get(5, TimeUnit.SECONDS)).isTrue();
@@ -124,8 +123,7 @@ class ApiExecutorTest {
 
   @Test
   void commonPoolStrategyUsesTheExecutorOfHandleAsyncWithoutExecutor() {
-    executor = new ApiExecutor(
-        TestSettings.executor(ApiExecutorStrategy.COMMON_POOL), registry, 2);
+    executor = new ApiExecutor(TestSettings.executor(ApiExecutorStrategy.COMMON_POOL), registry, 2);
 
     assertThat(executor.executor())
         .isSameAs(new java.util.concurrent.CompletableFuture<Void>().defaultExecutor());
@@ -136,8 +134,7 @@ class ApiExecutorTest {
 
   @Test
   void directStrategyRunsOnTheCallingThread() {
-    executor = new ApiExecutor(
-        TestSettings.executor(ApiExecutorStrategy.DIRECT), registry, 2);
+    executor = new ApiExecutor(TestSettings.executor(ApiExecutorStrategy.DIRECT), registry, 2);
     final var ranOn = new java.util.concurrent.atomic.AtomicReference<Thread>();
 
     executor.execute(() -> ranOn.set(Thread.currentThread()));

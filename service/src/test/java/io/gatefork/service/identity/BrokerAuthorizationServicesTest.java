@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 class BrokerAuthorizationServicesTest {
   /** Authorization keys are made on the deployment partition and encode it. */
   private static final long KEY_88 = Protocol.encodePartitionId(1, 88);
+
   private static final long KEY_99 = Protocol.encodePartitionId(1, 99);
   private final FakeBrokerClient broker = new FakeBrokerClient();
   private final BrokerAuthorizationServices services =
@@ -37,9 +38,13 @@ class BrokerAuthorizationServicesTest {
   void theWildcardResourceIdMatchesAnyResourceAndTheAnswerIsTheNewKey() throws Exception {
     broker.respondWith(sent -> FakeBrokerClient.echo(sent, 77L));
 
-    final long key = services.create(RequestContext.create(), new AuthorizationGrant("alice",
-            "USER", "*", "PROCESS_DEFINITION", List.of("READ_PROCESS_INSTANCE")))
-        .get(5, TimeUnit.SECONDS);
+    final long key =
+        services
+            .create(
+                RequestContext.create(),
+                new AuthorizationGrant(
+                    "alice", "USER", "*", "PROCESS_DEFINITION", List.of("READ_PROCESS_INSTANCE")))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(key).isEqualTo(77L);
     final var sent = broker.sent().getFirst();
@@ -53,8 +58,13 @@ class BrokerAuthorizationServicesTest {
 
   @Test
   void aNamedResourceMatchesByIdAndUpdatesCarryTheKey() throws Exception {
-    services.update(RequestContext.create(), KEY_88, new AuthorizationGrant("g", "GROUP", "order",
-        "PROCESS_DEFINITION", List.of("READ_PROCESS_DEFINITION"))).get(5, TimeUnit.SECONDS);
+    services
+        .update(
+            RequestContext.create(),
+            KEY_88,
+            new AuthorizationGrant(
+                "g", "GROUP", "order", "PROCESS_DEFINITION", List.of("READ_PROCESS_DEFINITION")))
+        .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(AuthorizationIntent.UPDATE);
@@ -78,26 +88,38 @@ class BrokerAuthorizationServicesTest {
   void aKeyOfAnotherPartitionIsNotFoundWithoutAskingTheBroker() {
     final long otherPartition = Protocol.encodePartitionId(2, 99);
 
-    assertFails(services.delete(RequestContext.create(), otherPartition),
-        ServiceStatus.NOT_FOUND, "Expected to delete authorization with key " + otherPartition);
-    assertFails(services.update(RequestContext.create(), otherPartition, new AuthorizationGrant(
-            "g", "GROUP", "*", "PROCESS_DEFINITION", List.of("READ_PROCESS_DEFINITION"))),
-        ServiceStatus.NOT_FOUND, "Expected to update authorization with key " + otherPartition);
+    assertFails(
+        services.delete(RequestContext.create(), otherPartition),
+        ServiceStatus.NOT_FOUND,
+        "Expected to delete authorization with key " + otherPartition);
+    assertFails(
+        services.update(
+            RequestContext.create(),
+            otherPartition,
+            new AuthorizationGrant(
+                "g", "GROUP", "*", "PROCESS_DEFINITION", List.of("READ_PROCESS_DEFINITION"))),
+        ServiceStatus.NOT_FOUND,
+        "Expected to update authorization with key " + otherPartition);
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void anUnknownPermissionIsNamedWithTheAllowedOnes() {
-    assertFails(services.create(RequestContext.create(), new AuthorizationGrant("alice", "USER",
-            "*", "PROCESS_DEFINITION", List.of("READ", "FLY"))),
-        ServiceStatus.INVALID_ARGUMENT, "permissionTypes[1]: expected one of [ACCESS");
+    assertFails(
+        services.create(
+            RequestContext.create(),
+            new AuthorizationGrant(
+                "alice", "USER", "*", "PROCESS_DEFINITION", List.of("READ", "FLY"))),
+        ServiceStatus.INVALID_ARGUMENT,
+        "permissionTypes[1]: expected one of [ACCESS");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void mappingRulesAreSentWithAllFourFields() throws Exception {
-    new BrokerMappingRuleServices(broker, Runnable::run).create(RequestContext.create(),
-        new MappingRule(0, "m", "M", "groups", "admins")).get(5, TimeUnit.SECONDS);
+    new BrokerMappingRuleServices(broker, Runnable::run)
+        .create(RequestContext.create(), new MappingRule(0, "m", "M", "groups", "admins"))
+        .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(MappingRuleIntent.CREATE);

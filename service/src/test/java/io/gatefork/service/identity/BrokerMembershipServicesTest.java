@@ -28,12 +28,18 @@ class BrokerMembershipServicesTest {
 
   @Test
   void groupCreateAnswersTheStoredGroupWithItsKey() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<GroupRecord>accepted(sent, 9L,
-        record -> record.setGroupKey(9L).setGroupId("g").setName("G").setDescription("d")));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<GroupRecord>accepted(
+                sent,
+                9L,
+                record -> record.setGroupKey(9L).setGroupId("g").setName("G").setDescription("d")));
     final var services = new BrokerGroupServices(broker, Runnable::run);
 
-    final EntitySaved saved = services.create(RequestContext.create(),
-        new EntityDefinition("g", "G", "d")).get(5, TimeUnit.SECONDS);
+    final EntitySaved saved =
+        services
+            .create(RequestContext.create(), new EntityDefinition("g", "G", "d"))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(saved).isEqualTo(new EntitySaved(9L, "g", "G", "d"));
     final var sent = broker.sent().getFirst();
@@ -46,7 +52,8 @@ class BrokerMembershipServicesTest {
     final var services = new BrokerRoleServices(broker, Runnable::run);
 
     services.assign(RequestContext.create(), "r", MemberType.GROUP, "g").get(5, TimeUnit.SECONDS);
-    services.unassign(RequestContext.create(), "r", MemberType.USER, "alice")
+    services
+        .unassign(RequestContext.create(), "r", MemberType.USER, "alice")
         .get(5, TimeUnit.SECONDS);
 
     final var added = broker.sent().get(0);
@@ -61,20 +68,24 @@ class BrokerMembershipServicesTest {
   @Test
   void tenantsTakeRolesButGroupsDoNot() throws Exception {
     new BrokerTenantServices(broker, Runnable::run)
-        .assign(RequestContext.create(), "t", MemberType.ROLE, "r").get(5, TimeUnit.SECONDS);
+        .assign(RequestContext.create(), "t", MemberType.ROLE, "r")
+        .get(5, TimeUnit.SECONDS);
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(TenantIntent.ADD_ENTITY);
     assertThat(sent.valueAs(new TenantRecord()).getEntityType()).isEqualTo(EntityType.ROLE);
 
-    assertFails(new BrokerGroupServices(broker, Runnable::run)
+    assertFails(
+        new BrokerGroupServices(broker, Runnable::run)
             .assign(RequestContext.create(), "g", MemberType.ROLE, "r"),
-        ServiceStatus.INVALID_ARGUMENT, "memberType");
+        ServiceStatus.INVALID_ARGUMENT,
+        "memberType");
     assertThat(broker.sent()).hasSize(1);
   }
 
   @Test
   void deleteNamesTheEntityById() throws Exception {
-    new BrokerTenantServices(broker, Runnable::run).delete(RequestContext.create(), "t")
+    new BrokerTenantServices(broker, Runnable::run)
+        .delete(RequestContext.create(), "t")
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();

@@ -25,12 +25,24 @@ class BrokerUserServicesTest {
 
   @Test
   void createSendsTheHashNeverThePasswordAndAnswersWithoutIt() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<UserRecord>accepted(sent, 5L,
-        record -> record.setUserKey(5L).setUsername("alice").setName("Alice").setEmail("a@x.io")
-            .setPassword("{test}hash-of-secret")));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<UserRecord>accepted(
+                sent,
+                5L,
+                record ->
+                    record
+                        .setUserKey(5L)
+                        .setUsername("alice")
+                        .setName("Alice")
+                        .setEmail("a@x.io")
+                        .setPassword("{test}hash-of-secret")));
 
-    final UserSaved saved = services.create(RequestContext.create(),
-        new UserDefinition("alice", "Alice", "a@x.io", "secret")).get(5, TimeUnit.SECONDS);
+    final UserSaved saved =
+        services
+            .create(
+                RequestContext.create(), new UserDefinition("alice", "Alice", "a@x.io", "secret"))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(saved).isEqualTo(new UserSaved(5L, "alice", "Alice", "a@x.io"));
     final var sent = broker.sent().getFirst();
@@ -42,15 +54,17 @@ class BrokerUserServicesTest {
 
   @Test
   void theInitialAdminIsItsOwnCommand() throws Exception {
-    services.createInitialAdmin(RequestContext.create(),
-        new UserDefinition("admin", null, null, "pw")).get(5, TimeUnit.SECONDS);
+    services
+        .createInitialAdmin(RequestContext.create(), new UserDefinition("admin", null, null, "pw"))
+        .get(5, TimeUnit.SECONDS);
 
     assertThat(broker.sent().getFirst().intent()).isEqualTo(UserIntent.CREATE_INITIAL_ADMIN);
   }
 
   @Test
   void updateWithoutPasswordKeepsItEmptySoTheBrokerKeepsTheOldOne() throws Exception {
-    services.update(RequestContext.create(), new UserDefinition("alice", "Al", null, null))
+    services
+        .update(RequestContext.create(), new UserDefinition("alice", "Al", null, null))
         .get(5, TimeUnit.SECONDS);
 
     final var record = broker.sent().getFirst().valueAs(new UserRecord());
@@ -62,8 +76,10 @@ class BrokerUserServicesTest {
 
   @Test
   void aUserWithoutPasswordNeverReachesTheBroker() {
-    assertFails(services.create(RequestContext.create(),
-        new UserDefinition("alice", null, null, "")), ServiceStatus.INVALID_ARGUMENT, "password");
+    assertFails(
+        services.create(RequestContext.create(), new UserDefinition("alice", null, null, "")),
+        ServiceStatus.INVALID_ARGUMENT,
+        "password");
     assertThat(broker.sent()).isEmpty();
   }
 

@@ -36,20 +36,29 @@ class BrokerIncidentServicesTest {
 
   @Test
   void anUnknownIncidentIsNotFoundWithTheEnginesReason() {
-    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
-        "Expected to resolve incident with key '1', but no such incident was found"));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.rejected(
+                sent,
+                RejectionType.NOT_FOUND,
+                "Expected to resolve incident with key '1', but no such incident was found"));
 
-    assertFails(services.resolve(RequestContext.create(), INCIDENT_KEY, null),
+    assertFails(
+        services.resolve(RequestContext.create(), INCIDENT_KEY, null),
         ServiceStatus.NOT_FOUND,
         "Command 'RESOLVE' rejected with code 'NOT_FOUND': Expected to resolve incident");
   }
 
   @Test
   void anInvalidKeyNeverReachesTheBroker() {
-    assertFails(services.resolve(RequestContext.create(), 0L, null),
-        ServiceStatus.INVALID_ARGUMENT, "incidentKey");
-    assertFails(services.resolve(RequestContext.create(), INCIDENT_KEY, 0L),
-        ServiceStatus.INVALID_ARGUMENT, "operationReference");
+    assertFails(
+        services.resolve(RequestContext.create(), 0L, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "incidentKey");
+    assertFails(
+        services.resolve(RequestContext.create(), INCIDENT_KEY, 0L),
+        ServiceStatus.INVALID_ARGUMENT,
+        "operationReference");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -31,8 +31,7 @@ class BrokerJobServicesTest {
 
   @Test
   void completeSendsTheVariables() throws Exception {
-    services.complete(RequestContext.create(), JOB_KEY, "{\"done\":true}")
-        .get(5, TimeUnit.SECONDS);
+    services.complete(RequestContext.create(), JOB_KEY, "{\"done\":true}").get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(JobIntent.COMPLETE);
@@ -42,9 +41,12 @@ class BrokerJobServicesTest {
 
   @Test
   void completeWithUserTaskCorrectionsListsExactlyTheCorrectedAttributes() throws Exception {
-    final var result = new JobCompletionResult.UserTask(false, null,
-        new JobCompletionResult.Corrections("", "2026-12-01T10:00:00Z", null, List.of("u1"), null,
-            70));
+    final var result =
+        new JobCompletionResult.UserTask(
+            false,
+            null,
+            new JobCompletionResult.Corrections(
+                "", "2026-12-01T10:00:00Z", null, List.of("u1"), null, 70));
 
     services.complete(RequestContext.create(), JOB_KEY, null, result).get(5, TimeUnit.SECONDS);
 
@@ -61,8 +63,13 @@ class BrokerJobServicesTest {
 
   @Test
   void completeWithADenialSendsTheReason() throws Exception {
-    services.complete(RequestContext.create(), JOB_KEY, null,
-        new JobCompletionResult.UserTask(true, "not yet", null)).get(5, TimeUnit.SECONDS);
+    services
+        .complete(
+            RequestContext.create(),
+            JOB_KEY,
+            null,
+            new JobCompletionResult.UserTask(true, "not yet", null))
+        .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst().valueAs(new JobRecord()).getResult();
     assertThat(sent.isDenied()).isTrue();
@@ -72,9 +79,13 @@ class BrokerJobServicesTest {
 
   @Test
   void completeWithAnAdHocResultSendsTheElementsToActivate() throws Exception {
-    services.complete(RequestContext.create(), JOB_KEY, null,
-        new JobCompletionResult.AdHocSubProcess(
-            List.of(new JobCompletionResult.ActivateElement("a", "{\"n\":1}")), true, false))
+    services
+        .complete(
+            RequestContext.create(),
+            JOB_KEY,
+            null,
+            new JobCompletionResult.AdHocSubProcess(
+                List.of(new JobCompletionResult.ActivateElement("a", "{\"n\":1}")), true, false))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst().valueAs(new JobRecord()).getResult();
@@ -89,34 +100,62 @@ class BrokerJobServicesTest {
 
   @Test
   void invalidJobResultsNeverReachTheBroker() {
-    assertFails(services.complete(RequestContext.create(), JOB_KEY, null,
-            new JobCompletionResult.UserTask(false, null, new JobCompletionResult.Corrections(
-                null, null, null, null, null, 101))),
-        ServiceStatus.INVALID_ARGUMENT, "result.corrections.priority: must be between 0 and 100");
-    assertFails(services.complete(RequestContext.create(), JOB_KEY, null,
-            new JobCompletionResult.UserTask(false, null, new JobCompletionResult.Corrections(
-                null, "tomorrow", null, null, null, null))),
-        ServiceStatus.INVALID_ARGUMENT, "result.corrections.dueDate: expected an RFC 3339");
-    assertFails(services.complete(RequestContext.create(), JOB_KEY, null,
+    assertFails(
+        services.complete(
+            RequestContext.create(),
+            JOB_KEY,
+            null,
+            new JobCompletionResult.UserTask(
+                false,
+                null,
+                new JobCompletionResult.Corrections(null, null, null, null, null, 101))),
+        ServiceStatus.INVALID_ARGUMENT,
+        "result.corrections.priority: must be between 0 and 100");
+    assertFails(
+        services.complete(
+            RequestContext.create(),
+            JOB_KEY,
+            null,
+            new JobCompletionResult.UserTask(
+                false,
+                null,
+                new JobCompletionResult.Corrections(null, "tomorrow", null, null, null, null))),
+        ServiceStatus.INVALID_ARGUMENT,
+        "result.corrections.dueDate: expected an RFC 3339");
+    assertFails(
+        services.complete(
+            RequestContext.create(),
+            JOB_KEY,
+            null,
             new JobCompletionResult.AdHocSubProcess(
                 List.of(new JobCompletionResult.ActivateElement("a", "[1]")), false, false)),
-        ServiceStatus.INVALID_ARGUMENT, "result.activateElements[0].variables:");
+        ServiceStatus.INVALID_ARGUMENT,
+        "result.activateElements[0].variables:");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void completeOfACompletedJobIsNotFoundWithTheStockMessage() {
-    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
-        "Expected to complete job with key '" + JOB_KEY + "', but no such job was found"));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.rejected(
+                sent,
+                RejectionType.NOT_FOUND,
+                "Expected to complete job with key '" + JOB_KEY + "', but no such job was found"));
 
-    assertFails(services.complete(RequestContext.create(), JOB_KEY, null),
-        ServiceStatus.NOT_FOUND, "Command 'COMPLETE' rejected with code 'NOT_FOUND': Expected "
-            + "to complete job with key '" + JOB_KEY + "', but no such job was found");
+    assertFails(
+        services.complete(RequestContext.create(), JOB_KEY, null),
+        ServiceStatus.NOT_FOUND,
+        "Command 'COMPLETE' rejected with code 'NOT_FOUND': Expected "
+            + "to complete job with key '"
+            + JOB_KEY
+            + "', but no such job was found");
   }
 
   @Test
   void failSendsRetriesBackOffAndMessage() throws Exception {
-    services.fail(RequestContext.create(), JOB_KEY, 2, "boom", 1_000L, null)
+    services
+        .fail(RequestContext.create(), JOB_KEY, 2, "boom", 1_000L, null)
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -129,7 +168,8 @@ class BrokerJobServicesTest {
 
   @Test
   void throwErrorSendsCodeAndMessage() throws Exception {
-    services.throwError(RequestContext.create(), JOB_KEY, "NO_STOCK", "sold out", "{\"a\":1}")
+    services
+        .throwError(RequestContext.create(), JOB_KEY, "NO_STOCK", "sold out", "{\"a\":1}")
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -153,14 +193,17 @@ class BrokerJobServicesTest {
 
   @Test
   void updateRetriesBelowOneNeverReachesTheBroker() {
-    assertFails(services.updateRetries(RequestContext.create(), JOB_KEY, 0, null),
-        ServiceStatus.INVALID_ARGUMENT, "retries");
+    assertFails(
+        services.updateRetries(RequestContext.create(), JOB_KEY, 0, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "retries");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void updateTimeoutSendsTheTimeout() throws Exception {
-    services.updateTimeout(RequestContext.create(), JOB_KEY, 60_000L, null)
+    services
+        .updateTimeout(RequestContext.create(), JOB_KEY, 60_000L, null)
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -172,41 +215,65 @@ class BrokerJobServicesTest {
 
   @Test
   void updateTimeoutOfAnUnknownJobIsNotFound() {
-    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
-        "Expected to update job with key '" + JOB_KEY + "', but no such job was found"));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.rejected(
+                sent,
+                RejectionType.NOT_FOUND,
+                "Expected to update job with key '" + JOB_KEY + "', but no such job was found"));
 
-    assertFails(services.updateTimeout(RequestContext.create(), JOB_KEY, 1_000L, null),
-        ServiceStatus.NOT_FOUND, "Command 'UPDATE_TIMEOUT' rejected with code 'NOT_FOUND'");
+    assertFails(
+        services.updateTimeout(RequestContext.create(), JOB_KEY, 1_000L, null),
+        ServiceStatus.NOT_FOUND,
+        "Command 'UPDATE_TIMEOUT' rejected with code 'NOT_FOUND'");
   }
 
   @Test
   void activateGoesThroughLongPolling() throws Exception {
     broker.respondWith(sent -> JobBatches.withJobs(sent, 7L));
 
-    final var jobs = services.activate(RequestContext.create(),
-        new ActivateJobs("payment", "w", 1_000, 1, List.of(), List.of(), null))
-        .get(5, TimeUnit.SECONDS);
+    final var jobs =
+        services
+            .activate(
+                RequestContext.create(),
+                new ActivateJobs("payment", "w", 1_000, 1, List.of(), List.of(), null))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(jobs).extracting(ActivatedJob::key).containsExactly(7L);
   }
 
   @Test
   void invalidJobCommandsNeverReachTheBroker() {
-    assertFails(services.complete(RequestContext.create(), JOB_KEY, "{broken"),
-        ServiceStatus.INVALID_ARGUMENT, "variables:");
-    assertFails(services.complete(RequestContext.create(), 0L, null),
-        ServiceStatus.INVALID_ARGUMENT, "jobKey:");
-    assertFails(services.fail(RequestContext.create(), JOB_KEY, -1, null, 0L, null),
-        ServiceStatus.INVALID_ARGUMENT, "retries:");
-    assertFails(services.fail(RequestContext.create(), JOB_KEY, 1, null, -5L, null),
-        ServiceStatus.INVALID_ARGUMENT, "retryBackOff:");
-    assertFails(services.throwError(RequestContext.create(), JOB_KEY, " ", null, null),
-        ServiceStatus.INVALID_ARGUMENT, "errorCode:");
-    assertFails(services.throwError(RequestContext.create(), JOB_KEY, "E", null, "[]"),
-        ServiceStatus.INVALID_ARGUMENT, "variables: expected a JSON object, but got an array");
-    assertFails(services.activate(RequestContext.create(),
-        new ActivateJobs("", "w", 1_000, 1, List.of(), List.of(), null)),
-        ServiceStatus.INVALID_ARGUMENT, "type:");
+    assertFails(
+        services.complete(RequestContext.create(), JOB_KEY, "{broken"),
+        ServiceStatus.INVALID_ARGUMENT,
+        "variables:");
+    assertFails(
+        services.complete(RequestContext.create(), 0L, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "jobKey:");
+    assertFails(
+        services.fail(RequestContext.create(), JOB_KEY, -1, null, 0L, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "retries:");
+    assertFails(
+        services.fail(RequestContext.create(), JOB_KEY, 1, null, -5L, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "retryBackOff:");
+    assertFails(
+        services.throwError(RequestContext.create(), JOB_KEY, " ", null, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "errorCode:");
+    assertFails(
+        services.throwError(RequestContext.create(), JOB_KEY, "E", null, "[]"),
+        ServiceStatus.INVALID_ARGUMENT,
+        "variables: expected a JSON object, but got an array");
+    assertFails(
+        services.activate(
+            RequestContext.create(),
+            new ActivateJobs("", "w", 1_000, 1, List.of(), List.of(), null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "type:");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -33,8 +33,7 @@ class BrokerJobStreamServicesTest {
   private final FakeJobStreamClient client = new FakeJobStreamClient();
   private final ExecutorService apiExecutor =
       Executors.newSingleThreadExecutor(r -> new Thread(r, "api-executor"));
-  private final BrokerJobStreamServices services =
-      new BrokerJobStreamServices(client, apiExecutor);
+  private final BrokerJobStreamServices services = new BrokerJobStreamServices(client, apiExecutor);
   private final RecordingObserver observer = new RecordingObserver();
 
   @AfterEach
@@ -55,7 +54,8 @@ class BrokerJobStreamServicesTest {
     assertThat(added.jobType()).isEqualTo("ship");
     assertThat(BufferUtil.bufferAsString(added.properties().worker())).isEqualTo("worker-1");
     assertThat(added.properties().timeout()).isEqualTo(30_000L);
-    assertThat(added.properties().fetchVariables()).map(BufferUtil::bufferAsString)
+    assertThat(added.properties().fetchVariables())
+        .map(BufferUtil::bufferAsString)
         .containsExactly("a", "b");
     // without it the engine would never pick the stream for default-tenant jobs
     assertThat(added.properties().tenantIds()).containsExactly("<default>");
@@ -63,14 +63,28 @@ class BrokerJobStreamServicesTest {
 
   @Test
   void badInputFailsTheStreamNamingTheFieldAndRegistersNothing() {
-    assertFails(services.open(RequestContext.create(), command(" "), observer).registered(),
-        ServiceStatus.INVALID_ARGUMENT, "type");
-    assertFails(services.open(RequestContext.create(),
-            new StreamJobs("ship", "w", 0L, List.of(), List.of()), observer).registered(),
-        ServiceStatus.INVALID_ARGUMENT, "timeout");
-    assertFails(services.open(RequestContext.create(),
-            new StreamJobs("ship", "w", 1L, List.of(""), List.of()), observer).registered(),
-        ServiceStatus.INVALID_ARGUMENT, "fetchVariables");
+    assertFails(
+        services.open(RequestContext.create(), command(" "), observer).registered(),
+        ServiceStatus.INVALID_ARGUMENT,
+        "type");
+    assertFails(
+        services
+            .open(
+                RequestContext.create(),
+                new StreamJobs("ship", "w", 0L, List.of(), List.of()),
+                observer)
+            .registered(),
+        ServiceStatus.INVALID_ARGUMENT,
+        "timeout");
+    assertFails(
+        services
+            .open(
+                RequestContext.create(),
+                new StreamJobs("ship", "w", 1L, List.of(""), List.of()),
+                observer)
+            .registered(),
+        ServiceStatus.INVALID_ARGUMENT,
+        "fetchVariables");
     assertThat(client.added()).isEmpty();
   }
 
@@ -81,14 +95,17 @@ class BrokerJobStreamServicesTest {
     client.added().getFirst().push(payload(JOB_KEY)).get(5, TimeUnit.SECONDS);
 
     assertThat(observer.threads).containsOnly("api-executor");
-    assertThat(observer.jobs).singleElement().satisfies(job -> {
-      assertThat(job.key()).isEqualTo(JOB_KEY);
-      assertThat(job.type()).isEqualTo("ship");
-      assertThat(job.processInstanceKey()).isEqualTo(200L);
-      assertThat(job.variablesJson()).isEqualTo("{\"orderId\":\"A-1\"}");
-      assertThat(job.customHeadersJson()).isEqualTo("{\"h\":\"v\"}");
-      assertThat(job.worker()).isEqualTo("worker-1");
-    });
+    assertThat(observer.jobs)
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.key()).isEqualTo(JOB_KEY);
+              assertThat(job.type()).isEqualTo("ship");
+              assertThat(job.processInstanceKey()).isEqualTo(200L);
+              assertThat(job.variablesJson()).isEqualTo("{\"orderId\":\"A-1\"}");
+              assertThat(job.customHeadersJson()).isEqualTo("{\"h\":\"v\"}");
+              assertThat(job.worker()).isEqualTo("worker-1");
+            });
   }
 
   @Test
@@ -100,7 +117,8 @@ class BrokerJobStreamServicesTest {
 
     assertThatThrownBy(() -> push.get(5, TimeUnit.SECONDS))
         .isInstanceOf(ExecutionException.class)
-        .cause().isInstanceOf(ServiceException.class);
+        .cause()
+        .isInstanceOf(ServiceException.class);
     assertThat(observer.jobs).isEmpty();
   }
 
@@ -112,7 +130,9 @@ class BrokerJobStreamServicesTest {
     final var push = client.added().getFirst().push(payload(JOB_KEY));
 
     assertThatThrownBy(() -> push.get(5, TimeUnit.SECONDS))
-        .cause().isInstanceOf(IllegalStateException.class).hasMessage("call closed");
+        .cause()
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("call closed");
   }
 
   @Test
@@ -146,28 +166,31 @@ class BrokerJobStreamServicesTest {
   void aStreamThatCannotBeRegisteredFailsAsUnavailable() {
     client.pendingAdd = CompletableFuture.failedFuture(new IllegalStateException("closed"));
 
-    assertFails(services.open(RequestContext.create(), command("ship"), observer).registered(),
-        ServiceStatus.UNAVAILABLE, "Failed to register new job stream");
+    assertFails(
+        services.open(RequestContext.create(), command("ship"), observer).registered(),
+        ServiceStatus.UNAVAILABLE,
+        "Failed to register new job stream");
   }
 
   private static DirectBuffer payload(final long key) {
-    final var record = new JobRecord()
-        .setType("ship")
-        .setWorker("worker-1")
-        .setRetries(3)
-        .setDeadline(1_700_000_000_000L)
-        .setBpmnProcessId("order")
-        .setProcessDefinitionVersion(1)
-        .setProcessDefinitionKey(100L)
-        .setProcessInstanceKey(200L)
-        .setElementInstanceKey(300L)
-        .setElementId("task")
-        .setTenantId("<default>")
-        .setJobKind(JobKind.BPMN_ELEMENT)
-        .setListenerEventType(JobListenerEventType.UNSPECIFIED)
-        .setCustomHeaders(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"h\":\"v\"}")))
-        .setVariables(
-            new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"orderId\":\"A-1\"}")));
+    final var record =
+        new JobRecord()
+            .setType("ship")
+            .setWorker("worker-1")
+            .setRetries(3)
+            .setDeadline(1_700_000_000_000L)
+            .setBpmnProcessId("order")
+            .setProcessDefinitionVersion(1)
+            .setProcessDefinitionKey(100L)
+            .setProcessInstanceKey(200L)
+            .setElementInstanceKey(300L)
+            .setElementId("task")
+            .setTenantId("<default>")
+            .setJobKind(JobKind.BPMN_ELEMENT)
+            .setListenerEventType(JobListenerEventType.UNSPECIFIED)
+            .setCustomHeaders(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"h\":\"v\"}")))
+            .setVariables(
+                new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"orderId\":\"A-1\"}")));
     final var job = new ActivatedJobImpl().setJobKey(key).setRecord(record);
     final var buffer = new UnsafeBuffer(new byte[job.getLength()]);
     job.write(buffer, 0);

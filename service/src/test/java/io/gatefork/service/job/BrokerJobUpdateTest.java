@@ -29,7 +29,8 @@ class BrokerJobUpdateTest {
 
   @Test
   void retriesAndTimeoutTravelInOneUpdateNamingBothAsChanged() throws Exception {
-    services.update(RequestContext.create(), JOB_KEY, new JobChangeset(3, 60_000L), 7L)
+    services
+        .update(RequestContext.create(), JOB_KEY, new JobChangeset(3, 60_000L), 7L)
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -46,7 +47,8 @@ class BrokerJobUpdateTest {
 
   @Test
   void onlyTheGivenAttributeIsMarkedAsChanged() throws Exception {
-    services.update(RequestContext.create(), JOB_KEY, new JobChangeset(null, 5_000L), null)
+    services
+        .update(RequestContext.create(), JOB_KEY, new JobChangeset(null, 5_000L), null)
         .get(5, TimeUnit.SECONDS);
 
     final var record = broker.sent().getFirst().valueAs(new JobRecord());
@@ -57,7 +59,8 @@ class BrokerJobUpdateTest {
   void anEmptyChangesetNeverReachesTheBroker() {
     assertFails(
         services.update(RequestContext.create(), JOB_KEY, new JobChangeset(null, null), null),
-        ServiceStatus.INVALID_ARGUMENT, "changeset");
+        ServiceStatus.INVALID_ARGUMENT,
+        "changeset");
     assertThat(broker.sent()).isEmpty();
   }
 }

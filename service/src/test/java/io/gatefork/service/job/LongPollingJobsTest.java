@@ -48,8 +48,11 @@ class LongPollingJobsTest {
   @Test
   void parkedActivationCompletesWhenJobsOfItsTypeBecomeAvailable() throws Exception {
     final var available = new AtomicBoolean();
-    broker.respondWith(sent -> available.get() && sent.partitionId() == 1
-        ? JobBatches.withJobs(sent, 2251799813685249L) : JobBatches.empty(sent));
+    broker.respondWith(
+        sent ->
+            available.get() && sent.partitionId() == 1
+                ? JobBatches.withJobs(sent, 2251799813685249L)
+                : JobBatches.empty(sent));
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
     await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
@@ -60,24 +63,27 @@ class LongPollingJobsTest {
     broker.notifyJobsAvailable("payment");
 
     final List<ActivatedJob> activated = future.get(5, TimeUnit.SECONDS);
-    assertThat(activated).singleElement().satisfies(job -> {
-      assertThat(job.key()).isEqualTo(2251799813685249L);
-      assertThat(job.type()).isEqualTo("payment");
-      assertThat(job.variablesJson()).isEqualTo("{\"key\":2251799813685249}");
-      assertThat(job.customHeadersJson()).isEqualTo("{\"h\":\"v\"}");
-      assertThat(job.worker()).isEqualTo("worker-1");
-      assertThat(job.retries()).isEqualTo(3);
-      assertThat(job.deadline()).isEqualTo(1_700_000_000_000L);
-      assertThat(job.bpmnProcessId()).isEqualTo("order");
-      assertThat(job.processDefinitionVersion()).isEqualTo(2);
-      assertThat(job.processDefinitionKey()).isEqualTo(100L);
-      assertThat(job.processInstanceKey()).isEqualTo(200L);
-      assertThat(job.elementInstanceKey()).isEqualTo(300L);
-      assertThat(job.elementId()).isEqualTo("task");
-      assertThat(job.tenantId()).isEqualTo("<default>");
-      assertThat(job.kind()).isEqualTo("BPMN_ELEMENT");
-      assertThat(job.listenerEventType()).isEqualTo("UNSPECIFIED");
-    });
+    assertThat(activated)
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.key()).isEqualTo(2251799813685249L);
+              assertThat(job.type()).isEqualTo("payment");
+              assertThat(job.variablesJson()).isEqualTo("{\"key\":2251799813685249}");
+              assertThat(job.customHeadersJson()).isEqualTo("{\"h\":\"v\"}");
+              assertThat(job.worker()).isEqualTo("worker-1");
+              assertThat(job.retries()).isEqualTo(3);
+              assertThat(job.deadline()).isEqualTo(1_700_000_000_000L);
+              assertThat(job.bpmnProcessId()).isEqualTo("order");
+              assertThat(job.processDefinitionVersion()).isEqualTo(2);
+              assertThat(job.processDefinitionKey()).isEqualTo(100L);
+              assertThat(job.processInstanceKey()).isEqualTo(200L);
+              assertThat(job.elementInstanceKey()).isEqualTo(300L);
+              assertThat(job.elementId()).isEqualTo("task");
+              assertThat(job.tenantId()).isEqualTo("<default>");
+              assertThat(job.kind()).isEqualTo("BPMN_ELEMENT");
+              assertThat(job.listenerEventType()).isEqualTo("UNSPECIFIED");
+            });
     assertThat(jobs.parkedRequests()).isZero();
   }
 
@@ -111,8 +117,9 @@ class LongPollingJobsTest {
   @Test
   void nullRequestTimeoutWaitsTheDefaultLongPoll() {
     jobs.close();
-    jobs = new LongPollingJobs(broker, Runnable::run,
-        TestSettings.longPolling(Duration.ofSeconds(1), 100));
+    jobs =
+        new LongPollingJobs(
+            broker, Runnable::run, TestSettings.longPolling(Duration.ofSeconds(1), 100));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, null));
@@ -137,8 +144,9 @@ class LongPollingJobsTest {
   @Test
   void withLongPollingOffARequestThatAsksToWaitIsAnsweredAfterOneWalk() throws Exception {
     jobs.close();
-    jobs = new LongPollingJobs(broker, Runnable::run,
-        new LongPollingConfig(false, Duration.ofSeconds(10), 10_000));
+    jobs =
+        new LongPollingJobs(
+            broker, Runnable::run, new LongPollingConfig(false, Duration.ofSeconds(10), 10_000));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
@@ -153,22 +161,24 @@ class LongPollingJobsTest {
     broker.topology(TestTopologies.singleBrokerLeading(3));
     final var nextKey = new AtomicInteger(1);
     // every partition has two jobs
-    broker.respondWith(sent -> {
-      final int count = Math.min(2, JobBatches.maxJobs(sent));
-      final long[] keys = new long[count];
-      for (int i = 0; i < count; i++) {
-        keys[i] = nextKey.getAndIncrement();
-      }
-      return JobBatches.withJobs(sent, keys);
-    });
+    broker.respondWith(
+        sent -> {
+          final int count = Math.min(2, JobBatches.maxJobs(sent));
+          final long[] keys = new long[count];
+          for (int i = 0; i < count; i++) {
+            keys[i] = nextKey.getAndIncrement();
+          }
+          return JobBatches.withJobs(sent, keys);
+        });
 
     final var activated =
-        jobs.activate(RequestContext.create(), activate("payment", 3, LONG)).get(5,
-            TimeUnit.SECONDS);
+        jobs.activate(RequestContext.create(), activate("payment", 3, LONG))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(activated).extracting(ActivatedJob::key).containsExactly(1L, 2L, 3L);
     assertThat(activations()).extracting(JobBatches::maxJobs).containsExactly(3, 1);
-    assertThat(activations()).extracting(FakeBrokerClient.Sent::partitionId)
+    assertThat(activations())
+        .extracting(FakeBrokerClient.Sent::partitionId)
         .doesNotHaveDuplicates();
   }
 
@@ -179,7 +189,8 @@ class LongPollingJobsTest {
     jobs.activate(RequestContext.create(), activate("payment", 1, LONG)).get(5, TimeUnit.SECONDS);
     jobs.activate(RequestContext.create(), activate("payment", 1, LONG)).get(5, TimeUnit.SECONDS);
 
-    assertThat(activations()).extracting(FakeBrokerClient.Sent::partitionId)
+    assertThat(activations())
+        .extracting(FakeBrokerClient.Sent::partitionId)
         .containsExactlyInAnyOrder(1, 2);
   }
 
@@ -187,8 +198,10 @@ class LongPollingJobsTest {
   void sendsTheRequestedActivationAndTheDefaultTenant() throws Exception {
     broker.respondWith(sent -> JobBatches.withJobs(sent, 1L));
 
-    jobs.activate(RequestContext.create(), new ActivateJobs("payment", "worker-7", 45_000, 1,
-        List.of("amount"), List.of(), LONG)).get(5, TimeUnit.SECONDS);
+    jobs.activate(
+            RequestContext.create(),
+            new ActivateJobs("payment", "worker-7", 45_000, 1, List.of("amount"), List.of(), LONG))
+        .get(5, TimeUnit.SECONDS);
 
     final var record = activations().getFirst().valueAs(new JobBatchRecord());
     assertThat(record.getType()).isEqualTo("payment");
@@ -203,18 +216,19 @@ class LongPollingJobsTest {
   void notificationDuringTheWalkMakesItWalkAgainInsteadOfParking() throws Exception {
     final var calls = new AtomicInteger();
     broker.topology(TestTopologies.singleBrokerLeading(1));
-    broker.respondWith(sent -> {
-      if (calls.incrementAndGet() == 1) {
-        // a job is created while the (only) partition answers "nothing"
-        broker.notifyJobsAvailableNow("payment");
-        return JobBatches.empty(sent);
-      }
-      return JobBatches.withJobs(sent, 9L);
-    });
+    broker.respondWith(
+        sent -> {
+          if (calls.incrementAndGet() == 1) {
+            // a job is created while the (only) partition answers "nothing"
+            broker.notifyJobsAvailableNow("payment");
+            return JobBatches.empty(sent);
+          }
+          return JobBatches.withJobs(sent, 9L);
+        });
 
     final var activated =
-        jobs.activate(RequestContext.create(), activate("payment", 5, LONG)).get(5,
-            TimeUnit.SECONDS);
+        jobs.activate(RequestContext.create(), activate("payment", 5, LONG))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(activated).extracting(ActivatedJob::key).containsExactly(9L);
     assertThat(activations()).hasSize(2);
@@ -249,23 +263,24 @@ class LongPollingJobsTest {
   void jobsActivatedAfterTheCallerLeftAreYieldedBack() throws Exception {
     broker.topology(TestTopologies.singleBrokerLeading(1));
     final var release = new CountDownLatch(1);
-    broker.respondWith(sent -> {
-      if (sent.valueType() == ValueType.JOB_BATCH) {
-        awaitLatch(release);
-        return JobBatches.withJobs(sent, 41L, 42L);
-      }
-      return FakeBrokerClient.echo(sent, sent.request().key());
-    });
+    broker.respondWith(
+        sent -> {
+          if (sent.valueType() == ValueType.JOB_BATCH) {
+            awaitLatch(release);
+            return JobBatches.withJobs(sent, 41L, 42L);
+          }
+          return FakeBrokerClient.echo(sent, sent.request().key());
+        });
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
     future.cancel(false);
     release.countDown();
 
-    await().atMost(Duration.ofSeconds(5))
-        .until(() -> broker.sent(ValueType.JOB).size() == 2);
-    assertThat(broker.sent(ValueType.JOB)).allSatisfy(
-        sent -> assertThat(sent.intent()).isEqualTo(JobIntent.YIELD));
-    assertThat(broker.sent(ValueType.JOB)).extracting(s -> s.request().key())
+    await().atMost(Duration.ofSeconds(5)).until(() -> broker.sent(ValueType.JOB).size() == 2);
+    assertThat(broker.sent(ValueType.JOB))
+        .allSatisfy(sent -> assertThat(sent.intent()).isEqualTo(JobIntent.YIELD));
+    assertThat(broker.sent(ValueType.JOB))
+        .extracting(s -> s.request().key())
         .containsExactlyInAnyOrder(41L, 42L);
   }
 
@@ -273,42 +288,61 @@ class LongPollingJobsTest {
   void failsWhenNoPartitionCouldBeAsked() {
     broker.respondWith(sent -> FakeBrokerClient.error(ErrorCode.RESOURCE_EXHAUSTED, "busy"));
 
-    assertFails(jobs.activate(RequestContext.create(), activate("payment", 5, LONG)),
-        ServiceStatus.RESOURCE_EXHAUSTED, "busy");
+    assertFails(
+        jobs.activate(RequestContext.create(), activate("payment", 5, LONG)),
+        ServiceStatus.RESOURCE_EXHAUSTED,
+        "busy");
     assertThat(jobs.parkedRequests()).isZero();
   }
 
   @Test
   void jobsFromHealthyPartitionsAreReturnedDespiteAFailingOne() throws Exception {
-    broker.respondWith(sent -> sent.partitionId() == 1
-        ? FakeBrokerClient.error(ErrorCode.PARTITION_LEADER_MISMATCH, "moved")
-        : JobBatches.withJobs(sent, 5L));
+    broker.respondWith(
+        sent ->
+            sent.partitionId() == 1
+                ? FakeBrokerClient.error(ErrorCode.PARTITION_LEADER_MISMATCH, "moved")
+                : JobBatches.withJobs(sent, 5L));
 
-    assertThat(jobs.activate(RequestContext.create(), activate("payment", 5, LONG))
-        .get(5, TimeUnit.SECONDS)).extracting(ActivatedJob::key).containsExactly(5L);
+    assertThat(
+            jobs.activate(RequestContext.create(), activate("payment", 5, LONG))
+                .get(5, TimeUnit.SECONDS))
+        .extracting(ActivatedJob::key)
+        .containsExactly(5L);
   }
 
   @Test
   void noPartitionLeaderIsUnavailable() {
     broker.topology(TestTopologies.withoutLeaders(2));
 
-    assertFails(jobs.activate(RequestContext.create(), activate("payment", 5, LONG)),
-        ServiceStatus.UNAVAILABLE, "no partition has a leader");
+    assertFails(
+        jobs.activate(RequestContext.create(), activate("payment", 5, LONG)),
+        ServiceStatus.UNAVAILABLE,
+        "no partition has a leader");
     assertThat(activations()).isEmpty();
   }
 
   @Test
   void invalidActivationsNeverReachTheBroker() {
-    assertFails(jobs.activate(RequestContext.create(), activate(" ", 5, LONG)),
-        ServiceStatus.INVALID_ARGUMENT, "type: must not be empty");
-    assertFails(jobs.activate(RequestContext.create(), activate("payment", 0, LONG)),
-        ServiceStatus.INVALID_ARGUMENT, "maxJobsToActivate:");
-    assertFails(jobs.activate(RequestContext.create(),
-        new ActivateJobs("payment", "w", 0, 5, List.of(), List.of(), LONG)),
-        ServiceStatus.INVALID_ARGUMENT, "timeout:");
-    assertFails(jobs.activate(RequestContext.create(),
-        new ActivateJobs("payment", "w", 1000, 5, List.of(""), List.of(), LONG)),
-        ServiceStatus.INVALID_ARGUMENT, "fetchVariable:");
+    assertFails(
+        jobs.activate(RequestContext.create(), activate(" ", 5, LONG)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "type: must not be empty");
+    assertFails(
+        jobs.activate(RequestContext.create(), activate("payment", 0, LONG)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "maxJobsToActivate:");
+    assertFails(
+        jobs.activate(
+            RequestContext.create(),
+            new ActivateJobs("payment", "w", 0, 5, List.of(), List.of(), LONG)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "timeout:");
+    assertFails(
+        jobs.activate(
+            RequestContext.create(),
+            new ActivateJobs("payment", "w", 1000, 5, List.of(""), List.of(), LONG)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "fetchVariable:");
     assertThat(broker.sent()).isEmpty();
   }
 

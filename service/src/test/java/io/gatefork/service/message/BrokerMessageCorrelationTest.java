@@ -25,12 +25,25 @@ class BrokerMessageCorrelationTest {
 
   @Test
   void correlationIsRoutedByCorrelationKeyAndAnswersMessageAndInstanceKeys() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<MessageCorrelationRecord>accepted(sent, 11L,
-        record -> record.setName("paid").setCorrelationKey("order-1").setMessageKey(11L)
-            .setProcessInstanceKey(22L).setTenantId("<default>")));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<MessageCorrelationRecord>accepted(
+                sent,
+                11L,
+                record ->
+                    record
+                        .setName("paid")
+                        .setCorrelationKey("order-1")
+                        .setMessageKey(11L)
+                        .setProcessInstanceKey(22L)
+                        .setTenantId("<default>")));
 
-    final var correlated = services.correlate(RequestContext.create(),
-        new CorrelateMessage("paid", "order-1", "{\"sum\":5}", null)).get(5, TimeUnit.SECONDS);
+    final var correlated =
+        services
+            .correlate(
+                RequestContext.create(),
+                new CorrelateMessage("paid", "order-1", "{\"sum\":5}", null))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(correlated).isEqualTo(new MessageCorrelated(11L, 22L, "<default>"));
     final var sent = broker.sent().getFirst();
@@ -44,17 +57,25 @@ class BrokerMessageCorrelationTest {
 
   @Test
   void noSubscriptionIsNotFound() {
-    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
-        "Expected to find subscription for message with name 'paid'"));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.rejected(
+                sent,
+                RejectionType.NOT_FOUND,
+                "Expected to find subscription for message with name 'paid'"));
 
-    assertFails(services.correlate(RequestContext.create(),
-        new CorrelateMessage("paid", "", null, null)), ServiceStatus.NOT_FOUND, "subscription");
+    assertFails(
+        services.correlate(RequestContext.create(), new CorrelateMessage("paid", "", null, null)),
+        ServiceStatus.NOT_FOUND,
+        "subscription");
   }
 
   @Test
   void aMessageWithoutNameNeverReachesTheBroker() {
-    assertFails(services.correlate(RequestContext.create(),
-        new CorrelateMessage("", "k", null, null)), ServiceStatus.INVALID_ARGUMENT, "name");
+    assertFails(
+        services.correlate(RequestContext.create(), new CorrelateMessage("", "k", null, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "name");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -25,9 +25,12 @@ class BrokerMessageServicesTest {
 
   @Test
   void publishFillsTheRecordRoutesByCorrelationKeyAndReturnsTheKey() throws Exception {
-    final var published = services.publish(RequestContext.create(),
-        new PublishMessage("paid", "order-1", 60_000L, "msg-1", "{\"amount\":5}", null))
-        .get(5, TimeUnit.SECONDS);
+    final var published =
+        services
+            .publish(
+                RequestContext.create(),
+                new PublishMessage("paid", "order-1", 60_000L, "msg-1", "{\"amount\":5}", null))
+            .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(published).isEqualTo(new MessagePublished(1L, "<default>")); // the fake's key
@@ -44,8 +47,10 @@ class BrokerMessageServicesTest {
 
   @Test
   void aMissingCorrelationKeyIsEmpty() throws Exception {
-    services.publish(RequestContext.create(),
-        new PublishMessage("paid", null, 0L, null, null, "tenant-a")).get(5, TimeUnit.SECONDS);
+    services
+        .publish(
+            RequestContext.create(), new PublishMessage("paid", null, 0L, null, null, "tenant-a"))
+        .get(5, TimeUnit.SECONDS);
 
     final var record = broker.sent().getFirst().valueAs(new MessageRecord());
     assertThat(record.getCorrelationKey()).isEmpty();
@@ -55,26 +60,36 @@ class BrokerMessageServicesTest {
 
   @Test
   void aDuplicateMessageIdIsAlreadyExists() {
-    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.ALREADY_EXISTS,
-        "message with id 'msg-1' already published"));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.rejected(
+                sent, RejectionType.ALREADY_EXISTS, "message with id 'msg-1' already published"));
 
-    assertFails(services.publish(RequestContext.create(),
-        new PublishMessage("paid", "k", 0L, "msg-1", null, null)),
+    assertFails(
+        services.publish(
+            RequestContext.create(), new PublishMessage("paid", "k", 0L, "msg-1", null, null)),
         ServiceStatus.ALREADY_EXISTS,
         "Command 'PUBLISH' rejected with code 'ALREADY_EXISTS': message with id");
   }
 
   @Test
   void invalidMessagesNeverReachTheBroker() {
-    assertFails(services.publish(RequestContext.create(),
-        new PublishMessage(" ", "k", 0L, null, null, null)),
-        ServiceStatus.INVALID_ARGUMENT, "name: must not be empty");
-    assertFails(services.publish(RequestContext.create(),
-        new PublishMessage("paid", "k", -1L, null, null, null)),
-        ServiceStatus.INVALID_ARGUMENT, "timeToLive:");
-    assertFails(services.publish(RequestContext.create(),
-        new PublishMessage("paid", "k", 0L, null, "\"just a string\"", null)),
-        ServiceStatus.INVALID_ARGUMENT, "variables: expected a JSON object, but got a scalar");
+    assertFails(
+        services.publish(
+            RequestContext.create(), new PublishMessage(" ", "k", 0L, null, null, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "name: must not be empty");
+    assertFails(
+        services.publish(
+            RequestContext.create(), new PublishMessage("paid", "k", -1L, null, null, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "timeToLive:");
+    assertFails(
+        services.publish(
+            RequestContext.create(),
+            new PublishMessage("paid", "k", 0L, null, "\"just a string\"", null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "variables: expected a JSON object, but got a scalar");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -39,22 +39,33 @@ class BrokerProcessInstanceServicesTest {
   }
 
   private static CreateProcessInstance byId(final String processId, final String variables) {
-    return new CreateProcessInstance(null, processId, -1, variables, null, null, List.of(),
-        List.of());
+    return new CreateProcessInstance(
+        null, processId, -1, variables, null, null, List.of(), List.of());
   }
 
   @Test
   void createFillsTheRecordAndGoesThroughThePartitionRetry() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<ProcessInstanceCreationRecord>accepted(sent, 7L,
-        r -> r.setBpmnProcessId("order").setVersion(3).setProcessDefinitionKey(11L)
-            .setProcessInstanceKey(22L).setTenantId("<default>").setTags(Set.of("b", "a"))));
-    final var command = new CreateProcessInstance(null, "order", 3, "{\"x\":1}", null, 5L,
-        List.of("task"), List.of("a", "b"));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<ProcessInstanceCreationRecord>accepted(
+                sent,
+                7L,
+                r ->
+                    r.setBpmnProcessId("order")
+                        .setVersion(3)
+                        .setProcessDefinitionKey(11L)
+                        .setProcessInstanceKey(22L)
+                        .setTenantId("<default>")
+                        .setTags(Set.of("b", "a"))));
+    final var command =
+        new CreateProcessInstance(
+            null, "order", 3, "{\"x\":1}", null, 5L, List.of("task"), List.of("a", "b"));
 
     final var created = services.create(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
 
-    assertThat(created).isEqualTo(
-        new ProcessInstanceCreated(11L, "order", 3, 22L, "<default>", List.of("a", "b")));
+    assertThat(created)
+        .isEqualTo(
+            new ProcessInstanceCreated(11L, "order", 3, 22L, "<default>", List.of("a", "b")));
     final var sent = broker.sent().getFirst();
     assertThat(sent.method()).isEqualTo(Method.SEND_WITH_PARTITION_RETRY);
     assertThat(sent.intent()).isEqualTo(ProcessInstanceCreationIntent.CREATE);
@@ -64,15 +75,16 @@ class BrokerProcessInstanceServicesTest {
     assertThat(record.getVersion()).isEqualTo(3);
     assertThat(record.getTenantId()).isEqualTo("<default>");
     assertThat(record.getVariables()).containsEntry("x", 1);
-    assertThat(record.getStartInstructions()).singleElement()
+    assertThat(record.getStartInstructions())
+        .singleElement()
         .satisfies(i -> assertThat(i.getElementId()).isEqualTo("task"));
     assertThat(record.getTags()).containsExactlyInAnyOrder("a", "b");
   }
 
   @Test
   void createByKeySendsTheKeyAndTheGivenTenant() throws Exception {
-    final var command = new CreateProcessInstance(42L, null, -1, null, "tenant-a", null, null,
-        null);
+    final var command =
+        new CreateProcessInstance(42L, null, -1, null, "tenant-a", null, null, null);
 
     services.create(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
 
@@ -83,17 +95,26 @@ class BrokerProcessInstanceServicesTest {
   }
 
   @Test
-  void createWithResultSendsTimeoutAndFetchVariablesAndReturnsVariablesAsJson()
-      throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<ProcessInstanceResultRecord>accepted(sent, 22L,
-        r -> r.setBpmnProcessId("order").setVersion(1).setProcessDefinitionKey(11L)
-            .setProcessInstanceKey(22L).setTenantId("<default>")
-            .setVariables(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"a\":\"b\"}")))));
+  void createWithResultSendsTimeoutAndFetchVariablesAndReturnsVariablesAsJson() throws Exception {
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<ProcessInstanceResultRecord>accepted(
+                sent,
+                22L,
+                r ->
+                    r.setBpmnProcessId("order")
+                        .setVersion(1)
+                        .setProcessDefinitionKey(11L)
+                        .setProcessInstanceKey(22L)
+                        .setTenantId("<default>")
+                        .setVariables(
+                            new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"a\":\"b\"}")))));
 
-    final var result = services
-        .createWithResult(RequestContext.create(), byId("order", null), Duration.ofSeconds(3),
-            List.of("a"))
-        .get(5, TimeUnit.SECONDS);
+    final var result =
+        services
+            .createWithResult(
+                RequestContext.create(), byId("order", null), Duration.ofSeconds(3), List.of("a"))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(result.variablesJson()).isEqualTo("{\"a\":\"b\"}");
     assertThat(result.processInstanceKey()).isEqualTo(22L);
@@ -107,8 +128,10 @@ class BrokerProcessInstanceServicesTest {
 
   @Test
   void createWithResultWithoutTimeoutUsesTheClientDefault() throws Exception {
-    services.createWithResult(RequestContext.create(), byId("order", null), Duration.ZERO,
-        List.of()).exceptionally(e -> null).get(5, TimeUnit.SECONDS);
+    services
+        .createWithResult(RequestContext.create(), byId("order", null), Duration.ZERO, List.of())
+        .exceptionally(e -> null)
+        .get(5, TimeUnit.SECONDS);
 
     assertThat(broker.sent().getFirst().timeout()).isNull();
   }
@@ -128,83 +151,119 @@ class BrokerProcessInstanceServicesTest {
 
   @Test
   void cancelOfAnUnknownInstanceIsNotFound() {
-    broker.respondWith(sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND,
-        "no such instance"));
+    broker.respondWith(
+        sent -> FakeBrokerClient.rejected(sent, RejectionType.NOT_FOUND, "no such instance"));
 
-    assertFails(services.cancel(RequestContext.create(), 2251799813685249L, null),
-        ServiceStatus.NOT_FOUND, "Command 'CANCEL' rejected with code 'NOT_FOUND': "
-            + "no such instance");
+    assertFails(
+        services.cancel(RequestContext.create(), 2251799813685249L, null),
+        ServiceStatus.NOT_FOUND,
+        "Command 'CANCEL' rejected with code 'NOT_FOUND': " + "no such instance");
   }
 
   @Test
   void backpressureIsResourceExhausted() {
-    broker.respondWith(sent -> FakeBrokerClient.error(ErrorCode.RESOURCE_EXHAUSTED,
-        "Reached maximum capacity of requests handled"));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.error(
+                ErrorCode.RESOURCE_EXHAUSTED, "Reached maximum capacity of requests handled"));
 
-    assertFails(services.create(RequestContext.create(), byId("order", null)),
-        ServiceStatus.RESOURCE_EXHAUSTED, "Reached maximum capacity of requests handled");
+    assertFails(
+        services.create(RequestContext.create(), byId("order", null)),
+        ServiceStatus.RESOURCE_EXHAUSTED,
+        "Reached maximum capacity of requests handled");
   }
 
   // --- validation: nothing reaches the broker
 
   @Test
   void invalidVariablesJsonNeverReachesTheBroker() {
-    assertFails(services.create(RequestContext.create(), byId("order", "{not json")),
-        ServiceStatus.INVALID_ARGUMENT, "variables:");
+    assertFails(
+        services.create(RequestContext.create(), byId("order", "{not json")),
+        ServiceStatus.INVALID_ARGUMENT,
+        "variables:");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void variablesThatAreNotAnObjectNeverReachTheBroker() {
-    assertFails(services.create(RequestContext.create(), byId("order", "[1,2]")),
-        ServiceStatus.INVALID_ARGUMENT, "variables: expected a JSON object, but got an array");
-    assertFails(services.createWithResult(RequestContext.create(), byId("order", "42"), null,
-        List.of()), ServiceStatus.INVALID_ARGUMENT, "variables:");
+    assertFails(
+        services.create(RequestContext.create(), byId("order", "[1,2]")),
+        ServiceStatus.INVALID_ARGUMENT,
+        "variables: expected a JSON object, but got an array");
+    assertFails(
+        services.createWithResult(RequestContext.create(), byId("order", "42"), null, List.of()),
+        ServiceStatus.INVALID_ARGUMENT,
+        "variables:");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void missingProcessIdentifierNeverReachesTheBroker() {
-    assertFails(services.create(RequestContext.create(), byId(" ", null)),
-        ServiceStatus.INVALID_ARGUMENT, "processDefinitionKey:");
+    assertFails(
+        services.create(RequestContext.create(), byId(" ", null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "processDefinitionKey:");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void tooManyDuplicateOrMalformedTagsNeverReachTheBroker() {
     final var tooMany = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k");
-    assertFails(services.create(RequestContext.create(),
-        new CreateProcessInstance(1L, null, -1, null, null, null, null, tooMany)),
-        ServiceStatus.INVALID_ARGUMENT, "tags: must not contain more than 10 tags");
-    assertFails(services.create(RequestContext.create(),
-        new CreateProcessInstance(1L, null, -1, null, null, null, null, List.of("a", "a"))),
-        ServiceStatus.INVALID_ARGUMENT, "tags: must not contain duplicates");
-    assertFails(services.create(RequestContext.create(),
-        new CreateProcessInstance(1L, null, -1, null, null, null, null, List.of("a", "1b"))),
-        ServiceStatus.INVALID_ARGUMENT, "tags[1]: must start with a letter");
+    assertFails(
+        services.create(
+            RequestContext.create(),
+            new CreateProcessInstance(1L, null, -1, null, null, null, null, tooMany)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "tags: must not contain more than 10 tags");
+    assertFails(
+        services.create(
+            RequestContext.create(),
+            new CreateProcessInstance(1L, null, -1, null, null, null, null, List.of("a", "a"))),
+        ServiceStatus.INVALID_ARGUMENT,
+        "tags: must not contain duplicates");
+    assertFails(
+        services.create(
+            RequestContext.create(),
+            new CreateProcessInstance(1L, null, -1, null, null, null, null, List.of("a", "1b"))),
+        ServiceStatus.INVALID_ARGUMENT,
+        "tags[1]: must start with a letter");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void invalidKeysAndReferencesNeverReachTheBroker() {
-    assertFails(services.cancel(RequestContext.create(), 0L, null),
-        ServiceStatus.INVALID_ARGUMENT, "processInstanceKey:");
-    assertFails(services.cancel(RequestContext.create(), 1L, 0L),
-        ServiceStatus.INVALID_ARGUMENT, "operationReference:");
-    assertFails(services.create(RequestContext.create(),
-        new CreateProcessInstance(-5L, null, -1, null, null, null, null, null)),
-        ServiceStatus.INVALID_ARGUMENT, "processDefinitionKey:");
+    assertFails(
+        services.cancel(RequestContext.create(), 0L, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "processInstanceKey:");
+    assertFails(
+        services.cancel(RequestContext.create(), 1L, 0L),
+        ServiceStatus.INVALID_ARGUMENT,
+        "operationReference:");
+    assertFails(
+        services.create(
+            RequestContext.create(),
+            new CreateProcessInstance(-5L, null, -1, null, null, null, null, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "processDefinitionKey:");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void modifySendsActivateAndTerminateInstructionsToTheInstancesPartition() throws Exception {
     final long instanceKey = 2251799813685300L;
-    final var command = new ModifyProcessInstance(instanceKey,
-        List.of(new ModifyProcessInstance.ActivateInstruction("task", 2251799813685301L,
-            List.of(new ModifyProcessInstance.VariableInstruction("{\"x\":1}", "sub"),
-                new ModifyProcessInstance.VariableInstruction(" ", null)))),
-        List.of(2251799813685302L), 6L);
+    final var command =
+        new ModifyProcessInstance(
+            instanceKey,
+            List.of(
+                new ModifyProcessInstance.ActivateInstruction(
+                    "task",
+                    2251799813685301L,
+                    List.of(
+                        new ModifyProcessInstance.VariableInstruction("{\"x\":1}", "sub"),
+                        new ModifyProcessInstance.VariableInstruction(" ", null)))),
+            List.of(2251799813685302L),
+            6L);
 
     services.modify(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
 
@@ -215,35 +274,51 @@ class BrokerProcessInstanceServicesTest {
     assertThat(sent.request().operationReference()).isEqualTo(6L);
     final var record = sent.valueAs(new ProcessInstanceModificationRecord());
     assertThat(record.getProcessInstanceKey()).isEqualTo(instanceKey);
-    assertThat(record.getActivateInstructions()).singleElement().satisfies(activate -> {
-      assertThat(activate.getElementId()).isEqualTo("task");
-      assertThat(activate.getAncestorScopeKey()).isEqualTo(2251799813685301L);
-      // the blank document sets nothing and is left out
-      assertThat(activate.getVariableInstructions()).singleElement().satisfies(variables -> {
-        assertThat(variables.getElementId()).isEqualTo("sub");
-        assertThat(variables.getVariables()).containsEntry("x", 1);
-      });
-    });
-    assertThat(record.getTerminateInstructions()).singleElement()
+    assertThat(record.getActivateInstructions())
+        .singleElement()
+        .satisfies(
+            activate -> {
+              assertThat(activate.getElementId()).isEqualTo("task");
+              assertThat(activate.getAncestorScopeKey()).isEqualTo(2251799813685301L);
+              // the blank document sets nothing and is left out
+              assertThat(activate.getVariableInstructions())
+                  .singleElement()
+                  .satisfies(
+                      variables -> {
+                        assertThat(variables.getElementId()).isEqualTo("sub");
+                        assertThat(variables.getVariables()).containsEntry("x", 1);
+                      });
+            });
+    assertThat(record.getTerminateInstructions())
+        .singleElement()
         .satisfies(t -> assertThat(t.getElementInstanceKey()).isEqualTo(2251799813685302L));
   }
 
   @Test
   void modifyWithABlankElementNeverReachesTheBroker() {
-    final var command = new ModifyProcessInstance(2251799813685300L,
-        List.of(new ModifyProcessInstance.ActivateInstruction(" ", 0L, List.of())), List.of(),
-        null);
+    final var command =
+        new ModifyProcessInstance(
+            2251799813685300L,
+            List.of(new ModifyProcessInstance.ActivateInstruction(" ", 0L, List.of())),
+            List.of(),
+            null);
 
-    assertFails(services.modify(RequestContext.create(), command),
-        ServiceStatus.INVALID_ARGUMENT, "activateInstructions[0].elementId");
+    assertFails(
+        services.modify(RequestContext.create(), command),
+        ServiceStatus.INVALID_ARGUMENT,
+        "activateInstructions[0].elementId");
     assertThat(broker.sent()).isEmpty();
   }
 
   @Test
   void migrateSendsTheTargetAndMappings() throws Exception {
     final long instanceKey = 2251799813685300L;
-    final var command = new MigrateProcessInstance(instanceKey, 2251799813685400L,
-        List.of(new MigrateProcessInstance.MappingInstruction("a", "b")), null);
+    final var command =
+        new MigrateProcessInstance(
+            instanceKey,
+            2251799813685400L,
+            List.of(new MigrateProcessInstance.MappingInstruction("a", "b")),
+            null);
 
     services.migrate(RequestContext.create(), command).get(5, TimeUnit.SECONDS);
 
@@ -253,17 +328,23 @@ class BrokerProcessInstanceServicesTest {
     final var record = sent.valueAs(new ProcessInstanceMigrationRecord());
     assertThat(record.getProcessInstanceKey()).isEqualTo(instanceKey);
     assertThat(record.getTargetProcessDefinitionKey()).isEqualTo(2251799813685400L);
-    assertThat(record.getMappingInstructions()).singleElement().satisfies(m -> {
-      assertThat(m.getSourceElementId()).isEqualTo("a");
-      assertThat(m.getTargetElementId()).isEqualTo("b");
-    });
+    assertThat(record.getMappingInstructions())
+        .singleElement()
+        .satisfies(
+            m -> {
+              assertThat(m.getSourceElementId()).isEqualTo("a");
+              assertThat(m.getTargetElementId()).isEqualTo("b");
+            });
   }
 
   @Test
   void migrateWithoutTargetNeverReachesTheBroker() {
-    assertFails(services.migrate(RequestContext.create(),
+    assertFails(
+        services.migrate(
+            RequestContext.create(),
             new MigrateProcessInstance(2251799813685300L, 0L, List.of(), null)),
-        ServiceStatus.INVALID_ARGUMENT, "targetProcessDefinitionKey");
+        ServiceStatus.INVALID_ARGUMENT,
+        "targetProcessDefinitionKey");
     assertThat(broker.sent()).isEmpty();
   }
 }

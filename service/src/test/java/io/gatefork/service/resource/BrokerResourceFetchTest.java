@@ -25,16 +25,29 @@ class BrokerResourceFetchTest {
 
   @Test
   void fetchAsksThePartitionOfTheKeyAndAnswersMetadataAndContent() throws Exception {
-    broker.respondWith(sent -> FakeBrokerClient.<ResourceRecord>accepted(sent, KEY,
-        record -> record.setResourceKey(KEY).setResourceId("script").setResourceName("s.rpa")
-            .setVersion(2).setVersionTag("v2").setTenantId("<default>").setDeploymentKey(KEY - 1)
-            .setResource(BufferUtil.wrapString("{\"id\":\"script\"}"))));
+    broker.respondWith(
+        sent ->
+            FakeBrokerClient.<ResourceRecord>accepted(
+                sent,
+                KEY,
+                record ->
+                    record
+                        .setResourceKey(KEY)
+                        .setResourceId("script")
+                        .setResourceName("s.rpa")
+                        .setVersion(2)
+                        .setVersionTag("v2")
+                        .setTenantId("<default>")
+                        .setDeploymentKey(KEY - 1)
+                        .setResource(BufferUtil.wrapString("{\"id\":\"script\"}"))));
 
     final FetchedResource resource =
         services.fetch(RequestContext.create(), KEY).get(5, TimeUnit.SECONDS);
 
-    assertThat(resource).isEqualTo(new FetchedResource(KEY, "script", "s.rpa", 2, "v2",
-        "<default>", KEY - 1, "{\"id\":\"script\"}"));
+    assertThat(resource)
+        .isEqualTo(
+            new FetchedResource(
+                KEY, "script", "s.rpa", 2, "v2", "<default>", KEY - 1, "{\"id\":\"script\"}"));
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(ResourceIntent.FETCH);
     assertThat(sent.request().target()).isEqualTo(PartitionTarget.byKey(KEY));

@@ -31,14 +31,15 @@ class BrokerResourceServicesTest {
     assertThat(sent.intent()).isEqualTo(ResourceDeletionIntent.DELETE);
     assertThat(sent.request().target()).isEqualTo(PartitionTarget.DEPLOYMENT);
     assertThat(sent.request().operationReference()).isEqualTo(3L);
-    assertThat(sent.valueAs(new ResourceDeletionRecord()).getResourceKey())
-        .isEqualTo(RESOURCE_KEY);
+    assertThat(sent.valueAs(new ResourceDeletionRecord()).getResourceKey()).isEqualTo(RESOURCE_KEY);
   }
 
   @Test
   void anInvalidKeyNeverReachesTheBroker() {
-    assertFails(services.delete(RequestContext.create(), -1L, null),
-        ServiceStatus.INVALID_ARGUMENT, "resourceKey");
+    assertFails(
+        services.delete(RequestContext.create(), -1L, null),
+        ServiceStatus.INVALID_ARGUMENT,
+        "resourceKey");
     assertThat(broker.sent()).isEmpty();
   }
 }

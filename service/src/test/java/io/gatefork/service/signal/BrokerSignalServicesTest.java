@@ -26,8 +26,10 @@ class BrokerSignalServicesTest {
   void broadcastSendsNameVariablesAndTheDefaultTenantAndAnswersTheKey() throws Exception {
     broker.respondWith(sent -> FakeBrokerClient.echo(sent, 42L));
 
-    final var broadcasted = services.broadcast(RequestContext.create(),
-        new BroadcastSignal("alarm", "{\"level\":3}", null)).get(5, TimeUnit.SECONDS);
+    final var broadcasted =
+        services
+            .broadcast(RequestContext.create(), new BroadcastSignal("alarm", "{\"level\":3}", null))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(broadcasted).isEqualTo(new SignalBroadcasted(42L, "<default>"));
     final var sent = broker.sent().getFirst();
@@ -40,8 +42,10 @@ class BrokerSignalServicesTest {
 
   @Test
   void aSignalWithoutNameNeverReachesTheBroker() {
-    assertFails(services.broadcast(RequestContext.create(), new BroadcastSignal(" ", null, null)),
-        ServiceStatus.INVALID_ARGUMENT, "signalName");
+    assertFails(
+        services.broadcast(RequestContext.create(), new BroadcastSignal(" ", null, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "signalName");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -25,9 +25,9 @@ import java.util.function.Function;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * A broker client without a cluster: records every request (with a copy of its record as sent)
- * and answers it on a separate "transport" thread, as the real client answers on the messaging
- * thread. The answer comes from a responder: a {@link BrokerResult} or a {@link Throwable}.
+ * A broker client without a cluster: records every request (with a copy of its record as sent) and
+ * answers it on a separate "transport" thread, as the real client answers on the messaging thread.
+ * The answer comes from a responder: a {@link BrokerResult} or a {@link Throwable}.
  */
 public final class FakeBrokerClient implements BrokerClient {
   public static final String TRANSPORT_THREAD = "fake-transport";
@@ -47,7 +47,10 @@ public final class FakeBrokerClient implements BrokerClient {
   }
 
   /** How a request was sent. */
-  public enum Method { SEND, SEND_WITH_PARTITION_RETRY }
+  public enum Method {
+    SEND,
+    SEND_WITH_PARTITION_RETRY
+  }
 
   /** One request as it was sent; {@code value} is the record's bytes at that moment. */
   public record Sent(
@@ -117,8 +120,8 @@ public final class FakeBrokerClient implements BrokerClient {
     filler.accept(value);
     final var buffer = new UnsafeBuffer(new byte[value.getLength()]);
     value.write(buffer, 0);
-    return new BrokerResult.Accepted(1, key, request.intent(), request.newResponseValue(), buffer,
-        0, buffer.capacity());
+    return new BrokerResult.Accepted(
+        1, key, request.intent(), request.newResponseValue(), buffer, 0, buffer.capacity());
   }
 
   /** Accepted, answering with the record as it was sent (what the broker does for many). */
@@ -126,8 +129,8 @@ public final class FakeBrokerClient implements BrokerClient {
   public static <T extends UnifiedRecordValue> BrokerResult<T> echo(
       final Sent sent, final long key) {
     final var buffer = new UnsafeBuffer(sent.value());
-    return new BrokerResult.Accepted(1, key, sent.intent(), sent.request().newResponseValue(),
-        buffer, 0, buffer.capacity());
+    return new BrokerResult.Accepted(
+        1, key, sent.intent(), sent.request().newResponseValue(), buffer, 0, buffer.capacity());
   }
 
   public static <T extends UnifiedRecordValue> BrokerResult<T> rejected(
@@ -168,19 +171,20 @@ public final class FakeBrokerClient implements BrokerClient {
     final var entry = new Sent(request, method, timeout, bytes, Thread.currentThread().getName());
     sent.add(entry);
     final var future = new CompletableFuture<BrokerResult<T>>();
-    transport.execute(() -> {
-      Object answer;
-      try {
-        answer = responder.apply(entry);
-      } catch (final Throwable t) {
-        answer = t;
-      }
-      if (answer instanceof Throwable failure) {
-        future.completeExceptionally(failure);
-      } else {
-        future.complete((BrokerResult<T>) answer);
-      }
-    });
+    transport.execute(
+        () -> {
+          Object answer;
+          try {
+            answer = responder.apply(entry);
+          } catch (final Throwable t) {
+            answer = t;
+          }
+          if (answer instanceof Throwable failure) {
+            future.completeExceptionally(failure);
+          } else {
+            future.complete((BrokerResult<T>) answer);
+          }
+        });
     return future;
   }
 

@@ -10,9 +10,9 @@ import java.util.concurrent.RejectedExecutionException;
  * as scripted (the caller gets the scripted future itself). After {@link #answerOn}, like the real
  * services: each answer completes on the given executor (the stand-in for the API executor), and
  * the service-side stages are marked on the request's timing (dispatched when called; response
- * received, handling started and result ready on the executor), so that a front end's stage
- * metrics see what they see in production. Cancelling the delivered future cancels the scripted
- * one, as cancelling a real service future gives up the broker request.
+ * received, handling started and result ready on the executor), so that a front end's stage metrics
+ * see what they see in production. Cancelling the delivered future cancels the scripted one, as
+ * cancelling a real service future gives up the broker request.
  */
 public final class FakeDelivery {
   private volatile Executor executor;

@@ -27,35 +27,43 @@ final class FakeEventService implements ClusterEventService {
   @Override
   @SuppressWarnings("unchecked")
   public <M> CompletableFuture<Subscription> subscribe(
-      final String topic, final Function<byte[], M> decoder, final Consumer<M> handler,
+      final String topic,
+      final Function<byte[], M> decoder,
+      final Consumer<M> handler,
       final Executor executor) {
     final Consumer<Object> consumer = m -> executor.execute(() -> handler.accept((M) m));
     consumers.add(consumer);
-    return CompletableFuture.completedFuture(new Subscription() {
-      @Override
-      public String topic() {
-        return topic;
-      }
+    return CompletableFuture.completedFuture(
+        new Subscription() {
+          @Override
+          public String topic() {
+            return topic;
+          }
 
-      @Override
-      public CompletableFuture<Void> close() {
-        consumers.remove(consumer);
-        return CompletableFuture.completedFuture(null);
-      }
-    });
+          @Override
+          public CompletableFuture<Void> close() {
+            consumers.remove(consumer);
+            return CompletableFuture.completedFuture(null);
+          }
+        });
   }
 
   @Override
   public <M, R> CompletableFuture<Subscription> subscribe(
-      final String topic, final Function<byte[], M> decoder, final Function<M, R> handler,
-      final Function<R, byte[]> encoder, final Executor executor) {
+      final String topic,
+      final Function<byte[], M> decoder,
+      final Function<M, R> handler,
+      final Function<R, byte[]> encoder,
+      final Executor executor) {
     throw new UnsupportedOperationException();
   }
 
   @Override
   public <M, R> CompletableFuture<Subscription> subscribe(
-      final String topic, final Function<byte[], M> decoder,
-      final Function<M, CompletableFuture<R>> handler, final Function<R, byte[]> encoder) {
+      final String topic,
+      final Function<byte[], M> decoder,
+      final Function<M, CompletableFuture<R>> handler,
+      final Function<R, byte[]> encoder) {
     throw new UnsupportedOperationException();
   }
 

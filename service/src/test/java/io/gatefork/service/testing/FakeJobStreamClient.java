@@ -20,12 +20,15 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class FakeJobStreamClient implements JobStreamClient {
   private final List<Added> added = new CopyOnWriteArrayList<>();
   private final List<ClientStreamId> removed = new CopyOnWriteArrayList<>();
+
   /** When set, {@link #add} answers with it instead of registering at once. */
   public volatile CompletableFuture<ClientStreamId> pendingAdd;
 
   /** One stream as added; the properties are a copy as sent. */
   public record Added(
-      String jobType, JobActivationPropertiesImpl properties, JobPushConsumer consumer,
+      String jobType,
+      JobActivationPropertiesImpl properties,
+      JobPushConsumer consumer,
       ClientStreamId id) {
 
     /** Pushes a payload the way the broker client does: a private copy. */
@@ -46,7 +49,8 @@ public final class FakeJobStreamClient implements JobStreamClient {
 
   @Override
   public CompletableFuture<ClientStreamId> add(
-      final String jobType, final JobActivationProperties properties,
+      final String jobType,
+      final JobActivationProperties properties,
       final JobPushConsumer consumer) {
     final var copy = new JobActivationPropertiesImpl();
     final var buffer = new UnsafeBuffer(new byte[properties.getLength()]);
@@ -55,7 +59,9 @@ public final class FakeJobStreamClient implements JobStreamClient {
     final ClientStreamId id = new ClientStreamId() {};
     added.add(new Added(jobType, copy, consumer, id));
     final var pending = pendingAdd;
-    return pending != null ? pending.thenApply(ignored -> id) : CompletableFuture.completedFuture(id);
+    return pending != null
+        ? pending.thenApply(ignored -> id)
+        : CompletableFuture.completedFuture(id);
   }
 
   @Override
@@ -66,9 +72,10 @@ public final class FakeJobStreamClient implements JobStreamClient {
 
   @Override
   public CompletableFuture<List<JobStreamInfo>> streams() {
-    return CompletableFuture.completedFuture(added.stream()
-        .filter(a -> !removed.contains(a.id()))
-        .map(a -> new JobStreamInfo(a.jobType(), "", Set.of()))
-        .toList());
+    return CompletableFuture.completedFuture(
+        added.stream()
+            .filter(a -> !removed.contains(a.id()))
+            .map(a -> new JobStreamInfo(a.jobType(), "", Set.of()))
+            .toList());
   }
 }

@@ -24,28 +24,33 @@ public final class JobBatches {
   public static BrokerResult<JobBatchRecord> withJobs(
       final FakeBrokerClient.Sent sent, final long... keys) {
     final String type = type(sent);
-    return FakeBrokerClient.<JobBatchRecord>accepted(sent, 1L, batch -> {
-      batch.setType(type);
-      for (final long key : keys) {
-        batch.jobKeys().add().setValue(key);
-        batch.jobs().add()
-            .setType(type)
-            .setWorker("worker-1")
-            .setRetries(3)
-            .setDeadline(1_700_000_000_000L)
-            .setBpmnProcessId("order")
-            .setProcessDefinitionVersion(2)
-            .setProcessDefinitionKey(100L)
-            .setProcessInstanceKey(200L)
-            .setElementInstanceKey(300L)
-            .setElementId("task")
-            .setTenantId("<default>")
-            .setJobKind(JobKind.BPMN_ELEMENT)
-            .setListenerEventType(JobListenerEventType.UNSPECIFIED)
-            .setCustomHeaders(msgPack("{\"h\":\"v\"}"))
-            .setVariables(msgPack("{\"key\":" + key + "}"));
-      }
-    });
+    return FakeBrokerClient.<JobBatchRecord>accepted(
+        sent,
+        1L,
+        batch -> {
+          batch.setType(type);
+          for (final long key : keys) {
+            batch.jobKeys().add().setValue(key);
+            batch
+                .jobs()
+                .add()
+                .setType(type)
+                .setWorker("worker-1")
+                .setRetries(3)
+                .setDeadline(1_700_000_000_000L)
+                .setBpmnProcessId("order")
+                .setProcessDefinitionVersion(2)
+                .setProcessDefinitionKey(100L)
+                .setProcessInstanceKey(200L)
+                .setElementInstanceKey(300L)
+                .setElementId("task")
+                .setTenantId("<default>")
+                .setJobKind(JobKind.BPMN_ELEMENT)
+                .setListenerEventType(JobListenerEventType.UNSPECIFIED)
+                .setCustomHeaders(msgPack("{\"h\":\"v\"}"))
+                .setVariables(msgPack("{\"key\":" + key + "}"));
+          }
+        });
   }
 
   public static BrokerResult<JobBatchRecord> empty(final FakeBrokerClient.Sent sent) {

@@ -17,9 +17,10 @@ public final class ServiceAssertions {
     assertThatThrownBy(() -> future.get(5, TimeUnit.SECONDS))
         .cause()
         .isInstanceOf(ServiceException.class)
-        .satisfies(e -> {
-          assertThat(((ServiceException) e).status()).isEqualTo(status);
-          assertThat(e.getMessage()).contains(message);
-        });
+        .satisfies(
+            e -> {
+              assertThat(((ServiceException) e).status()).isEqualTo(status);
+              assertThat(e.getMessage()).contains(message);
+            });
   }
 }

@@ -19,8 +19,12 @@ public final class TestSettings {
 
   public static ApiExecutorConfig dedicatedExecutor(
       final int coreMultiplier, final int maxMultiplier, final int queueCapacity) {
-    return new ApiExecutorConfig(coreMultiplier, maxMultiplier, Duration.ofSeconds(60),
-        queueCapacity, ApiExecutorStrategy.DEDICATED);
+    return new ApiExecutorConfig(
+        coreMultiplier,
+        maxMultiplier,
+        Duration.ofSeconds(60),
+        queueCapacity,
+        ApiExecutorStrategy.DEDICATED);
   }
 
   /** On, with the given default wait and cap of parked requests. */

@@ -1,9 +1,9 @@
 /**
- * The test fakes of gatefork, published as service's test-jar ({@code <type>test-jar</type>},
- * scope test) so that every module fakes the same things the same way.
+ * The test fakes of gatefork, published as service's test-jar ({@code <type>test-jar</type>}, scope
+ * test) so that every module fakes the same things the same way.
  *
- * <p>Below the services: {@link io.gatefork.service.testing.FakeBrokerClient} (records each
- * broker request and answers it from a responder on a "transport" thread), with {@link
+ * <p>Below the services: {@link io.gatefork.service.testing.FakeBrokerClient} (records each broker
+ * request and answers it from a responder on a "transport" thread), with {@link
  * io.gatefork.service.testing.FakeJobStreamClient} and the cluster event service behind the
  * job-available notifications.
  *

@@ -28,21 +28,25 @@ class BrokerTopologyServicesTest {
     assertThat(topology.partitionsCount()).isEqualTo(2);
     assertThat(topology.replicationFactor()).isEqualTo(3);
     assertThat(topology.gatewayVersion()).isEqualTo("8.8.0");
-    assertThat(topology.brokers()).extracting(ClusterTopology.Broker::nodeId)
+    assertThat(topology.brokers())
+        .extracting(ClusterTopology.Broker::nodeId)
         .containsExactly(0, 1, 2);
     final var first = topology.brokers().getFirst();
     assertThat(first.host()).isEqualTo("broker-0");
     assertThat(first.port()).isEqualTo(26500);
     assertThat(first.version()).isEqualTo("8.8.0");
-    assertThat(first.partitions()).containsExactly(
-        new ClusterTopology.Partition(1, "LEADER", "HEALTHY"),
-        new ClusterTopology.Partition(2, "FOLLOWER", "HEALTHY"));
-    assertThat(topology.brokers().get(1).partitions()).containsExactly(
-        new ClusterTopology.Partition(1, "FOLLOWER", "HEALTHY"),
-        new ClusterTopology.Partition(2, "LEADER", "UNHEALTHY"));
-    assertThat(topology.brokers().get(2).partitions()).containsExactly(
-        new ClusterTopology.Partition(1, "FOLLOWER", "HEALTHY"),
-        new ClusterTopology.Partition(2, "INACTIVE", "HEALTHY"));
+    assertThat(first.partitions())
+        .containsExactly(
+            new ClusterTopology.Partition(1, "LEADER", "HEALTHY"),
+            new ClusterTopology.Partition(2, "FOLLOWER", "HEALTHY"));
+    assertThat(topology.brokers().get(1).partitions())
+        .containsExactly(
+            new ClusterTopology.Partition(1, "FOLLOWER", "HEALTHY"),
+            new ClusterTopology.Partition(2, "LEADER", "UNHEALTHY"));
+    assertThat(topology.brokers().get(2).partitions())
+        .containsExactly(
+            new ClusterTopology.Partition(1, "FOLLOWER", "HEALTHY"),
+            new ClusterTopology.Partition(2, "INACTIVE", "HEALTHY"));
   }
 
   @Test

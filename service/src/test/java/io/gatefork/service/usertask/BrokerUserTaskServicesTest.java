@@ -27,7 +27,8 @@ class BrokerUserTaskServicesTest {
 
   @Test
   void assignWithOverrideIsAnAssignOnTheTasksPartition() throws Exception {
-    services.assign(RequestContext.create(), new AssignUserTask(TASK, "alice", true, null))
+    services
+        .assign(RequestContext.create(), new AssignUserTask(TASK, "alice", true, null))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -41,7 +42,8 @@ class BrokerUserTaskServicesTest {
 
   @Test
   void assignWithoutOverrideIsAClaimThatKeepsACustomAction() throws Exception {
-    services.assign(RequestContext.create(), new AssignUserTask(TASK, "bob", false, "pick"))
+    services
+        .assign(RequestContext.create(), new AssignUserTask(TASK, "bob", false, "pick"))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -62,7 +64,8 @@ class BrokerUserTaskServicesTest {
 
   @Test
   void completeCarriesTheVariables() throws Exception {
-    services.complete(RequestContext.create(), new CompleteUserTask(TASK, "{\"ok\":true}", null))
+    services
+        .complete(RequestContext.create(), new CompleteUserTask(TASK, "{\"ok\":true}", null))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -72,14 +75,19 @@ class BrokerUserTaskServicesTest {
 
   @Test
   void updateMarksExactlyTheGivenAttributesAsChanged() throws Exception {
-    services.update(RequestContext.create(), new UpdateUserTask(TASK, "2025-06-30T12:00:00Z",
-        null, List.of("alice"), null, 80, null)).get(5, TimeUnit.SECONDS);
+    services
+        .update(
+            RequestContext.create(),
+            new UpdateUserTask(
+                TASK, "2025-06-30T12:00:00Z", null, List.of("alice"), null, 80, null))
+        .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(UserTaskIntent.UPDATE);
     final var record = sent.valueAs(new UserTaskRecord());
-    assertThat(record.getChangedAttributes()).containsExactlyInAnyOrder(
-        UserTaskRecord.DUE_DATE, UserTaskRecord.CANDIDATE_USERS, UserTaskRecord.PRIORITY);
+    assertThat(record.getChangedAttributes())
+        .containsExactlyInAnyOrder(
+            UserTaskRecord.DUE_DATE, UserTaskRecord.CANDIDATE_USERS, UserTaskRecord.PRIORITY);
     assertThat(record.getDueDate()).isEqualTo("2025-06-30T12:00:00Z");
     assertThat(record.getCandidateUsersList()).containsExactly("alice");
     assertThat(record.getPriority()).isEqualTo(80);
@@ -87,8 +95,9 @@ class BrokerUserTaskServicesTest {
 
   @Test
   void anEmptyDateClearsIt() throws Exception {
-    services.update(RequestContext.create(), new UpdateUserTask(TASK, null, "", null, null, null,
-        null)).get(5, TimeUnit.SECONDS);
+    services
+        .update(RequestContext.create(), new UpdateUserTask(TASK, null, "", null, null, null, null))
+        .get(5, TimeUnit.SECONDS);
 
     final var record = broker.sent().getFirst().valueAs(new UserTaskRecord());
     assertThat(record.getChangedAttributes()).containsExactly(UserTaskRecord.FOLLOW_UP_DATE);
@@ -97,12 +106,21 @@ class BrokerUserTaskServicesTest {
 
   @Test
   void aMalformedDateOrPriorityNeverReachesTheBroker() {
-    assertFails(services.update(RequestContext.create(), new UpdateUserTask(TASK, "tomorrow",
-        null, null, null, null, null)), ServiceStatus.INVALID_ARGUMENT, "changeset.dueDate");
-    assertFails(services.update(RequestContext.create(), new UpdateUserTask(TASK, null, null,
-        null, null, 101, null)), ServiceStatus.INVALID_ARGUMENT, "changeset.priority");
-    assertFails(services.assign(RequestContext.create(), new AssignUserTask(TASK, " ", true,
-        null)), ServiceStatus.INVALID_ARGUMENT, "assignee");
+    assertFails(
+        services.update(
+            RequestContext.create(),
+            new UpdateUserTask(TASK, "tomorrow", null, null, null, null, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "changeset.dueDate");
+    assertFails(
+        services.update(
+            RequestContext.create(), new UpdateUserTask(TASK, null, null, null, null, 101, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "changeset.priority");
+    assertFails(
+        services.assign(RequestContext.create(), new AssignUserTask(TASK, " ", true, null)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "assignee");
     assertThat(broker.sent()).isEmpty();
   }
 }

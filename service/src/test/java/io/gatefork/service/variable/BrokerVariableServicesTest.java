@@ -27,8 +27,11 @@ class BrokerVariableServicesTest {
 
   @Test
   void setVariablesGoesToTheScopesPartitionAndAnswersTheDocumentKey() throws Exception {
-    final long key = services.setVariables(RequestContext.create(),
-        new SetVariables(SCOPE_KEY, "{\"paid\":true}", true, 4L)).get(5, TimeUnit.SECONDS);
+    final long key =
+        services
+            .setVariables(
+                RequestContext.create(), new SetVariables(SCOPE_KEY, "{\"paid\":true}", true, 4L))
+            .get(5, TimeUnit.SECONDS);
 
     assertThat(key).isEqualTo(1L); // the fake broker answers with key 1
     final var sent = broker.sent().getFirst();
@@ -43,7 +46,8 @@ class BrokerVariableServicesTest {
 
   @Test
   void notLocalPropagatesTheVariables() throws Exception {
-    services.setVariables(RequestContext.create(), new SetVariables(SCOPE_KEY, null, false, null))
+    services
+        .setVariables(RequestContext.create(), new SetVariables(SCOPE_KEY, null, false, null))
         .get(5, TimeUnit.SECONDS);
 
     final var record = broker.sent().getFirst().valueAs(new VariableDocumentRecord());
@@ -53,11 +57,14 @@ class BrokerVariableServicesTest {
 
   @Test
   void badInputNeverReachesTheBroker() {
-    assertFails(services.setVariables(RequestContext.create(),
-        new SetVariables(0L, "{}", false, null)), ServiceStatus.INVALID_ARGUMENT,
+    assertFails(
+        services.setVariables(RequestContext.create(), new SetVariables(0L, "{}", false, null)),
+        ServiceStatus.INVALID_ARGUMENT,
         "elementInstanceKey");
-    assertFails(services.setVariables(RequestContext.create(),
-        new SetVariables(SCOPE_KEY, "[1]", false, null)), ServiceStatus.INVALID_ARGUMENT,
+    assertFails(
+        services.setVariables(
+            RequestContext.create(), new SetVariables(SCOPE_KEY, "[1]", false, null)),
+        ServiceStatus.INVALID_ARGUMENT,
         "variables: expected a JSON object, but got an array");
     assertThat(broker.sent()).isEmpty();
   }

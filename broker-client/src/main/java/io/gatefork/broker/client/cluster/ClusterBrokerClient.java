@@ -60,11 +60,11 @@ public final class ClusterBrokerClient implements BrokerClient {
             Thread.ofPlatform().name("gatefork-broker-retry").daemon().factory());
     final var metrics = new BrokerClientMetrics(registry);
     dispatcher =
-        new CommandDispatcher(cluster.getMessagingService(), topologyManager::topology, metrics,
-            retryScheduler);
+        new CommandDispatcher(
+            cluster.getMessagingService(), topologyManager::topology, metrics, retryScheduler);
     retryHandler =
-        new RequestRetryHandler(dispatcher, topologyManager::topology, router,
-            config.resourceExhaustedRetry());
+        new RequestRetryHandler(
+            dispatcher, topologyManager::topology, router, config.resourceExhaustedRetry());
     jobNotifications = new JobAvailableNotifications(cluster.getEventService());
     roleGauges = new PartitionRoleGauges(registry);
   }
@@ -77,17 +77,24 @@ public final class ClusterBrokerClient implements BrokerClient {
     client.topologyManager.addListener(client.roleGauges);
     client.jobNotifications.start().join();
     try {
-      client.jobStreams = TransportJobStreamClient.start(
-          client.cluster.getCommunicationService(), "gatefork-" + config.memberId(),
-          new JobStreamMetrics(registry));
+      client.jobStreams =
+          TransportJobStreamClient.start(
+              client.cluster.getCommunicationService(),
+              "gatefork-" + config.memberId(),
+              new JobStreamMetrics(registry));
     } catch (final RuntimeException e) {
       client.close();
       throw e;
     }
     // replays the brokers known so far, so every stream reaches each of them
     client.topologyManager.addListener(client.jobStreams);
-    LOG.info("Gateway member '{}' joined cluster '{}' on {}:{} via {}", config.memberId(),
-        config.clusterName(), config.host(), config.port(), config.initialContactPoints());
+    LOG.info(
+        "Gateway member '{}' joined cluster '{}' on {}:{} via {}",
+        config.memberId(),
+        config.clusterName(),
+        config.host(),
+        config.port(),
+        config.initialContactPoints());
     return client;
   }
 
@@ -111,14 +118,15 @@ public final class ClusterBrokerClient implements BrokerClient {
     } catch (final BrokerClientException e) {
       return CompletableFuture.failedFuture(e);
     }
-    return dispatcher.send(request, partitionId, CommandCodec.encode(request, partitionId),
-        timeoutNanos, true);
+    return dispatcher.send(
+        request, partitionId, CommandCodec.encode(request, partitionId), timeoutNanos, true);
   }
 
   @Override
   public <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> sendWithPartitionRetry(
       final BrokerRequest<T> request, final Duration timeout) {
-    return retryHandler.send(request, timeout == null ? defaultTimeoutNanos : Timeouts.nanos(timeout));
+    return retryHandler.send(
+        request, timeout == null ? defaultTimeoutNanos : Timeouts.nanos(timeout));
   }
 
   @Override

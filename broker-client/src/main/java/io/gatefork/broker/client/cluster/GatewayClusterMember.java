@@ -10,8 +10,8 @@ import io.gatefork.broker.client.security.ClusterTls;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * Builds the Atomix member the gateway joins the cluster as: SWIM membership, Netty messaging,
- * TLS when {@code zeebe.gateway.cluster.security} is on.
+ * Builds the Atomix member the gateway joins the cluster as: SWIM membership, Netty messaging, TLS
+ * when {@code zeebe.gateway.cluster.security} is on.
  */
 final class GatewayClusterMember {
   private GatewayClusterMember() {}

@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Brokers broadcast the job type on the cluster event topic {@code jobsAvailable} whenever jobs
- * become activatable; long polling wakes its parked requests on it. Listeners run on the
- * messaging thread and must only hand work off.
+ * become activatable; long polling wakes its parked requests on it. Listeners run on the messaging
+ * thread and must only hand work off.
  */
 public final class JobAvailableNotifications implements AutoCloseable {
   public static final String TOPIC = "jobsAvailable";

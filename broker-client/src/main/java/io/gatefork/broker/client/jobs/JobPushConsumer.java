@@ -15,8 +15,8 @@ import org.agrona.DirectBuffer;
 public interface JobPushConsumer {
 
   /**
-   * @param payload one {@code ActivatedJob} as MessagePack, in a private copy the consumer owns
-   *     (it may be read on any thread, at any time)
+   * @param payload one {@code ActivatedJob} as MessagePack, in a private copy the consumer owns (it
+   *     may be read on any thread, at any time)
    */
   CompletionStage<Void> push(DirectBuffer payload);
 }

@@ -62,7 +62,8 @@ public final class TransportJobStreamClient
 
   /** As {@link #start(ClusterCommunicationService, String)}, reporting to {@code metrics}. */
   public static TransportJobStreamClient start(
-      final ClusterCommunicationService communication, final String name,
+      final ClusterCommunicationService communication,
+      final String name,
       final ClientStreamMetrics metrics) {
     final ActorScheduler scheduler =
         ActorScheduler.newActorScheduler()
@@ -73,8 +74,7 @@ public final class TransportJobStreamClient
     scheduler.start();
     try {
       final ClientStreamService<JobActivationProperties> service =
-          new TransportFactory(scheduler)
-              .createRemoteStreamClient(communication, metrics);
+          new TransportFactory(scheduler).createRemoteStreamClient(communication, metrics);
       service.start(scheduler).join();
       return new TransportJobStreamClient(scheduler, service);
     } catch (final RuntimeException e) {
@@ -85,13 +85,15 @@ public final class TransportJobStreamClient
 
   @Override
   public CompletableFuture<ClientStreamId> add(
-      final String jobType, final JobActivationProperties properties,
+      final String jobType,
+      final JobActivationProperties properties,
       final JobPushConsumer consumer) {
     if (closed) {
       return CompletableFuture.failedFuture(
           new IllegalStateException("The job stream client is closed"));
     }
-    return service.streamer()
+    return service
+        .streamer()
         .add(BufferUtil.wrapString(jobType), properties, payload -> push(consumer, payload))
         .toCompletableFuture();
   }
@@ -124,7 +126,8 @@ public final class TransportJobStreamClient
    * The payload belongs to the transport and is reused once we return: the consumer gets a copy.
    * Its answer is turned into the actor future the transport waits for.
    */
-  private static ActorFuture<Void> push(final JobPushConsumer consumer, final DirectBuffer payload) {
+  private static ActorFuture<Void> push(
+      final JobPushConsumer consumer, final DirectBuffer payload) {
     final var acknowledged = new CompletableActorFuture<Void>();
     final byte[] copy = new byte[payload.capacity()];
     payload.getBytes(0, copy);
@@ -135,13 +138,14 @@ public final class TransportJobStreamClient
       acknowledged.completeExceptionally(e);
       return acknowledged;
     }
-    delivered.whenComplete((ok, error) -> {
-      if (error == null) {
-        acknowledged.complete(null);
-      } else {
-        acknowledged.completeExceptionally(error);
-      }
-    });
+    delivered.whenComplete(
+        (ok, error) -> {
+          if (error == null) {
+            acknowledged.complete(null);
+          } else {
+            acknowledged.completeExceptionally(error);
+          }
+        });
     return acknowledged;
   }
 
@@ -151,8 +155,11 @@ public final class TransportJobStreamClient
     for (final ClientStream<JobActivationProperties> stream : streams) {
       final Set<String> brokers = new HashSet<>();
       stream.liveConnections().forEach(member -> brokers.add(member.id()));
-      infos.add(new JobStreamInfo(BufferUtil.bufferAsString(stream.streamType()),
-          BufferUtil.bufferAsString(stream.metadata().worker()), Set.copyOf(brokers)));
+      infos.add(
+          new JobStreamInfo(
+              BufferUtil.bufferAsString(stream.streamType()),
+              BufferUtil.bufferAsString(stream.metadata().worker()),
+              Set.copyOf(brokers)));
     }
     return infos;
   }

@@ -9,10 +9,10 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Broker-side request meters under the stock gateway's names, so existing dashboards work:
- * {@code zeebe.gateway.request.latency}, {@code zeebe.gateway.total.requests}, {@code
- * zeebe.gateway.failed.requests}. Meters are looked up once per (type, partition) and cached:
- * the registry's own lookup allocates tags on every call.
+ * Broker-side request meters under the stock gateway's names, so existing dashboards work: {@code
+ * zeebe.gateway.request.latency}, {@code zeebe.gateway.total.requests}, {@code
+ * zeebe.gateway.failed.requests}. Meters are looked up once per (type, partition) and cached: the
+ * registry's own lookup allocates tags on every call.
  */
 public final class BrokerClientMetrics {
   /** Prometheus client's default buckets, as the stock gateway uses for this timer. */

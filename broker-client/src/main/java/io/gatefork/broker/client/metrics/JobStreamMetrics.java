@@ -11,12 +11,13 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The stock gateway's job stream meters ({@code zeebe.gateway.job.stream.*}), fed by zeebe-transport's
- * client stream service: known brokers, client streams, aggregated streams, clients per aggregated
- * stream, pushes by outcome and failed push attempts by error code.
+ * The stock gateway's job stream meters ({@code zeebe.gateway.job.stream.*}), fed by
+ * zeebe-transport's client stream service: known brokers, client streams, aggregated streams,
+ * clients per aggregated stream, pushes by outcome and failed push attempts by error code.
  */
 public final class JobStreamMetrics implements ClientStreamMetrics {
   static final String PREFIX = "zeebe.gateway.job.stream.";
+
   /** Prometheus' default histogram buckets, as the stock gateway declares them. */
   private static final double[] AGGREGATED_CLIENT_BUCKETS = {
     .005, .01, .025, .05, .075, .1, .25, .5, .75, 1, 2.5, 5, 7.5, 10
@@ -34,24 +35,30 @@ public final class JobStreamMetrics implements ClientStreamMetrics {
     gauge(registry, "servers", "The count of known job stream servers/brokers", servers);
     gauge(registry, "clients", "The count of known job stream clients", clients);
     gauge(registry, "streams", "Total count of aggregated streams", streams);
-    aggregatedClients = DistributionSummary.builder(PREFIX + "aggregated.stream.clients")
-        .description("Distribution of client count per aggregated stream")
-        .serviceLevelObjectives(AGGREGATED_CLIENT_BUCKETS)
-        .register(registry);
+    aggregatedClients =
+        DistributionSummary.builder(PREFIX + "aggregated.stream.clients")
+            .description("Distribution of client count per aggregated stream")
+            .serviceLevelObjectives(AGGREGATED_CLIENT_BUCKETS)
+            .register(registry);
     pushSucceeded = pushCounter(registry, "success");
     pushFailed = pushCounter(registry, "failure");
     // registered up front so every code is scraped (as 0) before the first failure
     for (final ErrorCode code : ErrorCode.values()) {
-      pushTriesFailed.put(code, Counter.builder(PREFIX + "push.fail.try")
-          .description(
-              "Total number of failed attempts when pushing jobs to the clients, grouped by code")
-          .tag("code", code.name())
-          .register(registry));
+      pushTriesFailed.put(
+          code,
+          Counter.builder(PREFIX + "push.fail.try")
+              .description(
+                  "Total number of failed attempts when pushing jobs to the clients, grouped by code")
+              .tag("code", code.name())
+              .register(registry));
     }
   }
 
-  private static void gauge(final MeterRegistry registry, final String name,
-      final String description, final AtomicInteger value) {
+  private static void gauge(
+      final MeterRegistry registry,
+      final String name,
+      final String description,
+      final AtomicInteger value) {
     Gauge.builder(PREFIX + name, value, AtomicInteger::get)
         .description(description)
         .strongReference(true)

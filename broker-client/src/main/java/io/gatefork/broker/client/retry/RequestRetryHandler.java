@@ -20,8 +20,8 @@ import java.util.function.Supplier;
  * when the round-robin partition cannot take it the next one is tried, each at most once. Moves on
  * only when a partition has no leader, its leader changed, or it cannot be reached; any answer of
  * the engine is final. {@code RESOURCE_EXHAUSTED} is final too unless configured {@link
- * ResourceExhaustedRetry#NEXT_PARTITION} (the stock behaviour). Each attempt gets the full
- * timeout, as upstream; the request is encoded once.
+ * ResourceExhaustedRetry#NEXT_PARTITION} (the stock behaviour). Each attempt gets the full timeout,
+ * as upstream; the request is encoded once.
  */
 public final class RequestRetryHandler {
   private final PartitionSender sender;
@@ -50,7 +50,11 @@ public final class RequestRetryHandler {
       return CompletableFuture.failedFuture(e);
     }
     final var retry =
-        new PartitionWalk<>(request, start, current.partitionsCount(), timeoutNanos,
+        new PartitionWalk<>(
+            request,
+            start,
+            current.partitionsCount(),
+            timeoutNanos,
             CommandCodec.encode(request, start));
     retry.next();
     return retry.future;
@@ -66,8 +70,12 @@ public final class RequestRetryHandler {
     private final byte[] encoded;
     private int tried;
 
-    PartitionWalk(final BrokerRequest<T> request, final int start, final int partitionsCount,
-        final long timeoutNanos, final byte[] encoded) {
+    PartitionWalk(
+        final BrokerRequest<T> request,
+        final int start,
+        final int partitionsCount,
+        final long timeoutNanos,
+        final byte[] encoded) {
       this.request = request;
       this.start = start;
       this.partitionsCount = partitionsCount;
@@ -97,7 +105,8 @@ public final class RequestRetryHandler {
       if (error != null) {
         final Throwable cause =
             error instanceof CompletionException && error.getCause() != null
-                ? error.getCause() : error;
+                ? error.getCause()
+                : error;
         if (cause instanceof BrokerClientException.Unavailable
             || cause instanceof BrokerClientException.NoLeader) {
           next();

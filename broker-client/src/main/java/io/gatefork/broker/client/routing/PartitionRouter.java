@@ -10,9 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Turns a {@link PartitionTarget} into a partition id for the current topology. Fails at once,
- * never by timeout, when the answer cannot be right: no topology yet, a partition the cluster
- * does not have (for a key: no entity can have it), or (for round robin) no partition with a
- * leader.
+ * never by timeout, when the answer cannot be right: no topology yet, a partition the cluster does
+ * not have (for a key: no entity can have it), or (for round robin) no partition with a leader.
  */
 public final class PartitionRouter {
   private final AtomicInteger roundRobin = new AtomicInteger();

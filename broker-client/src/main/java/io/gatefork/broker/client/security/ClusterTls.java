@@ -25,8 +25,7 @@ public final class ClusterTls {
     messaging.setTlsEnabled(true);
     if (security.keyStore() != null) {
       requireReadable(security.keyStore(), "key store", "keyStore.filePath");
-      messaging.configureTls(
-          security.keyStore().toFile(), security.keyStorePassword(), null, null);
+      messaging.configureTls(security.keyStore().toFile(), security.keyStorePassword(), null, null);
     } else {
       requireReadable(security.certificateChain(), "certificate chain", "certificateChainPath");
       requireReadable(security.privateKey(), "private key", "privateKeyPath");

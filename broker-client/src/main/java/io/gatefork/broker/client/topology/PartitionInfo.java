@@ -4,11 +4,11 @@ import io.atomix.utils.net.Address;
 import java.util.List;
 
 /**
- * One partition as the brokers report it. Without a leader, {@code leaderNodeId} is -1 and
- * {@code leader} null.
+ * One partition as the brokers report it. Without a leader, {@code leaderNodeId} is -1 and {@code
+ * leader} null.
  *
- * @param health the leader's health for this partition ({@code HEALTHY}, {@code UNHEALTHY},
- *     {@code DEAD}), or {@code UNKNOWN} when there is no leader
+ * @param health the leader's health for this partition ({@code HEALTHY}, {@code UNHEALTHY}, {@code
+ *     DEAD}), or {@code UNKNOWN} when there is no leader
  */
 public record PartitionInfo(
     int partitionId,

@@ -65,7 +65,10 @@ public final class TopologyManager implements ClusterMembershipEventListener {
     topology = next;
     for (final var broker : next.brokers()) {
       if (previous.broker(broker.nodeId()) == null) {
-        LOG.info("Broker {} joined at {} ({})", broker.nodeId(), broker.commandApiAddress(),
+        LOG.info(
+            "Broker {} joined at {} ({})",
+            broker.nodeId(),
+            broker.commandApiAddress(),
             broker.version());
         listeners.forEach(l -> l.brokerAdded(broker));
       }
@@ -84,9 +87,9 @@ public final class TopologyManager implements ClusterMembershipEventListener {
   }
 
   /**
-   * Builds a snapshot from member properties. When every broker is gone the partitions still
-   * exist, only without leaders: the shape of {@code previous} is kept so that requests fail as
-   * "no leader" rather than "no topology".
+   * Builds a snapshot from member properties. When every broker is gone the partitions still exist,
+   * only without leaders: the shape of {@code previous} is kept so that requests fail as "no
+   * leader" rather than "no topology".
    */
   static BrokerTopology build(final Iterable<Member> members, final BrokerTopology previous) {
     final Map<Integer, BrokerNode> brokers = new HashMap<>();
@@ -101,8 +104,12 @@ public final class TopologyManager implements ClusterMembershipEventListener {
       }
       final String address = info.getCommandApiAddress();
       final var node =
-          new BrokerNode(info.getNodeId(), member.id().id(), address,
-              address == null ? null : Address.from(address), info.getVersion());
+          new BrokerNode(
+              info.getNodeId(),
+              member.id().id(),
+              address,
+              address == null ? null : Address.from(address),
+              info.getVersion());
       brokers.put(node.nodeId(), node);
       partitionsCount = Math.max(partitionsCount, info.getPartitionsCount());
       clusterSize = Math.max(clusterSize, info.getClusterSize());
@@ -110,12 +117,19 @@ public final class TopologyManager implements ClusterMembershipEventListener {
       final var health = info.getPartitionHealthStatuses();
       info.consumePartitions(
           (partition, term) ->
-              partitions.computeIfAbsent(partition, PartitionBuilder::new)
+              partitions
+                  .computeIfAbsent(partition, PartitionBuilder::new)
                   .leader(node, term, String.valueOf(health.get(partition))),
-          partition -> partitions.computeIfAbsent(partition, PartitionBuilder::new)
-              .followers.add(node.nodeId()),
-          partition -> partitions.computeIfAbsent(partition, PartitionBuilder::new)
-              .inactive.add(node.nodeId()));
+          partition ->
+              partitions
+                  .computeIfAbsent(partition, PartitionBuilder::new)
+                  .followers
+                  .add(node.nodeId()),
+          partition ->
+              partitions
+                  .computeIfAbsent(partition, PartitionBuilder::new)
+                  .inactive
+                  .add(node.nodeId()));
     }
     if (brokers.isEmpty()) {
       partitionsCount = previous.partitionsCount();
@@ -156,9 +170,14 @@ public final class TopologyManager implements ClusterMembershipEventListener {
     }
 
     PartitionInfo build() {
-      return new PartitionInfo(id, leader == null ? -1 : leader.nodeId(), term,
-          leader == null ? null : leader.commandApi(), List.copyOf(followers),
-          List.copyOf(inactive), leader == null ? "UNKNOWN" : health);
+      return new PartitionInfo(
+          id,
+          leader == null ? -1 : leader.nodeId(),
+          term,
+          leader == null ? null : leader.commandApi(),
+          List.copyOf(followers),
+          List.copyOf(inactive),
+          leader == null ? "UNKNOWN" : health);
     }
   }
 }

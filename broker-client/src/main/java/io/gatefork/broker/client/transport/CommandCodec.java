@@ -16,13 +16,14 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The command protocol's bytes: an SBE {@code ExecuteCommandRequest} with the msgpack record as
- * its value, and the broker's {@code ExecuteCommandResponse} or {@code ErrorResponse}. These are
+ * The command protocol's bytes: an SBE {@code ExecuteCommandRequest} with the msgpack record as its
+ * value, and the broker's {@code ExecuteCommandResponse} or {@code ErrorResponse}. These are
  * exactly the bytes a stock gateway puts on topic {@code command-api-<partition>}.
  */
 public final class CommandCodec {
   private static final int PARTITION_ID_OFFSET =
-      MessageHeaderEncoder.ENCODED_LENGTH + ExecuteCommandRequestEncoder.partitionIdEncodingOffset();
+      MessageHeaderEncoder.ENCODED_LENGTH
+          + ExecuteCommandRequestEncoder.partitionIdEncodingOffset();
 
   private CommandCodec() {}
 
@@ -68,8 +69,8 @@ public final class CommandCodec {
 
   /** Re-targets an encoded request at another partition. */
   public static void setPartitionId(final byte[] encoded, final int partitionId) {
-    new UnsafeBuffer(encoded).putShort(PARTITION_ID_OFFSET, (short) partitionId,
-        Protocol.ENDIANNESS);
+    new UnsafeBuffer(encoded)
+        .putShort(PARTITION_ID_OFFSET, (short) partitionId, Protocol.ENDIANNESS);
   }
 
   /** True when the answer is an {@code ErrorResponse} with the given code. */
@@ -93,7 +94,9 @@ public final class CommandCodec {
       return new BrokerResult.Error<>(partitionId, error.errorCode(), error.errorData());
     }
     if (template != ExecuteCommandResponseDecoder.TEMPLATE_ID) {
-      return new BrokerResult.Error<>(partitionId, ErrorCode.INVALID_MESSAGE_TEMPLATE,
+      return new BrokerResult.Error<>(
+          partitionId,
+          ErrorCode.INVALID_MESSAGE_TEMPLATE,
           "Expected an ExecuteCommandResponse or ErrorResponse, but got template " + template);
     }
     final var decoder = new ExecuteCommandResponseDecoder().wrapAndApplyHeader(buffer, 0, header);
@@ -106,10 +109,16 @@ public final class CommandCodec {
     final int valueOffset = decoder.limit() + ExecuteCommandResponseDecoder.valueHeaderLength();
     if (recordType == RecordType.COMMAND_REJECTION) {
       decoder.skipValue();
-      return new BrokerResult.Rejected<>(answeredPartition, key, intent, rejectionType,
-          decoder.rejectionReason());
+      return new BrokerResult.Rejected<>(
+          answeredPartition, key, intent, rejectionType, decoder.rejectionReason());
     }
-    return new BrokerResult.Accepted<>(answeredPartition, key, intent,
-        request.newResponseValue(), buffer, valueOffset, valueLength);
+    return new BrokerResult.Accepted<>(
+        answeredPartition,
+        key,
+        intent,
+        request.newResponseValue(),
+        buffer,
+        valueOffset,
+        valueLength);
   }
 }

@@ -19,9 +19,9 @@ import java.util.function.Supplier;
 
 /**
  * Sends commands straight over the Atomix messaging service on the stock topic {@code
- * command-api-<partition>}: the same bytes zeebe-transport's client sends, without its actor, so
- * a response costs no thread hop before the caller's own. Completion happens on the messaging
- * (Netty) thread; callers must hop off it before doing real work.
+ * command-api-<partition>}: the same bytes zeebe-transport's client sends, without its actor, so a
+ * response costs no thread hop before the caller's own. Completion happens on the messaging (Netty)
+ * thread; callers must hop off it before doing real work.
  */
 public final class CommandDispatcher implements PartitionSender {
   /** Upstream waits this long before retrying a leader change or an unreachable leader. */
@@ -52,8 +52,13 @@ public final class CommandDispatcher implements PartitionSender {
       final long timeoutNanos,
       final boolean retryInPartition) {
     final var attempt =
-        new Attempt<>(request, partitionId, encoded, System.nanoTime() + timeoutNanos,
-            timeoutNanos, retryInPartition);
+        new Attempt<>(
+            request,
+            partitionId,
+            encoded,
+            System.nanoTime() + timeoutNanos,
+            timeoutNanos,
+            retryInPartition);
     attempt.run();
     return attempt.future;
   }
@@ -83,8 +88,13 @@ public final class CommandDispatcher implements PartitionSender {
     private long sentAt;
     private Throwable lastFailure;
 
-    Attempt(final BrokerRequest<T> request, final int partitionId, final byte[] encoded,
-        final long deadline, final long timeoutNanos, final boolean retryInPartition) {
+    Attempt(
+        final BrokerRequest<T> request,
+        final int partitionId,
+        final byte[] encoded,
+        final long deadline,
+        final long timeoutNanos,
+        final boolean retryInPartition) {
       this.request = request;
       this.partitionId = partitionId;
       this.encoded = encoded;
@@ -102,9 +112,11 @@ public final class CommandDispatcher implements PartitionSender {
       }
       final BrokerTopology current = topology.get();
       if (!current.hasPartition(partitionId)) {
-        fail(current.isEmpty()
-            ? new BrokerClientException.NoTopology()
-            : new BrokerClientException.PartitionNotFound(partitionId), "PARTITION_NOT_FOUND");
+        fail(
+            current.isEmpty()
+                ? new BrokerClientException.NoTopology()
+                : new BrokerClientException.PartitionNotFound(partitionId),
+            "PARTITION_NOT_FOUND");
         return;
       }
       final Address leader = current.leaderAddress(partitionId);
@@ -128,13 +140,16 @@ public final class CommandDispatcher implements PartitionSender {
       if (error == null) {
         onResponse(response);
       } else {
-        onFailure(error instanceof CompletionException && error.getCause() != null
-            ? error.getCause() : error);
+        onFailure(
+            error instanceof CompletionException && error.getCause() != null
+                ? error.getCause()
+                : error);
       }
     }
 
     private void onResponse(final byte[] response) {
-      if (retryInPartition && CommandCodec.isError(response, ErrorCode.PARTITION_LEADER_MISMATCH)
+      if (retryInPartition
+          && CommandCodec.isError(response, ErrorCode.PARTITION_LEADER_MISMATCH)
           && retryLater(null)) {
         return;
       }
@@ -152,19 +167,35 @@ public final class CommandDispatcher implements PartitionSender {
 
     private void onFailure(final Throwable cause) {
       switch (SendFailure.of(cause)) {
-        case TIMEOUT -> fail(new BrokerClientException.Timeout(request.type(),
-            TimeUnit.NANOSECONDS.toMillis(timeoutNanos)), "TIMEOUT");
-        case CONNECTION_CLOSED -> fail(new BrokerClientException.ConnectionClosed(
-            "Connection to the leader of partition " + partitionId
-                + " closed while the request was in flight", cause), "CONNECTION_CLOSED");
+        case TIMEOUT ->
+            fail(
+                new BrokerClientException.Timeout(
+                    request.type(), TimeUnit.NANOSECONDS.toMillis(timeoutNanos)),
+                "TIMEOUT");
+        case CONNECTION_CLOSED ->
+            fail(
+                new BrokerClientException.ConnectionClosed(
+                    "Connection to the leader of partition "
+                        + partitionId
+                        + " closed while the request was in flight",
+                    cause),
+                "CONNECTION_CLOSED");
         case UNREACHABLE, MESSAGING_CLOSED -> {
           if (!retryInPartition || !retryLater(cause)) {
             fail(unavailable(cause), "UNAVAILABLE");
           }
         }
-        case OTHER -> fail(new BrokerClientException.Unavailable(
-            "Request " + request.type() + " to partition " + partitionId + " failed: " + cause,
-            cause), "UNKNOWN");
+        case OTHER ->
+            fail(
+                new BrokerClientException.Unavailable(
+                    "Request "
+                        + request.type()
+                        + " to partition "
+                        + partitionId
+                        + " failed: "
+                        + cause,
+                    cause),
+                "UNKNOWN");
       }
     }
 
@@ -182,15 +213,22 @@ public final class CommandDispatcher implements PartitionSender {
       if (lastFailure != null) {
         fail(unavailable(lastFailure), "UNAVAILABLE");
       } else {
-        fail(new BrokerClientException.Timeout(request.type(),
-            TimeUnit.NANOSECONDS.toMillis(timeoutNanos)), "TIMEOUT");
+        fail(
+            new BrokerClientException.Timeout(
+                request.type(), TimeUnit.NANOSECONDS.toMillis(timeoutNanos)),
+            "TIMEOUT");
       }
     }
 
     private BrokerClientException unavailable(final Throwable cause) {
       return new BrokerClientException.Unavailable(
-          "Expected to send request " + request.type() + " to the leader of partition "
-              + partitionId + ", but it could not be reached: " + cause.getMessage(), cause);
+          "Expected to send request "
+              + request.type()
+              + " to the leader of partition "
+              + partitionId
+              + ", but it could not be reached: "
+              + cause.getMessage(),
+          cause);
     }
 
     private void fail(final BrokerClientException error, final String code) {

@@ -12,8 +12,8 @@ public interface PartitionSender {
    * @param encoded the request's bytes, already targeted at {@code partitionId}
    * @param timeoutNanos deadline for this partition, from now
    * @param retryInPartition retry a leader change or an unreachable leader on the same partition
-   *     until the deadline; without it such failures answer at once (the partition retry then
-   *     moves on to the next partition)
+   *     until the deadline; without it such failures answer at once (the partition retry then moves
+   *     on to the next partition)
    * @return completes on the transport thread with the broker's answer, or exceptionally with a
    *     {@link io.gatefork.broker.client.BrokerClientException}
    */

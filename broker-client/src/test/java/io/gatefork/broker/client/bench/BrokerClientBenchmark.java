@@ -38,14 +38,17 @@ public final class BrokerClientBenchmark {
   public static void main(final String[] args) throws Exception {
     final int instances = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
     final long deadline = System.nanoTime() + TIME_LIMIT.toNanos();
-    try (var broker = EmbeddedBroker.start(
-            EmbeddedBrokerConfig.defaults().withPort(freePort()).withPartitionCount(3));
-        var client = ClusterBrokerClient.start(BrokerClientConfig.testDefaults()
-            .host("127.0.0.1")
-            .port(freePort())
-            .initialContactPoints(List.of(broker.clusterAddress()))
-            .build(),
-            new SimpleMeterRegistry())) {
+    try (var broker =
+            EmbeddedBroker.start(
+                EmbeddedBrokerConfig.defaults().withPort(freePort()).withPartitionCount(3));
+        var client =
+            ClusterBrokerClient.start(
+                BrokerClientConfig.testDefaults()
+                    .host("127.0.0.1")
+                    .port(freePort())
+                    .initialContactPoints(List.of(broker.clusterAddress()))
+                    .build(),
+                new SimpleMeterRegistry())) {
       while (client.topology().partitionsWithLeader().length < 3) {
         Thread.sleep(50);
       }
@@ -73,22 +76,32 @@ public final class BrokerClientBenchmark {
       Thread.sleep(1_000);
       final String after = footprint();
 
-      System.out.printf("create-process-instance through broker-client, one JVM, %d cores%n",
+      System.out.printf(
+          "create-process-instance through broker-client, one JVM, %d cores%n",
           Runtime.getRuntime().availableProcessors());
-      System.out.printf("  sequential x%d: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms%n",
-          SEQUENTIAL, pct(micros, 50), pct(micros, 90), pct(micros, 99),
+      System.out.printf(
+          "  sequential x%d: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms%n",
+          SEQUENTIAL,
+          pct(micros, 50),
+          pct(micros, 90),
+          pct(micros, 99),
           micros[micros.length - 1] / 1000.0);
-      System.out.printf("  %d instances with %d in flight: %.0f/s%n", done, IN_FLIGHT,
-          done / seconds);
+      System.out.printf(
+          "  %d instances with %d in flight: %.0f/s%n", done, IN_FLIGHT, done / seconds);
       System.out.printf("  footprint before: %s%n  footprint after:  %s%n", before, after);
     }
   }
 
   private static void deploy(final BrokerClient client) {
     final var record = new DeploymentRecord();
-    record.resources().add().setResourceName("bench.bpmn").setResource(
-        Bpmn.convertToString(Bpmn.createExecutableProcess("bench").startEvent().endEvent().done())
-            .getBytes(StandardCharsets.UTF_8));
+    record
+        .resources()
+        .add()
+        .setResourceName("bench.bpmn")
+        .setResource(
+            Bpmn.convertToString(
+                    Bpmn.createExecutableProcess("bench").startEvent().endEvent().done())
+                .getBytes(StandardCharsets.UTF_8));
     final var result = client.send(BrokerRequests.deployResources(record)).join();
     if (!(result instanceof BrokerResult.Accepted)) {
       throw new IllegalStateException("deployment failed: " + result);
@@ -108,19 +121,22 @@ public final class BrokerClientBenchmark {
         new ProcessInstanceCreationRecord().setBpmnProcessId("bench").setVersion(-1));
   }
 
-  private static int createConcurrently(final BrokerClient client, final int count,
-      final long deadline) throws InterruptedException {
+  private static int createConcurrently(
+      final BrokerClient client, final int count, final long deadline) throws InterruptedException {
     final var permits = new Semaphore(IN_FLIGHT);
     final var failures = new AtomicInteger();
     int sent = 0;
     while (sent < count && System.nanoTime() < deadline) {
       permits.acquire();
-      client.sendWithPartitionRetry(request(), null).whenComplete((r, e) -> {
-        if (e != null || !(r instanceof BrokerResult.Accepted)) {
-          failures.incrementAndGet();
-        }
-        permits.release();
-      });
+      client
+          .sendWithPartitionRetry(request(), null)
+          .whenComplete(
+              (r, e) -> {
+                if (e != null || !(r instanceof BrokerResult.Accepted)) {
+                  failures.incrementAndGet();
+                }
+                permits.release();
+              });
       sent++;
     }
     permits.acquire(IN_FLIGHT);
@@ -143,7 +159,8 @@ public final class BrokerClientBenchmark {
         rss = line.substring(6).trim();
       }
     }
-    return String.format("heap used %d MB (committed %d MB), RSS %s, threads %d",
+    return String.format(
+        "heap used %d MB (committed %d MB), RSS %s, threads %d",
         heap.getUsed() >> 20, heap.getCommitted() >> 20, rss, Thread.activeCount());
   }
 

@@ -23,7 +23,11 @@ import org.junit.jupiter.api.Test;
 class BackpressureIntegrationTest {
   private static final int BURST = 300;
 
-  record Outcome(int accepted, int resourceExhausted, int retriesExhausted, long brokerCommands,
+  record Outcome(
+      int accepted,
+      int resourceExhausted,
+      int retriesExhausted,
+      long brokerCommands,
       long brokerResourceExhausted) {}
 
   private static Outcome burst(final ResourceExhaustedRetry mode) {
@@ -34,10 +38,11 @@ class BackpressureIntegrationTest {
       final List<CompletableFuture<BrokerResult<ProcessInstanceCreationRecord>>> futures =
           new ArrayList<>();
       for (int i = 0; i < BURST; i++) {
-        futures.add(cluster.client.sendWithPartitionRetry(
-            BrokerRequests.createProcessInstance(
-                new ProcessInstanceCreationRecord().setBpmnProcessId("work").setVersion(-1)),
-            Duration.ofSeconds(10)));
+        futures.add(
+            cluster.client.sendWithPartitionRetry(
+                BrokerRequests.createProcessInstance(
+                    new ProcessInstanceCreationRecord().setBpmnProcessId("work").setVersion(-1)),
+                Duration.ofSeconds(10)));
       }
       int accepted = 0;
       int resourceExhausted = 0;
@@ -58,8 +63,12 @@ class BackpressureIntegrationTest {
           retriesExhausted++;
         }
       }
-      return new Outcome(accepted, resourceExhausted, retriesExhausted,
-          cluster.broker.commands().total(), cluster.broker.commands().resourceExhaustedTotal());
+      return new Outcome(
+          accepted,
+          resourceExhausted,
+          retriesExhausted,
+          cluster.broker.commands().total(),
+          cluster.broker.commands().resourceExhaustedTotal());
     }
   }
 

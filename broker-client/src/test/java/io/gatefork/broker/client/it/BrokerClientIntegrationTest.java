@@ -41,16 +41,19 @@ class BrokerClientIntegrationTest {
   @BeforeAll
   static void start() {
     cluster = Cluster.start(0, ResourceExhaustedRetry.FAIL_FAST);
-    cluster.deploy(Map.of(
-        "work.bpmn", Cluster.serviceTaskProcess("work", "work"),
-        "msg.bpmn",
-        Bpmn.createExecutableProcess("msg")
-            .startEvent()
-            .intermediateCatchEvent("wait",
-                c -> c.message(m -> m.name("paid").zeebeCorrelationKeyExpression("orderId")))
-            .serviceTask("after", t -> t.zeebeJobType("after-msg"))
-            .endEvent()
-            .done()));
+    cluster.deploy(
+        Map.of(
+            "work.bpmn",
+            Cluster.serviceTaskProcess("work", "work"),
+            "msg.bpmn",
+            Bpmn.createExecutableProcess("msg")
+                .startEvent()
+                .intermediateCatchEvent(
+                    "wait",
+                    c -> c.message(m -> m.name("paid").zeebeCorrelationKeyExpression("orderId")))
+                .serviceTask("after", t -> t.zeebeJobType("after-msg"))
+                .endEvent()
+                .done()));
   }
 
   @AfterAll
@@ -63,27 +66,37 @@ class BrokerClientIntegrationTest {
     final var topology = cluster.client.topology();
 
     assertThat(topology.partitionsCount()).isEqualTo(3);
-    assertThat(topology.brokers()).singleElement().satisfies(b -> {
-      assertThat(b.commandApiAddress()).isEqualTo(cluster.broker.clusterAddress());
-      assertThat(b.version()).isEqualTo("8.8.0");
-    });
-    assertThat(topology.partitions()).allSatisfy(p -> {
-      assertThat(p.leaderNodeId()).isZero();
-      assertThat(p.health()).isEqualTo("HEALTHY");
-    });
+    assertThat(topology.brokers())
+        .singleElement()
+        .satisfies(
+            b -> {
+              assertThat(b.commandApiAddress()).isEqualTo(cluster.broker.clusterAddress());
+              assertThat(b.version()).isEqualTo("8.8.0");
+            });
+    assertThat(topology.partitions())
+        .allSatisfy(
+            p -> {
+              assertThat(p.leaderNodeId()).isZero();
+              assertThat(p.health()).isEqualTo("HEALTHY");
+            });
   }
 
   @Test
   void createdInstancesLandOnEveryPartitionAndTheirJobsCanBeCompleted() {
     final Set<Integer> partitions = new HashSet<>();
     for (int i = 0; i < 6; i++) {
-      final var result = cluster.client.sendWithPartitionRetry(
-          BrokerRequests.createProcessInstance(
-              new ProcessInstanceCreationRecord().setBpmnProcessId("work").setVersion(-1)),
-          null).join();
+      final var result =
+          cluster
+              .client
+              .sendWithPartitionRetry(
+                  BrokerRequests.createProcessInstance(
+                      new ProcessInstanceCreationRecord().setBpmnProcessId("work").setVersion(-1)),
+                  null)
+              .join();
       assertThat(result).isInstanceOf(BrokerResult.Accepted.class);
       final long instanceKey =
-          ((BrokerResult.Accepted<ProcessInstanceCreationRecord>) result).value()
+          ((BrokerResult.Accepted<ProcessInstanceCreationRecord>) result)
+              .value()
               .getProcessInstanceKey();
       partitions.add(Protocol.decodePartitionId(instanceKey));
     }
@@ -94,8 +107,10 @@ class BrokerClientIntegrationTest {
       for (final long jobKey : activate(partition, "work", 10)) {
         final var result =
             cluster.client.send(BrokerRequests.completeJob(jobKey, new JobRecord())).join();
-        assertThat(result).isInstanceOfSatisfying(BrokerResult.Accepted.class,
-            a -> assertThat(a.intent()).isEqualTo(JobIntent.COMPLETED));
+        assertThat(result)
+            .isInstanceOfSatisfying(
+                BrokerResult.Accepted.class,
+                a -> assertThat(a.intent()).isEqualTo(JobIntent.COMPLETED));
         completed.add(jobKey);
       }
     }
@@ -106,26 +121,54 @@ class BrokerClientIntegrationTest {
   void aMessageCorrelatesToAnInstanceOnAnotherPartition() {
     final int instancePartition = 2;
     final String correlationKey = keyHashingTo(3);
-    final var create = new ProcessInstanceCreationRecord().setBpmnProcessId("msg").setVersion(-1)
-        .setVariables(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(
-            "{\"orderId\":\"" + correlationKey + "\"}")));
-    final var created = cluster.client.send(new BrokerRequest<>(
-        ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE,
-        BrokerRequest.NO_KEY, create, PartitionTarget.fixed(instancePartition),
-        ProcessInstanceCreationRecord::new)).join();
+    final var create =
+        new ProcessInstanceCreationRecord()
+            .setBpmnProcessId("msg")
+            .setVersion(-1)
+            .setVariables(
+                new UnsafeBuffer(
+                    MsgPackConverter.convertToMsgPack("{\"orderId\":\"" + correlationKey + "\"}")));
+    final var created =
+        cluster
+            .client
+            .send(
+                new BrokerRequest<>(
+                    ValueType.PROCESS_INSTANCE_CREATION,
+                    ProcessInstanceCreationIntent.CREATE,
+                    BrokerRequest.NO_KEY,
+                    create,
+                    PartitionTarget.fixed(instancePartition),
+                    ProcessInstanceCreationRecord::new))
+            .join();
     assertThat(created).isInstanceOf(BrokerResult.Accepted.class);
 
-    await().atMost(Duration.ofSeconds(15)).until(() -> {
-      final var message = new MessageRecord().setName("paid").setCorrelationKey(correlationKey)
-          .setTimeToLive(60_000).setVariables(new UnsafeBuffer(
-              MsgPackConverter.convertToMsgPack("{\"paid\":true}")));
-      final var published = cluster.client.send(BrokerRequests.publishMessage(message)).join();
-      assertThat(published.partitionId()).isEqualTo(3);
-      return cluster.broker.records().awaitRecord(r -> r.partitionId() == instancePartition
-              && r.is(RecordType.EVENT, ValueType.PROCESS_MESSAGE_SUBSCRIPTION,
-                  ProcessMessageSubscriptionIntent.CORRELATED), Duration.ofSeconds(2))
-          .isPresent();
-    });
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .until(
+            () -> {
+              final var message =
+                  new MessageRecord()
+                      .setName("paid")
+                      .setCorrelationKey(correlationKey)
+                      .setTimeToLive(60_000)
+                      .setVariables(
+                          new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"paid\":true}")));
+              final var published =
+                  cluster.client.send(BrokerRequests.publishMessage(message)).join();
+              assertThat(published.partitionId()).isEqualTo(3);
+              return cluster
+                  .broker
+                  .records()
+                  .awaitRecord(
+                      r ->
+                          r.partitionId() == instancePartition
+                              && r.is(
+                                  RecordType.EVENT,
+                                  ValueType.PROCESS_MESSAGE_SUBSCRIPTION,
+                                  ProcessMessageSubscriptionIntent.CORRELATED),
+                      Duration.ofSeconds(2))
+                  .isPresent();
+            });
     assertThat(activate(instancePartition, "after-msg", 1)).hasSize(1);
   }
 
@@ -136,34 +179,50 @@ class BrokerClientIntegrationTest {
     final var result =
         cluster.client.send(BrokerRequests.completeJob(unknownJob, new JobRecord())).join();
 
-    assertThat(result).isInstanceOfSatisfying(BrokerResult.Rejected.class, rejected -> {
-      assertThat(rejected.type()).isEqualTo(RejectionType.NOT_FOUND);
-      assertThat(rejected.intent()).isEqualTo(JobIntent.COMPLETE);
-      assertThat(rejected.reason())
-          .contains("Expected to complete job with key '" + unknownJob + "'")
-          .contains("no such job was found");
-    });
+    assertThat(result)
+        .isInstanceOfSatisfying(
+            BrokerResult.Rejected.class,
+            rejected -> {
+              assertThat(rejected.type()).isEqualTo(RejectionType.NOT_FOUND);
+              assertThat(rejected.intent()).isEqualTo(JobIntent.COMPLETE);
+              assertThat(rejected.reason())
+                  .contains("Expected to complete job with key '" + unknownJob + "'")
+                  .contains("no such job was found");
+            });
   }
 
   @Test
   void brokerRequestsAreMeteredUnderTheStockNames() {
-    cluster.client.send(BrokerRequests.completeJob(Protocol.encodePartitionId(1, 5),
-        new JobRecord())).join();
+    cluster
+        .client
+        .send(BrokerRequests.completeJob(Protocol.encodePartitionId(1, 5), new JobRecord()))
+        .join();
 
-    assertThat(cluster.registry.find("zeebe.gateway.request.latency")
-        .tag("requestType", "JOB#COMPLETE").tag("partition", "1").timer())
+    assertThat(
+            cluster
+                .registry
+                .find("zeebe.gateway.request.latency")
+                .tag("requestType", "JOB#COMPLETE")
+                .tag("partition", "1")
+                .timer())
         .isNotNull()
         .satisfies(t -> assertThat(t.count()).isPositive());
     assertThat(cluster.registry.find("zeebe.gateway.total.requests").counters()).isNotEmpty();
-    assertThat(cluster.registry.find("zeebe.gateway.topology.partition.roles")
-        .tag("partition", "3").tag("broker", "0").gauge().value()).isEqualTo(3.0);
+    assertThat(
+            cluster
+                .registry
+                .find("zeebe.gateway.topology.partition.roles")
+                .tag("partition", "3")
+                .tag("broker", "0")
+                .gauge()
+                .value())
+        .isEqualTo(3.0);
   }
 
   static String keyHashingTo(final int partition) {
     for (int i = 0; ; i++) {
       final String key = "order-" + i;
-      if (SubscriptionUtil.getSubscriptionPartitionId(BufferUtil.wrapString(key), 3)
-          == partition) {
+      if (SubscriptionUtil.getSubscriptionPartitionId(BufferUtil.wrapString(key), 3) == partition) {
         return key;
       }
     }
@@ -172,16 +231,23 @@ class BrokerClientIntegrationTest {
   /** Activates jobs of a type on one partition, polling until some exist. */
   static List<Long> activate(final int partition, final String type, final int max) {
     final List<Long> keys = new ArrayList<>();
-    await().atMost(Duration.ofSeconds(15)).until(() -> {
-      final var batch = new JobBatchRecord().setType(type).setWorker("it").setTimeout(60_000)
-          .setMaxJobsToActivate(max);
-      final var result =
-          cluster.client.send(BrokerRequests.activateJobs(partition, batch)).join();
-      if (result instanceof BrokerResult.Accepted<JobBatchRecord> accepted) {
-        keys.addAll(accepted.value().getJobKeys());
-      }
-      return !keys.isEmpty();
-    });
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .until(
+            () -> {
+              final var batch =
+                  new JobBatchRecord()
+                      .setType(type)
+                      .setWorker("it")
+                      .setTimeout(60_000)
+                      .setMaxJobsToActivate(max);
+              final var result =
+                  cluster.client.send(BrokerRequests.activateJobs(partition, batch)).join();
+              if (result instanceof BrokerResult.Accepted<JobBatchRecord> accepted) {
+                keys.addAll(accepted.value().getJobKeys());
+              }
+              return !keys.isEmpty();
+            });
     return keys;
   }
 }

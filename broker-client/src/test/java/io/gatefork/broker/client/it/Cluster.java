@@ -71,20 +71,36 @@ final class Cluster implements AutoCloseable {
   }
 
   /** Deploys through {@code client} and waits until every partition of {@code broker} knows. */
-  static DeploymentRecord deploy(final BrokerClient client, final EmbeddedBroker broker,
+  static DeploymentRecord deploy(
+      final BrokerClient client,
+      final EmbeddedBroker broker,
       final Map<String, BpmnModelInstance> models) {
     final var record = new DeploymentRecord();
-    models.forEach((name, model) -> record.resources().add().setResourceName(name)
-        .setResource(Bpmn.convertToString(model).getBytes(StandardCharsets.UTF_8)));
+    models.forEach(
+        (name, model) ->
+            record
+                .resources()
+                .add()
+                .setResourceName(name)
+                .setResource(Bpmn.convertToString(model).getBytes(StandardCharsets.UTF_8)));
     final var result = client.send(BrokerRequests.deployResources(record)).join();
     if (!(result instanceof BrokerResult.Accepted<DeploymentRecord> accepted)) {
       throw new AssertionError("deployment not accepted: " + result);
     }
     final long key = accepted.key();
-    await().atMost(Duration.ofSeconds(30)).until(() ->
-        broker.records().find(r -> r.key() == key
-            && r.intent().name().equals("FINISHED")
-            && r.valueType().name().equals("COMMAND_DISTRIBUTION")).size() == 1);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                broker
+                        .records()
+                        .find(
+                            r ->
+                                r.key() == key
+                                    && r.intent().name().equals("FINISHED")
+                                    && r.valueType().name().equals("COMMAND_DISTRIBUTION"))
+                        .size()
+                    == 1);
     return accepted.value();
   }
 

@@ -49,8 +49,15 @@ class JobStreamIntegrationTest {
       assertThat(job.jobRecord().getType()).isEqualTo("pushed");
       assertThat(job.jobRecord().getProcessInstanceKey()).isEqualTo(instanceKey);
       assertThat(job.jobRecord().getWorker()).isEqualTo("stream-worker");
-      assertThat(cluster.broker.records().find(r -> r.key() == job.jobKey()
-          && r.is(RecordType.EVENT, ValueType.JOB, JobIntent.YIELDED))).isEmpty();
+      assertThat(
+              cluster
+                  .broker
+                  .records()
+                  .find(
+                      r ->
+                          r.key() == job.jobKey()
+                              && r.is(RecordType.EVENT, ValueType.JOB, JobIntent.YIELDED)))
+          .isEmpty();
 
       cluster.client.jobStreams().remove(id).join();
       assertThat(cluster.client.jobStreams().streams().join()).isEmpty();
@@ -61,14 +68,19 @@ class JobStreamIntegrationTest {
   void aPushTheConsumerRefusesIsYieldedBackToTheBroker() {
     try (var cluster = Cluster.start(0, ResourceExhaustedRetry.FAIL_FAST)) {
       cluster.deploy(Map.of("refused.bpmn", Cluster.serviceTaskProcess("refused", "refused")));
-      open(cluster.client, "refused",
+      open(
+          cluster.client,
+          "refused",
           payload -> CompletableFuture.failedFuture(new IllegalStateException("client busy")));
       awaitConnected(cluster.client, "refused", "0");
 
       createInstance(cluster.client, "refused");
 
-      assertThat(cluster.broker.records().awaitRecord(
-              r -> r.is(RecordType.EVENT, ValueType.JOB, JobIntent.YIELDED), WAIT))
+      assertThat(
+              cluster
+                  .broker
+                  .records()
+                  .awaitRecord(r -> r.is(RecordType.EVENT, ValueType.JOB, JobIntent.YIELDED), WAIT))
           .as("the refused job was yielded, so it is activatable again at once")
           .isPresent();
     }
@@ -78,22 +90,26 @@ class JobStreamIntegrationTest {
   void aStreamIsRegisteredAgainWithABrokerThatRestartsAndGetsItsJobs() {
     final int port = FreePorts.next();
     EmbeddedBroker broker = startBroker(port);
-    try (BrokerClient client = ClusterBrokerClient.start(
-        Cluster.clientConfig(broker.clusterAddress(), ResourceExhaustedRetry.FAIL_FAST),
-        new SimpleMeterRegistry())) {
+    try (BrokerClient client =
+        ClusterBrokerClient.start(
+            Cluster.clientConfig(broker.clusterAddress(), ResourceExhaustedRetry.FAIL_FAST),
+            new SimpleMeterRegistry())) {
       awaitLeaders(client);
       final Queue<ActivatedJobImpl> pushed = new ConcurrentLinkedQueue<>();
       open(client, "survivor", accepting(pushed));
       awaitConnected(client, "survivor", "0");
 
       broker.close();
-      await("the gateway notices the broker is gone").atMost(WAIT)
+      await("the gateway notices the broker is gone")
+          .atMost(WAIT)
           .until(() -> client.topology().partitionsWithLeader().length == 0);
       broker = startBroker(port);
 
       // a fresh broker knows nothing: only a re-registered stream can get this job pushed
       awaitLeaders(client);
-      Cluster.deploy(client, broker,
+      Cluster.deploy(
+          client,
+          broker,
           Map.of("survivor.bpmn", Cluster.serviceTaskProcess("survivor", "survivor")));
       awaitConnected(client, "survivor", "0");
       final long instanceKey = createInstance(client, "survivor");
@@ -106,8 +122,11 @@ class JobStreamIntegrationTest {
   }
 
   private static EmbeddedBroker startBroker(final int port) {
-    return EmbeddedBroker.start(EmbeddedBrokerConfig.defaults().withPort(port)
-        .withPartitionCount(3).withRecordJournal(true));
+    return EmbeddedBroker.start(
+        EmbeddedBrokerConfig.defaults()
+            .withPort(port)
+            .withPartitionCount(3)
+            .withRecordJournal(true));
   }
 
   private static void awaitLeaders(final BrokerClient client) {
@@ -129,11 +148,12 @@ class JobStreamIntegrationTest {
 
   private static ClientStreamId open(
       final BrokerClient client, final String jobType, final JobPushConsumer consumer) {
-    final var properties = new JobActivationPropertiesImpl()
-        .setWorker(BufferUtil.wrapString("stream-worker"), 0, "stream-worker".length())
-        .setTimeout(60_000)
-        .setFetchVariables(List.of())
-        .setTenantIds(List.of("<default>"));
+    final var properties =
+        new JobActivationPropertiesImpl()
+            .setWorker(BufferUtil.wrapString("stream-worker"), 0, "stream-worker".length())
+            .setTimeout(60_000)
+            .setFetchVariables(List.of())
+            .setTenantIds(List.of("<default>"));
     return client.jobStreams().add(jobType, properties, consumer).join();
   }
 
@@ -141,18 +161,25 @@ class JobStreamIntegrationTest {
       final BrokerClient client, final String jobType, final String brokerMemberId) {
     await("broker " + brokerMemberId + " acknowledged the " + jobType + " stream")
         .atMost(WAIT)
-        .until(() -> client.jobStreams().streams().join().stream()
-            .filter(s -> s.jobType().equals(jobType))
-            .map(JobStreamInfo::connectedBrokers)
-            .anyMatch(brokers -> brokers.contains(brokerMemberId)));
+        .until(
+            () ->
+                client.jobStreams().streams().join().stream()
+                    .filter(s -> s.jobType().equals(jobType))
+                    .map(JobStreamInfo::connectedBrokers)
+                    .anyMatch(brokers -> brokers.contains(brokerMemberId)));
   }
 
   private static long createInstance(final BrokerClient client, final String processId) {
-    final var result = client.sendWithPartitionRetry(BrokerRequests.createProcessInstance(
-        new ProcessInstanceCreationRecord().setBpmnProcessId(processId).setVersion(-1)),
-        null).join();
+    final var result =
+        client
+            .sendWithPartitionRetry(
+                BrokerRequests.createProcessInstance(
+                    new ProcessInstanceCreationRecord().setBpmnProcessId(processId).setVersion(-1)),
+                null)
+            .join();
     assertThat(result).isInstanceOf(BrokerResult.Accepted.class);
-    return ((BrokerResult.Accepted<ProcessInstanceCreationRecord>) result).value()
+    return ((BrokerResult.Accepted<ProcessInstanceCreationRecord>) result)
+        .value()
         .getProcessInstanceKey();
   }
 }

@@ -35,13 +35,17 @@ class OutageIntegrationTest {
 
   @Test
   void withoutAnyBrokerRequestsFailAtOnceWithNoTopology() {
-    final var config = Cluster.clientConfig("127.0.0.1:" + FreePorts.next(),
-        ResourceExhaustedRetry.FAIL_FAST);
+    final var config =
+        Cluster.clientConfig("127.0.0.1:" + FreePorts.next(), ResourceExhaustedRetry.FAIL_FAST);
     try (BrokerClient client = ClusterBrokerClient.start(config, new SimpleMeterRegistry())) {
-      final var create = client.sendWithPartitionRetry(BrokerRequests.createProcessInstance(
-          new ProcessInstanceCreationRecord().setBpmnProcessId("p")), Duration.ofMinutes(5));
-      final var complete = client.send(
-          BrokerRequests.completeJob(Protocol.encodePartitionId(1, 1), new JobRecord()));
+      final var create =
+          client.sendWithPartitionRetry(
+              BrokerRequests.createProcessInstance(
+                  new ProcessInstanceCreationRecord().setBpmnProcessId("p")),
+              Duration.ofMinutes(5));
+      final var complete =
+          client.send(
+              BrokerRequests.completeJob(Protocol.encodePartitionId(1, 1), new JobRecord()));
 
       // failed before anything was sent: no waiting for the (five minute) timeout
       assertThat(create).isCompletedExceptionally();
@@ -56,36 +60,48 @@ class OutageIntegrationTest {
     final var cluster = Cluster.start(0, ResourceExhaustedRetry.FAIL_FAST);
     try {
       cluster.deploy(Map.of("work.bpmn", Cluster.serviceTaskProcess("work", "work")));
-      final var before = cluster.client.sendWithPartitionRetry(
-          BrokerRequests.createProcessInstance(
-              new ProcessInstanceCreationRecord().setBpmnProcessId("work").setVersion(-1)),
-          null).join();
+      final var before =
+          cluster
+              .client
+              .sendWithPartitionRetry(
+                  BrokerRequests.createProcessInstance(
+                      new ProcessInstanceCreationRecord().setBpmnProcessId("work").setVersion(-1)),
+                  null)
+              .join();
       assertThat(before).isInstanceOf(BrokerResult.Accepted.class);
       final int threadsBefore = Thread.activeCount();
 
       cluster.broker.close();
       final List<CompletableFuture<?>> during = new ArrayList<>();
       for (int i = 0; i < 50; i++) {
-        during.add(cluster.client.send(
-            BrokerRequests.completeJob(Protocol.encodePartitionId(1 + i % 3, i), new JobRecord()),
-            Duration.ofSeconds(5)));
+        during.add(
+            cluster.client.send(
+                BrokerRequests.completeJob(
+                    Protocol.encodePartitionId(1 + i % 3, i), new JobRecord()),
+                Duration.ofSeconds(5)));
       }
 
       // each one ends (within its 5 s deadline) as unavailable: refused connection, or no leader
       // once membership noticed the broker is gone; none times out silently
-      await().atMost(Duration.ofSeconds(20))
+      await()
+          .atMost(Duration.ofSeconds(20))
           .until(() -> during.stream().allMatch(CompletableFuture::isDone));
       for (final var future : during) {
-        assertThat(cause(future)).isInstanceOfAny(BrokerClientException.Unavailable.class,
-            BrokerClientException.NoLeader.class, BrokerClientException.ConnectionClosed.class);
+        assertThat(cause(future))
+            .isInstanceOfAny(
+                BrokerClientException.Unavailable.class,
+                BrokerClientException.NoLeader.class,
+                BrokerClientException.ConnectionClosed.class);
       }
       // async all the way: failing 50 requests did not park 50 threads
       assertThat(Thread.activeCount()).isLessThan(threadsBefore + 10);
 
-      await().atMost(Duration.ofSeconds(20))
+      await()
+          .atMost(Duration.ofSeconds(20))
           .until(() -> cluster.client.topology().partitionsWithLeader().length == 0);
-      final var after = cluster.client.send(
-          BrokerRequests.completeJob(Protocol.encodePartitionId(1, 1), new JobRecord()));
+      final var after =
+          cluster.client.send(
+              BrokerRequests.completeJob(Protocol.encodePartitionId(1, 1), new JobRecord()));
       assertThat(after).isCompletedExceptionally();
       assertThat(cause(after)).isInstanceOf(BrokerClientException.NoLeader.class);
     } finally {

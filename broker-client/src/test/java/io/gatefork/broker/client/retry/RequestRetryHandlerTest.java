@@ -13,8 +13,8 @@ import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.broker.client.routing.PartitionRouter;
-import io.gatefork.broker.client.topology.TestTopologies;
 import io.gatefork.broker.client.topology.BrokerTopology;
+import io.gatefork.broker.client.topology.TestTopologies;
 import io.gatefork.broker.client.transport.PartitionSender;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +40,11 @@ class RequestRetryHandlerTest {
     @Override
     @SuppressWarnings("unchecked")
     public <T extends UnifiedRecordValue> CompletableFuture<BrokerResult<T>> send(
-        final BrokerRequest<T> request, final int partitionId, final byte[] encoded,
-        final long timeoutNanos, final boolean retryInPartition) {
+        final BrokerRequest<T> request,
+        final int partitionId,
+        final byte[] encoded,
+        final long timeoutNanos,
+        final boolean retryInPartition) {
       attempts.add(partitionId);
       buffers.add(encoded);
       final Object outcome = answer.apply(partitionId);
@@ -56,9 +59,11 @@ class RequestRetryHandlerTest {
   }
 
   private static CompletableFuture<BrokerResult<ProcessInstanceCreationRecord>> create(
-      final ScriptedSender sender, final BrokerTopology topology,
+      final ScriptedSender sender,
+      final BrokerTopology topology,
       final ResourceExhaustedRetry mode) {
-    final var handler = new RequestRetryHandler(sender, () -> topology, new PartitionRouter(), mode);
+    final var handler =
+        new RequestRetryHandler(sender, () -> topology, new PartitionRouter(), mode);
     return handler.send(
         BrokerRequests.createProcessInstance(
             new ProcessInstanceCreationRecord().setBpmnProcessId("p")),
@@ -78,11 +83,13 @@ class RequestRetryHandlerTest {
   void failFastAnswersResourceExhaustedAfterOneAttempt() {
     final var sender = new ScriptedSender(p -> error(p, ErrorCode.RESOURCE_EXHAUSTED));
 
-    final var result = create(sender, TestTopologies.oneBroker(3),
-        ResourceExhaustedRetry.FAIL_FAST).join();
+    final var result =
+        create(sender, TestTopologies.oneBroker(3), ResourceExhaustedRetry.FAIL_FAST).join();
 
-    assertThat(result).isInstanceOfSatisfying(BrokerResult.Error.class,
-        e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
+    assertThat(result)
+        .isInstanceOfSatisfying(
+            BrokerResult.Error.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.RESOURCE_EXHAUSTED));
     assertThat(sender.attempts).hasSize(1);
   }
 
@@ -90,8 +97,8 @@ class RequestRetryHandlerTest {
   void nextPartitionModeTriesEveryPartitionOnceThenGivesUp() {
     final var sender = new ScriptedSender(p -> error(p, ErrorCode.RESOURCE_EXHAUSTED));
 
-    final var error = failure(create(sender, TestTopologies.oneBroker(3),
-        ResourceExhaustedRetry.NEXT_PARTITION));
+    final var error =
+        failure(create(sender, TestTopologies.oneBroker(3), ResourceExhaustedRetry.NEXT_PARTITION));
 
     assertThat(error).isInstanceOf(BrokerClientException.RetriesExhausted.class);
     assertThat(sender.attempts).hasSize(3).doesNotHaveDuplicates();
@@ -101,8 +108,9 @@ class RequestRetryHandlerTest {
   void walksPartitionsInOrderFromTheRoundRobinStart() {
     final var sender = new ScriptedSender(p -> error(p, ErrorCode.PARTITION_LEADER_MISMATCH));
     final var topology = TestTopologies.oneBroker(3);
-    final var handler = new RequestRetryHandler(sender, () -> topology, new PartitionRouter(),
-        ResourceExhaustedRetry.FAIL_FAST);
+    final var handler =
+        new RequestRetryHandler(
+            sender, () -> topology, new PartitionRouter(), ResourceExhaustedRetry.FAIL_FAST);
     final var request = BrokerRequests.createProcessInstance(new ProcessInstanceCreationRecord());
 
     handler.send(request, TIMEOUT); // starts at 1
@@ -115,13 +123,21 @@ class RequestRetryHandlerTest {
   @Test
   void movesOnWhenTheLeaderCannotBeReached() {
     final var sender =
-        new ScriptedSender(p -> p == 1
-            ? new BrokerClientException.Unavailable("refused", null)
-            : new BrokerResult.Accepted<>(p, 7L, ProcessInstanceCreationIntent.CREATED,
-                new ProcessInstanceCreationRecord(), null, 0, 0));
+        new ScriptedSender(
+            p ->
+                p == 1
+                    ? new BrokerClientException.Unavailable("refused", null)
+                    : new BrokerResult.Accepted<>(
+                        p,
+                        7L,
+                        ProcessInstanceCreationIntent.CREATED,
+                        new ProcessInstanceCreationRecord(),
+                        null,
+                        0,
+                        0));
 
-    final var result = create(sender, TestTopologies.oneBroker(3),
-        ResourceExhaustedRetry.FAIL_FAST).join();
+    final var result =
+        create(sender, TestTopologies.oneBroker(3), ResourceExhaustedRetry.FAIL_FAST).join();
 
     assertThat(result.partitionId()).isEqualTo(2);
     assertThat(sender.attempts).containsExactly(1, 2);
@@ -139,11 +155,17 @@ class RequestRetryHandlerTest {
   @Test
   void anEngineRejectionIsFinal() {
     final var sender =
-        new ScriptedSender(p -> new BrokerResult.Rejected<>(p, -1,
-            ProcessInstanceCreationIntent.CREATE, RejectionType.NOT_FOUND, "no process"));
+        new ScriptedSender(
+            p ->
+                new BrokerResult.Rejected<>(
+                    p,
+                    -1,
+                    ProcessInstanceCreationIntent.CREATE,
+                    RejectionType.NOT_FOUND,
+                    "no process"));
 
-    final var result = create(sender, TestTopologies.oneBroker(3),
-        ResourceExhaustedRetry.NEXT_PARTITION).join();
+    final var result =
+        create(sender, TestTopologies.oneBroker(3), ResourceExhaustedRetry.NEXT_PARTITION).join();
 
     assertThat(result).isInstanceOf(BrokerResult.Rejected.class);
     assertThat(sender.attempts).hasSize(1);
@@ -153,8 +175,8 @@ class RequestRetryHandlerTest {
   void aTimeoutIsNotRetriedOnAnotherPartition() {
     final var sender = new ScriptedSender(p -> new BrokerClientException.Timeout("X", 1));
 
-    final var error = failure(create(sender, TestTopologies.oneBroker(3),
-        ResourceExhaustedRetry.NEXT_PARTITION));
+    final var error =
+        failure(create(sender, TestTopologies.oneBroker(3), ResourceExhaustedRetry.NEXT_PARTITION));
 
     assertThat(error).isInstanceOf(BrokerClientException.Timeout.class);
     assertThat(sender.attempts).hasSize(1);
@@ -174,7 +196,8 @@ class RequestRetryHandlerTest {
   void failsAtOnceWithoutTopology() {
     final var sender = new ScriptedSender(p -> error(p, ErrorCode.RESOURCE_EXHAUSTED));
 
-    final var error = failure(create(sender, BrokerTopology.EMPTY, ResourceExhaustedRetry.FAIL_FAST));
+    final var error =
+        failure(create(sender, BrokerTopology.EMPTY, ResourceExhaustedRetry.FAIL_FAST));
 
     assertThat(error).isInstanceOf(BrokerClientException.NoTopology.class);
     assertThat(sender.attempts).isEmpty();

@@ -74,18 +74,20 @@ class PartitionRouterTest {
     final long key = Protocol.encodePartitionId(7, 1);
 
     assertThatThrownBy(() -> router.partitionFor(PartitionTarget.byKey(key), topology(3)))
-        .isInstanceOfSatisfying(BrokerClientException.PartitionNotFound.class, e -> {
-          assertThat(e.fromKey()).isTrue();
-          assertThat(e.key()).isEqualTo(key);
-        })
+        .isInstanceOfSatisfying(
+            BrokerClientException.PartitionNotFound.class,
+            e -> {
+              assertThat(e.fromKey()).isTrue();
+              assertThat(e.key()).isEqualTo(key);
+            })
         .hasMessageContaining("partition 7");
   }
 
   @Test
   void aFixedPartitionTheClusterDoesNotHaveIsNotAboutAKey() {
     assertThatThrownBy(() -> router.partitionFor(PartitionTarget.fixed(7), topology(3)))
-        .isInstanceOfSatisfying(BrokerClientException.PartitionNotFound.class,
-            e -> assertThat(e.fromKey()).isFalse());
+        .isInstanceOfSatisfying(
+            BrokerClientException.PartitionNotFound.class, e -> assertThat(e.fromKey()).isFalse());
   }
 
   @Test

@@ -49,8 +49,9 @@ class ClusterTlsTest {
 
   @Test
   void enabledWithoutFilesSaysWhichSettingIsMissing() {
-    assertThatThrownBy(() -> ClusterTls.apply(
-        new Security(true, null, null, null, null), new MessagingConfig()))
+    assertThatThrownBy(
+            () ->
+                ClusterTls.apply(new Security(true, null, null, null, null), new MessagingConfig()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("zeebe.gateway.cluster.security.certificateChainPath");
   }

@@ -10,7 +10,8 @@ public final class TestTopologies {
   private TestTopologies() {}
 
   public static BrokerTopology oneBroker(final int partitions, final int... leaderless) {
-    final var info = new BrokerInfo(0, "127.0.0.1:26501")
+    final var info =
+        new BrokerInfo(0, "127.0.0.1:26501")
             .setPartitionsCount(partitions)
             .setClusterSize(1)
             .setReplicationFactor(1);

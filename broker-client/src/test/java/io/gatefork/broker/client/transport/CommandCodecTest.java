@@ -27,14 +27,16 @@ class CommandCodecTest {
   @Test
   void encodesAnExecuteCommandRequestTheBrokerCanRead() {
     final var record = new ProcessInstanceCreationRecord().setBpmnProcessId("order").setVersion(3);
-    final byte[] bytes =
-        CommandCodec.encode(BrokerRequests.createProcessInstance(record), 2);
+    final byte[] bytes = CommandCodec.encode(BrokerRequests.createProcessInstance(record), 2);
 
     final var buffer = new UnsafeBuffer(bytes);
     final var header = new MessageHeaderDecoder().wrap(buffer, 0);
     final var decoder =
         new ExecuteCommandRequestDecoder()
-            .wrap(buffer, MessageHeaderDecoder.ENCODED_LENGTH, header.blockLength(),
+            .wrap(
+                buffer,
+                MessageHeaderDecoder.ENCODED_LENGTH,
+                header.blockLength(),
                 header.version());
     assertThat(decoder.partitionId()).isEqualTo(2);
     assertThat(decoder.valueType()).isEqualTo(ValueType.PROCESS_INSTANCE_CREATION);
@@ -48,8 +50,7 @@ class CommandCodecTest {
 
   @Test
   void retargetingPatchesOnlyThePartitionId() {
-    final byte[] bytes =
-        CommandCodec.encode(BrokerRequests.completeJob(99L, new JobRecord()), 1);
+    final byte[] bytes = CommandCodec.encode(BrokerRequests.completeJob(99L, new JobRecord()), 1);
     final byte[] copy = bytes.clone();
 
     CommandCodec.setPartitionId(bytes, 3);
@@ -58,7 +59,10 @@ class CommandCodecTest {
     final var header = new MessageHeaderDecoder().wrap(buffer, 0);
     final var decoder =
         new ExecuteCommandRequestDecoder()
-            .wrap(buffer, MessageHeaderDecoder.ENCODED_LENGTH, header.blockLength(),
+            .wrap(
+                buffer,
+                MessageHeaderDecoder.ENCODED_LENGTH,
+                header.blockLength(),
                 header.version());
     assertThat(decoder.partitionId()).isEqualTo(3);
     assertThat(decoder.key()).isEqualTo(99L);
@@ -90,9 +94,10 @@ class CommandCodecTest {
     final var result =
         CommandCodec.decode(BrokerRequests.completeJob(5L, new JobRecord()), 2, bytes);
 
-    assertThat(result).isEqualTo(
-        new BrokerResult.Rejected<>(2, 5L, JobIntent.COMPLETE, RejectionType.NOT_FOUND,
-            "no such job"));
+    assertThat(result)
+        .isEqualTo(
+            new BrokerResult.Rejected<>(
+                2, 5L, JobIntent.COMPLETE, RejectionType.NOT_FOUND, "no such job"));
   }
 
   @Test

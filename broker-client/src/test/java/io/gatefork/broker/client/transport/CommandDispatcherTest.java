@@ -57,8 +57,8 @@ class CommandDispatcherTest {
 
   /**
    * A messaging service whose sends fail or answer as scripted, one outcome per send; the last
-   * outcome repeats. An outcome is a {@link Throwable} (the send's future fails with it), a
-   * {@link RuntimeException} wrapped in {@link Thrown} (the send throws it), or response bytes.
+   * outcome repeats. An outcome is a {@link Throwable} (the send's future fails with it), a {@link
+   * RuntimeException} wrapped in {@link Thrown} (the send throws it), or response bytes.
    */
   private static final class ScriptedMessaging {
     private final List<Object> outcomes;
@@ -69,16 +69,18 @@ class CommandDispatcherTest {
     }
 
     MessagingService service() {
-      return (MessagingService) Proxy.newProxyInstance(
-          MessagingService.class.getClassLoader(),
-          new Class<?>[] {MessagingService.class},
-          (proxy, method, args) -> switch (method.getName()) {
-            case "sendAndReceive" -> next();
-            case "toString" -> "ScriptedMessaging";
-            case "hashCode" -> System.identityHashCode(proxy);
-            case "equals" -> proxy == args[0];
-            default -> throw new UnsupportedOperationException(method.getName());
-          });
+      return (MessagingService)
+          Proxy.newProxyInstance(
+              MessagingService.class.getClassLoader(),
+              new Class<?>[] {MessagingService.class},
+              (proxy, method, args) ->
+                  switch (method.getName()) {
+                    case "sendAndReceive" -> next();
+                    case "toString" -> "ScriptedMessaging";
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> throw new UnsupportedOperationException(method.getName());
+                  });
     }
 
     private CompletableFuture<byte[]> next() {
@@ -102,11 +104,14 @@ class CommandDispatcherTest {
   private CompletableFuture<BrokerResult<JobRecord>> send(
       final ScriptedMessaging messaging, final long timeoutNanos, final boolean retryInPartition) {
     final var dispatcher =
-        new CommandDispatcher(messaging.service(), () -> TestTopologies.oneBroker(1),
-            new BrokerClientMetrics(registry), retries);
+        new CommandDispatcher(
+            messaging.service(),
+            () -> TestTopologies.oneBroker(1),
+            new BrokerClientMetrics(registry),
+            retries);
     final BrokerRequest<JobRecord> request = BrokerRequests.completeJob(5L, new JobRecord());
-    return dispatcher.send(request, 1, CommandCodec.encode(request, 1), timeoutNanos,
-        retryInPartition);
+    return dispatcher.send(
+        request, 1, CommandCodec.encode(request, 1), timeoutNanos, retryInPartition);
   }
 
   private static Throwable failure(final CompletableFuture<?> future) {
@@ -168,12 +173,14 @@ class CommandDispatcherTest {
 
   @Test
   void aConnectionThatClosedInFlightFailsAtOnceAsTheOutcomeIsUnknown() {
-    final var messaging = new ScriptedMessaging(
-        new MessagingException.ConnectionClosed("Connection was closed"), rejection());
+    final var messaging =
+        new ScriptedMessaging(
+            new MessagingException.ConnectionClosed("Connection was closed"), rejection());
 
     final var error = failure(send(messaging, LONG_TIMEOUT, true));
 
-    assertThat(error).isInstanceOf(BrokerClientException.ConnectionClosed.class)
+    assertThat(error)
+        .isInstanceOf(BrokerClientException.ConnectionClosed.class)
         .hasCauseInstanceOf(MessagingException.ConnectionClosed.class);
     assertThat(messaging.sends()).isEqualTo(1);
     assertThat(failures("CONNECTION_CLOSED")).isEqualTo(1);
@@ -181,9 +188,12 @@ class CommandDispatcherTest {
 
   @Test
   void anUnreachableLeaderIsRetriedOnThePartitionUntilItAnswers() {
-    final var messaging = new ScriptedMessaging(new ConnectException("Connection refused"),
-        new ClosedChannelException(), new MessagingException.NoRemoteHandler("command-api-1"),
-        rejection());
+    final var messaging =
+        new ScriptedMessaging(
+            new ConnectException("Connection refused"),
+            new ClosedChannelException(),
+            new MessagingException.NoRemoteHandler("command-api-1"),
+            rejection());
 
     final var result = send(messaging, LONG_TIMEOUT, true).join();
 
@@ -198,7 +208,8 @@ class CommandDispatcherTest {
 
     final var error = failure(send(messaging, SHORT_TIMEOUT, true));
 
-    assertThat(error).isInstanceOf(BrokerClientException.Unavailable.class)
+    assertThat(error)
+        .isInstanceOf(BrokerClientException.Unavailable.class)
         .hasCauseInstanceOf(ConnectException.class);
     assertThat(messaging.sends()).isGreaterThan(1);
     assertThat(failures("UNAVAILABLE")).isEqualTo(1);
@@ -207,12 +218,13 @@ class CommandDispatcherTest {
   @Test
   void anUnreachableLeaderFailsAtOnceWithoutRetryInThePartition() {
     // the partition retry moves on to the next partition instead
-    final var messaging = new ScriptedMessaging(
-        new MessagingException.NoRemoteHandler("command-api-1"), rejection());
+    final var messaging =
+        new ScriptedMessaging(new MessagingException.NoRemoteHandler("command-api-1"), rejection());
 
     final var error = failure(send(messaging, LONG_TIMEOUT, false));
 
-    assertThat(error).isInstanceOf(BrokerClientException.Unavailable.class)
+    assertThat(error)
+        .isInstanceOf(BrokerClientException.Unavailable.class)
         .hasCauseInstanceOf(MessagingException.NoRemoteHandler.class);
     assertThat(messaging.sends()).isEqualTo(1);
     assertThat(failures("UNAVAILABLE")).isEqualTo(1);
@@ -232,8 +244,8 @@ class CommandDispatcherTest {
 
   @Test
   void aSendThatThrowsIsClassifiedLikeAFailedOne() {
-    final var messaging = new ScriptedMessaging(
-        new Thrown(new IllegalStateException("MessagingService is closed.")));
+    final var messaging =
+        new ScriptedMessaging(new Thrown(new IllegalStateException("MessagingService is closed.")));
 
     assertThat(failure(send(messaging, LONG_TIMEOUT, false)))
         .isInstanceOf(BrokerClientException.Unavailable.class)
@@ -249,7 +261,9 @@ class CommandDispatcherTest {
 
     final var error = failure(send(messaging, LONG_TIMEOUT, true));
 
-    assertThat(error).isInstanceOf(BrokerClientException.Unavailable.class).hasCause(other)
+    assertThat(error)
+        .isInstanceOf(BrokerClientException.Unavailable.class)
+        .hasCause(other)
         .hasMessageContaining("failed");
     assertThat(messaging.sends()).isEqualTo(1);
     assertThat(failures("UNKNOWN")).isEqualTo(1);

@@ -34,8 +34,7 @@ class SendFailureTest {
         .isEqualTo(SendFailure.UNREACHABLE);
     assertThat(SendFailure.of(new ConnectTimeoutException("connection timed out")))
         .isEqualTo(SendFailure.UNREACHABLE);
-    assertThat(SendFailure.of(new ClosedChannelException()))
-        .isEqualTo(SendFailure.UNREACHABLE);
+    assertThat(SendFailure.of(new ClosedChannelException())).isEqualTo(SendFailure.UNREACHABLE);
     assertThat(SendFailure.of(new MessagingException.NoRemoteHandler("command-api-1")))
         .isEqualTo(SendFailure.UNREACHABLE);
   }

@@ -19,8 +19,8 @@ final class InterPartitionAppender {
   private InterPartitionAppender() {}
 
   /**
-   * Appends the command. The write is synchronous (the value is serialized into the log before
-   * this returns), so the caller may reuse {@code value} afterwards.
+   * Appends the command. The write is synchronous (the value is serialized into the log before this
+   * returns), so the caller may reuse {@code value} afterwards.
    */
   static Either<WriteFailure, Long> append(
       final LogStreamWriter writer,

@@ -57,8 +57,7 @@ public final class JobStreamService implements AutoCloseable {
                 JobStreamService::readActivationProperties,
                 new YieldingPushErrorHandler(localWriters),
                 RemoteStreamMetrics.noop());
-    final var streamer =
-        control.callOnActor(ready -> service.start(scheduler, ready)).join();
+    final var streamer = control.callOnActor(ready -> service.start(scheduler, ready)).join();
     cluster.getMembershipService().addListener(service);
     return new JobStreamService(
         cluster, control, service, new BrokerJobStreamer(cluster.getEventService(), streamer));

@@ -42,9 +42,8 @@ public final class PartitionLog implements AutoCloseable {
   /**
    * Creates the log of one partition.
    *
-   * @param requestLimit the maximum number of user commands in flight (written, not yet
-   *     processed); beyond it the writer refuses with {@code REQUEST_LIMIT_EXHAUSTED}. 0 means
-   *     unlimited.
+   * @param requestLimit the maximum number of user commands in flight (written, not yet processed);
+   *     beyond it the writer refuses with {@code REQUEST_LIMIT_EXHAUSTED}. 0 means unlimited.
    * @param meterRegistry this partition's own registry, also for its engine: upstream components
    *     register the same meter names in every partition, without a partition tag
    */
@@ -56,8 +55,8 @@ public final class PartitionLog implements AutoCloseable {
   /**
    * Creates the log of one partition, optionally refusing every user command.
    *
-   * @param refuseUserCommands a request limit of zero: flow control refuses every user command
-   *     with {@code REQUEST_LIMIT_EXHAUSTED}, except those upstream whitelists (deployments, job
+   * @param refuseUserCommands a request limit of zero: flow control refuses every user command with
+   *     {@code REQUEST_LIMIT_EXHAUSTED}, except those upstream whitelists (deployments, job
    *     completion and failure, cancellation, ...). Overrides {@code requestLimit}.
    */
   public static PartitionLog create(

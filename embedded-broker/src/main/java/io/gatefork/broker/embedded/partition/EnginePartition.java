@@ -17,7 +17,9 @@ public final class EnginePartition implements AutoCloseable {
   private final StreamProcessor processor;
 
   EnginePartition(
-      final PartitionLog log, final ZeebeDb<ZbColumnFamilies> state, final StreamProcessor processor) {
+      final PartitionLog log,
+      final ZeebeDb<ZbColumnFamilies> state,
+      final StreamProcessor processor) {
     this.log = log;
     this.state = state;
     this.processor = processor;

@@ -10,8 +10,8 @@ import io.gatefork.broker.embedded.log.LogRetention.ReadMark;
  * Follows the stream processor through the log, on its thread:
  *
  * <ul>
- *   <li>a processed command frees its flow-control slot (without this a request limit never
- *       drains and every later command is refused);
+ *   <li>a processed command frees its flow-control slot (without this a request limit never drains
+ *       and every later command is refused);
  *   <li>every processed or skipped record advances the processor's read mark, which lets the log
  *       drop what the processor has passed.
  * </ul>

@@ -18,9 +18,9 @@ import org.springframework.core.env.Environment;
  * with {@code gatefork.embedded-broker.enabled=true}.
  *
  * <p>The bean is named {@value #BEAN_NAME}; an application that joins the broker from the same JVM
- * makes its cluster client depend on that name, so the broker is up first (gatefork does so
- * without a compile dependency on this module). The broker takes the cluster name the gateway in
- * the same process uses, so that it can join: {@code camunda.cluster.name}, else {@code
+ * makes its cluster client depend on that name, so the broker is up first (gatefork does so without
+ * a compile dependency on this module). The broker takes the cluster name the gateway in the same
+ * process uses, so that it can join: {@code camunda.cluster.name}, else {@code
  * zeebe.gateway.cluster.cluster-name}, else {@code zeebe-cluster}.
  */
 @AutoConfiguration

@@ -34,7 +34,5 @@ public record EmbeddedBrokerProperties(
    * @param privateKeyPath the leaf's PKCS8 private key
    */
   public record Security(
-      @DefaultValue("false") boolean enabled,
-      String certificateChainPath,
-      String privateKeyPath) {}
+      @DefaultValue("false") boolean enabled, String certificateChainPath, String privateKeyPath) {}
 }

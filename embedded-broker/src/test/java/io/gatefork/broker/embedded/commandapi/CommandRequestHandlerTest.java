@@ -65,8 +65,7 @@ class CommandRequestHandlerTest {
   void appendsTheCommandWithItsAuthorizationAndAddress() {
     final var auth = new AuthInfo().setClaims(Map.of("authorized_username", "demo"));
     final var request =
-        request(
-            new ProcessInstanceCreationRecord().setBpmnProcessId("order").setVersion(-1), auth);
+        request(new ProcessInstanceCreationRecord().setBpmnProcessId("order").setVersion(-1), auth);
 
     handle(request);
 

@@ -13,13 +13,15 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.mock.env.MockEnvironment;
 
 class EmbeddedBrokerAutoConfigurationTest {
-  private final ApplicationContextRunner runner = new ApplicationContextRunner()
-      .withConfiguration(AutoConfigurations.of(EmbeddedBrokerAutoConfiguration.class));
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(EmbeddedBrokerAutoConfiguration.class));
 
   @Test
   void startsNoBrokerUnlessEnabled() {
     runner.run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(EmbeddedBroker.class));
-    runner.withPropertyValues("gatefork.embedded-broker.enabled=false")
+    runner
+        .withPropertyValues("gatefork.embedded-broker.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean(EmbeddedBroker.class));
   }
 
@@ -32,26 +34,30 @@ class EmbeddedBrokerAutoConfigurationTest {
             "gatefork.embedded-broker.port=" + port,
             "gatefork.embedded-broker.partitions=1",
             "zeebe.gateway.cluster.clusterName=dev-cluster")
-        .run(context -> {
-          assertThat(context).hasNotFailed().hasSingleBean(EmbeddedBroker.class);
-          final var broker =
-              context.getBean(EmbeddedBrokerAutoConfiguration.BEAN_NAME, EmbeddedBroker.class);
-          assertThat(broker.port()).isEqualTo(port);
-          assertThat(broker.config().clusterName()).isEqualTo("dev-cluster");
-          assertThat(broker.config().partitionCount()).isEqualTo(1);
-        });
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed().hasSingleBean(EmbeddedBroker.class);
+              final var broker =
+                  context.getBean(EmbeddedBrokerAutoConfiguration.BEAN_NAME, EmbeddedBroker.class);
+              assertThat(broker.port()).isEqualTo(port);
+              assertThat(broker.config().clusterName()).isEqualTo("dev-cluster");
+              assertThat(broker.config().partitionCount()).isEqualTo(1);
+            });
   }
 
   @Test
   void takesTheClusterNameAsTheGatewayDoes() {
     assertThat(EmbeddedBrokerAutoConfiguration.clusterName(new MockEnvironment()))
         .isEqualTo("zeebe-cluster");
-    assertThat(EmbeddedBrokerAutoConfiguration.clusterName(
-            new MockEnvironment().withProperty("zeebe.gateway.cluster.cluster-name", "legacy")))
+    assertThat(
+            EmbeddedBrokerAutoConfiguration.clusterName(
+                new MockEnvironment().withProperty("zeebe.gateway.cluster.cluster-name", "legacy")))
         .isEqualTo("legacy");
-    assertThat(EmbeddedBrokerAutoConfiguration.clusterName(new MockEnvironment()
-            .withProperty("zeebe.gateway.cluster.clusterName", "legacy")
-            .withProperty("camunda.cluster.name", "unified")))
+    assertThat(
+            EmbeddedBrokerAutoConfiguration.clusterName(
+                new MockEnvironment()
+                    .withProperty("zeebe.gateway.cluster.clusterName", "legacy")
+                    .withProperty("camunda.cluster.name", "unified")))
         .isEqualTo("unified");
   }
 
@@ -61,12 +67,13 @@ class EmbeddedBrokerAutoConfigurationTest {
         .withPropertyValues(
             "gatefork.embedded-broker.enabled=true",
             "gatefork.embedded-broker.security.enabled=true")
-        .run(context -> {
-          assertThat(context).hasFailed();
-          assertThat(context.getStartupFailure())
-              .rootCause()
-              .hasMessageContaining("set certificate-chain-path and private-key-path");
-        });
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(context.getStartupFailure())
+                  .rootCause()
+                  .hasMessageContaining("set certificate-chain-path and private-key-path");
+            });
   }
 
   private static int freePort() {

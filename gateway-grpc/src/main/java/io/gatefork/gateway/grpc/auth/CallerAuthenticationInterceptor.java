@@ -14,10 +14,10 @@ import io.grpc.Status;
 /**
  * Authenticates every gRPC call from its {@code authorization} metadata ({@code Bearer ...} or
  * {@code Basic ...}) with the {@link CallerAuthenticator} REST uses too: a refused or missing
- * credential closes the call with {@code UNAUTHENTICATED} and the reason, before any handler
- * runs; an accepted one puts the {@link Caller} into the call's {@link Context} ({@link
- * CallerContext}). Verified credentials are cached by the authenticator, so the check is a digest
- * and a map lookup after the first call.
+ * credential closes the call with {@code UNAUTHENTICATED} and the reason, before any handler runs;
+ * an accepted one puts the {@link Caller} into the call's {@link Context} ({@link CallerContext}).
+ * Verified credentials are cached by the authenticator, so the check is a digest and a map lookup
+ * after the first call.
  */
 public final class CallerAuthenticationInterceptor implements ServerInterceptor {
   static final Metadata.Key<String> AUTHORIZATION =

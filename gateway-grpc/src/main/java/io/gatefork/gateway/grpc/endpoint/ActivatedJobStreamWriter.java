@@ -13,13 +13,15 @@ import io.grpc.stub.ServerCallStreamObserver;
  * backpressure: while the call is not ready (the client does not read), jobs are refused, which
  * makes the broker yield them back instead of piling them up here.
  *
- * <p>Jobs arrive on the API executor, possibly on several threads; the observer is not thread
- * safe, so writing and failing the call are serialised here.
+ * <p>Jobs arrive on the API executor, possibly on several threads; the observer is not thread safe,
+ * so writing and failing the call are serialised here.
  */
 final class ActivatedJobStreamWriter implements JobStreamObserver {
   // an expected outcome, not a bug: shared, without a stack trace
-  private static final ServiceException CALL_ENDED = new ServiceException(
-      ServiceStatus.UNAVAILABLE, "Expected to push a job to the client, but its call has ended");
+  private static final ServiceException CALL_ENDED =
+      new ServiceException(
+          ServiceStatus.UNAVAILABLE,
+          "Expected to push a job to the client, but its call has ended");
 
   private final ServerCallStreamObserver<GatewayOuterClass.ActivatedJob> call;
   private boolean ended; // guarded by this

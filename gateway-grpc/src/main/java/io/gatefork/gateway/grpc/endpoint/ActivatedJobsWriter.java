@@ -11,9 +11,8 @@ import java.util.List;
 /**
  * Streams an activation's jobs and completes the call. Usually one {@link ActivateJobsResponse}
  * carries all jobs; when they would exceed the maximum message size they are split over several
- * responses, as the stock gateway does, so clients with the default inbound limit can read them.
- * No jobs (long poll timed out): the stream completes without a message, as with the stock
- * gateway.
+ * responses, as the stock gateway does, so clients with the default inbound limit can read them. No
+ * jobs (long poll timed out): the stream completes without a message, as with the stock gateway.
  */
 final class ActivatedJobsWriter {
   // tag + length prefix of one repeated message field, upper bound

@@ -63,10 +63,10 @@ import java.util.function.Function;
  * The {@code gateway_protocol.Gateway} service on top of the shared service layer.
  *
  * <p>Every handler runs the same short, non-blocking sequence on the calling (gRPC) thread:
- * validate — answering {@code INVALID_ARGUMENT} before the service is ever called — map the
- * request to a service command, call the asynchronous service, and return. The response is mapped
- * and written by whichever thread completes the service future (the API executor). Every RPC of
- * the 8.8 {@code gateway.proto} is served.
+ * validate — answering {@code INVALID_ARGUMENT} before the service is ever called — map the request
+ * to a service command, call the asynchronous service, and return. The response is mapped and
+ * written by whichever thread completes the service future (the API executor). Every RPC of the 8.8
+ * {@code gateway.proto} is served.
  */
 public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static final CancelProcessInstanceResponse CANCELLED =
@@ -117,9 +117,12 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   @Override
   public void deployResource(
       final DeployResourceRequest request, final StreamObserver<DeployResourceResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::deployResource,
-        (context, r) -> services.deployments().deploy(context,
-            GatewayRequestMapper.deployResources(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::deployResource,
+        (context, r) ->
+            services.deployments().deploy(context, GatewayRequestMapper.deployResources(r)),
         GatewayResponseMapper::deployResource);
   }
 
@@ -127,10 +130,14 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void createProcessInstance(
       final CreateProcessInstanceRequest request,
       final StreamObserver<CreateProcessInstanceResponse> observer) {
-    unary(request, observer,
+    unary(
+        request,
+        observer,
         r -> GatewayRequestValidator.createProcessInstance("CreateProcessInstance", r),
-        (context, r) -> services.processInstances().create(context,
-            GatewayRequestMapper.createProcessInstance(r)),
+        (context, r) ->
+            services
+                .processInstances()
+                .create(context, GatewayRequestMapper.createProcessInstance(r)),
         GatewayResponseMapper::processInstanceCreated);
   }
 
@@ -138,13 +145,20 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void createProcessInstanceWithResult(
       final CreateProcessInstanceWithResultRequest request,
       final StreamObserver<CreateProcessInstanceWithResultResponse> observer) {
-    unary(request, observer,
-        r -> GatewayRequestValidator.createProcessInstance(
-            "CreateProcessInstanceWithResult", r.getRequest()),
-        (context, r) -> services.processInstances().createWithResult(context,
-            GatewayRequestMapper.createProcessInstance(r.getRequest()),
-            GatewayRequestMapper.createWithResultTimeout(r.getRequestTimeout()),
-            r.getFetchVariablesList()),
+    unary(
+        request,
+        observer,
+        r ->
+            GatewayRequestValidator.createProcessInstance(
+                "CreateProcessInstanceWithResult", r.getRequest()),
+        (context, r) ->
+            services
+                .processInstances()
+                .createWithResult(
+                    context,
+                    GatewayRequestMapper.createProcessInstance(r.getRequest()),
+                    GatewayRequestMapper.createWithResultTimeout(r.getRequestTimeout()),
+                    r.getFetchVariablesList()),
         GatewayResponseMapper::processInstanceResult);
   }
 
@@ -152,16 +166,24 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void cancelProcessInstance(
       final CancelProcessInstanceRequest request,
       final StreamObserver<CancelProcessInstanceResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::cancelProcessInstance,
-        (context, r) -> services.processInstances().cancel(context, r.getProcessInstanceKey(),
-            GatewayRequestMapper.operationReference(
-                r.hasOperationReference(), r.getOperationReference())),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::cancelProcessInstance,
+        (context, r) ->
+            services
+                .processInstances()
+                .cancel(
+                    context,
+                    r.getProcessInstanceKey(),
+                    GatewayRequestMapper.operationReference(
+                        r.hasOperationReference(), r.getOperationReference())),
         ignored -> CANCELLED);
   }
 
   /**
-   * Long polling happens inside the service: its future stays open, holding no thread, until
-   * jobs arrive or the request timeout passes. A client that goes away cancels that future so the
+   * Long polling happens inside the service: its future stays open, holding no thread, until jobs
+   * arrive or the request timeout passes. A client that goes away cancels that future so the
    * service can drop the poll instead of activating jobs nobody will receive.
    */
   @Override
@@ -189,38 +211,69 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   @Override
   public void completeJob(
       final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::completeJob,
-        (context, r) -> services.jobs().complete(context, r.getJobKey(),
-            GatewayRequestMapper.absentIfBlank(r.getVariables()),
-            GatewayRequestMapper.jobResult(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::completeJob,
+        (context, r) ->
+            services
+                .jobs()
+                .complete(
+                    context,
+                    r.getJobKey(),
+                    GatewayRequestMapper.absentIfBlank(r.getVariables()),
+                    GatewayRequestMapper.jobResult(r)),
         ignored -> COMPLETED);
   }
 
   @Override
-  public void failJob(final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::failJob,
-        (context, r) -> services.jobs().fail(context, r.getJobKey(), r.getRetries(),
-            GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()), r.getRetryBackOff(),
-            GatewayRequestMapper.absentIfBlank(r.getVariables())),
+  public void failJob(
+      final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::failJob,
+        (context, r) ->
+            services
+                .jobs()
+                .fail(
+                    context,
+                    r.getJobKey(),
+                    r.getRetries(),
+                    GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
+                    r.getRetryBackOff(),
+                    GatewayRequestMapper.absentIfBlank(r.getVariables())),
         ignored -> FAILED);
   }
 
   @Override
   public void throwError(
       final ThrowErrorRequest request, final StreamObserver<ThrowErrorResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::throwError,
-        (context, r) -> services.jobs().throwError(context, r.getJobKey(), r.getErrorCode(),
-            GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-            GatewayRequestMapper.absentIfBlank(r.getVariables())),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::throwError,
+        (context, r) ->
+            services
+                .jobs()
+                .throwError(
+                    context,
+                    r.getJobKey(),
+                    r.getErrorCode(),
+                    GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
+                    GatewayRequestMapper.absentIfBlank(r.getVariables())),
         ignored -> ERROR_THROWN);
   }
 
   @Override
   public void publishMessage(
       final PublishMessageRequest request, final StreamObserver<PublishMessageResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::publishMessage,
-        (context, r) -> services.messages().publish(context,
-            GatewayRequestMapper.publishMessage(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::publishMessage,
+        (context, r) ->
+            services.messages().publish(context, GatewayRequestMapper.publishMessage(r)),
         GatewayResponseMapper::messagePublished);
   }
 
@@ -250,9 +303,12 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   @Override
   public void deployProcess(
       final DeployProcessRequest request, final StreamObserver<DeployProcessResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::deployProcess,
-        (context, r) -> services.deployments().deploy(context,
-            GatewayRequestMapper.deployProcess(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::deployProcess,
+        (context, r) ->
+            services.deployments().deploy(context, GatewayRequestMapper.deployProcess(r)),
         GatewayResponseMapper::deployProcess);
   }
 
@@ -260,9 +316,14 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void modifyProcessInstance(
       final ModifyProcessInstanceRequest request,
       final StreamObserver<ModifyProcessInstanceResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::modifyProcessInstance,
-        (context, r) -> services.processInstances().modify(context,
-            GatewayRequestMapper.modifyProcessInstance(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::modifyProcessInstance,
+        (context, r) ->
+            services
+                .processInstances()
+                .modify(context, GatewayRequestMapper.modifyProcessInstance(r)),
         ignored -> MODIFIED);
   }
 
@@ -270,9 +331,14 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void migrateProcessInstance(
       final MigrateProcessInstanceRequest request,
       final StreamObserver<MigrateProcessInstanceResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::migrateProcessInstance,
-        (context, r) -> services.processInstances().migrate(context,
-            GatewayRequestMapper.migrateProcessInstance(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::migrateProcessInstance,
+        (context, r) ->
+            services
+                .processInstances()
+                .migrate(context, GatewayRequestMapper.migrateProcessInstance(r)),
         ignored -> MIGRATED);
   }
 
@@ -280,10 +346,19 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void updateJobRetries(
       final UpdateJobRetriesRequest request,
       final StreamObserver<UpdateJobRetriesResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::updateJobRetries,
-        (context, r) -> services.jobs().updateRetries(context, r.getJobKey(), r.getRetries(),
-            GatewayRequestMapper.operationReference(
-                r.hasOperationReference(), r.getOperationReference())),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::updateJobRetries,
+        (context, r) ->
+            services
+                .jobs()
+                .updateRetries(
+                    context,
+                    r.getJobKey(),
+                    r.getRetries(),
+                    GatewayRequestMapper.operationReference(
+                        r.hasOperationReference(), r.getOperationReference())),
         ignored -> RETRIES_UPDATED);
   }
 
@@ -291,10 +366,19 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void updateJobTimeout(
       final UpdateJobTimeoutRequest request,
       final StreamObserver<UpdateJobTimeoutResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::updateJobTimeout,
-        (context, r) -> services.jobs().updateTimeout(context, r.getJobKey(), r.getTimeout(),
-            GatewayRequestMapper.operationReference(
-                r.hasOperationReference(), r.getOperationReference())),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::updateJobTimeout,
+        (context, r) ->
+            services
+                .jobs()
+                .updateTimeout(
+                    context,
+                    r.getJobKey(),
+                    r.getTimeout(),
+                    GatewayRequestMapper.operationReference(
+                        r.hasOperationReference(), r.getOperationReference())),
         ignored -> TIMEOUT_UPDATED);
   }
 
@@ -318,7 +402,8 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     final var writer = new ActivatedJobStreamWriter(call);
     final OpenJobStream stream;
     try {
-      stream = services.jobStreams().open(context, GatewayRequestMapper.streamJobs(request), writer);
+      stream =
+          services.jobStreams().open(context, GatewayRequestMapper.streamJobs(request), writer);
     } catch (final RuntimeException e) {
       Replies.fail(observer, e);
       return;
@@ -326,16 +411,19 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     final var open = new OpenStream(stream, writer);
     openStreams.add(open);
     call.setOnCancelHandler(() -> close(open, null));
-    stream.registered().whenComplete((ok, failure) -> {
-      if (failure != null) {
-        close(open, GrpcStatusMapper.toStatus(failure));
-      }
-    });
+    stream
+        .registered()
+        .whenComplete(
+            (ok, failure) -> {
+              if (failure != null) {
+                close(open, GrpcStatusMapper.toStatus(failure));
+              }
+            });
   }
 
   /**
-   * Ends every open job stream with UNAVAILABLE so that clients reconnect (to another gateway)
-   * at once instead of holding the server's shutdown until its grace period ends.
+   * Ends every open job stream with UNAVAILABLE so that clients reconnect (to another gateway) at
+   * once instead of holding the server's shutdown until its grace period ends.
    */
   public void closeJobStreams() {
     for (final OpenStream open : openStreams) {
@@ -355,9 +443,12 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void evaluateDecision(
       final EvaluateDecisionRequest request,
       final StreamObserver<EvaluateDecisionResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::evaluateDecision,
-        (context, r) -> services.decisions().evaluate(context,
-            GatewayRequestMapper.evaluateDecision(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::evaluateDecision,
+        (context, r) ->
+            services.decisions().evaluate(context, GatewayRequestMapper.evaluateDecision(r)),
         GatewayResponseMapper::decisionEvaluated);
   }
 
@@ -365,29 +456,48 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void resolveIncident(
       final ResolveIncidentRequest request,
       final StreamObserver<ResolveIncidentResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::resolveIncident,
-        (context, r) -> services.incidents().resolve(context, r.getIncidentKey(),
-            GatewayRequestMapper.operationReference(
-                r.hasOperationReference(), r.getOperationReference())),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::resolveIncident,
+        (context, r) ->
+            services
+                .incidents()
+                .resolve(
+                    context,
+                    r.getIncidentKey(),
+                    GatewayRequestMapper.operationReference(
+                        r.hasOperationReference(), r.getOperationReference())),
         ignored -> RESOLVED);
   }
 
   @Override
   public void setVariables(
       final SetVariablesRequest request, final StreamObserver<SetVariablesResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::setVariables,
-        (context, r) -> services.variables().setVariables(context,
-            GatewayRequestMapper.setVariables(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::setVariables,
+        (context, r) ->
+            services.variables().setVariables(context, GatewayRequestMapper.setVariables(r)),
         GatewayResponseMapper::variablesSet);
   }
 
   @Override
   public void deleteResource(
       final DeleteResourceRequest request, final StreamObserver<DeleteResourceResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::deleteResource,
-        (context, r) -> services.resources().delete(context, r.getResourceKey(),
-            GatewayRequestMapper.operationReference(
-                r.hasOperationReference(), r.getOperationReference())),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::deleteResource,
+        (context, r) ->
+            services
+                .resources()
+                .delete(
+                    context,
+                    r.getResourceKey(),
+                    GatewayRequestMapper.operationReference(
+                        r.hasOperationReference(), r.getOperationReference())),
         ignored -> DELETED);
   }
 
@@ -395,9 +505,12 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void broadcastSignal(
       final BroadcastSignalRequest request,
       final StreamObserver<BroadcastSignalResponse> observer) {
-    unary(request, observer, GatewayRequestValidator::broadcastSignal,
-        (context, r) -> services.signals().broadcast(context,
-            GatewayRequestMapper.broadcastSignal(r)),
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::broadcastSignal,
+        (context, r) ->
+            services.signals().broadcast(context, GatewayRequestMapper.broadcastSignal(r)),
         GatewayResponseMapper::signalBroadcasted);
   }
 

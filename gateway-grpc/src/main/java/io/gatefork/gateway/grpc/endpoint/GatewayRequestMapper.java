@@ -101,26 +101,30 @@ final class GatewayRequestMapper {
       final var elements =
           new ArrayList<JobCompletionResult.ActivateElement>(result.getActivateElementsCount());
       for (final JobResultActivateElement element : result.getActivateElementsList()) {
-        elements.add(new JobCompletionResult.ActivateElement(
-            element.getElementId(), absentIfBlank(element.getVariables())));
+        elements.add(
+            new JobCompletionResult.ActivateElement(
+                element.getElementId(), absentIfBlank(element.getVariables())));
       }
       return new JobCompletionResult.AdHocSubProcess(
-          elements, result.getIsCompletionConditionFulfilled(),
+          elements,
+          result.getIsCompletionConditionFulfilled(),
           result.getIsCancelRemainingInstances());
     }
     JobCompletionResult.Corrections corrections = null;
     if (result.hasCorrections()) {
       final JobResultCorrections given = result.getCorrections();
-      corrections = new JobCompletionResult.Corrections(
-          given.hasAssignee() ? given.getAssignee() : null,
-          given.hasDueDate() ? given.getDueDate() : null,
-          given.hasFollowUpDate() ? given.getFollowUpDate() : null,
-          given.hasCandidateUsers() ? given.getCandidateUsers().getValuesList() : null,
-          given.hasCandidateGroups() ? given.getCandidateGroups().getValuesList() : null,
-          given.hasPriority() ? given.getPriority() : null);
+      corrections =
+          new JobCompletionResult.Corrections(
+              given.hasAssignee() ? given.getAssignee() : null,
+              given.hasDueDate() ? given.getDueDate() : null,
+              given.hasFollowUpDate() ? given.getFollowUpDate() : null,
+              given.hasCandidateUsers() ? given.getCandidateUsers().getValuesList() : null,
+              given.hasCandidateGroups() ? given.getCandidateGroups().getValuesList() : null,
+              given.hasPriority() ? given.getPriority() : null);
     }
     return new JobCompletionResult.UserTask(
-        result.getDenied(), result.hasDeniedReason() ? result.getDeniedReason() : null,
+        result.getDenied(),
+        result.hasDeniedReason() ? result.getDeniedReason() : null,
         corrections);
   }
 
@@ -155,8 +159,8 @@ final class GatewayRequestMapper {
   static DeployResources deployProcess(final DeployProcessRequest request) {
     final List<DeployResources.Resource> resources = new ArrayList<>(request.getProcessesCount());
     for (final ProcessRequestObject process : request.getProcessesList()) {
-      resources.add(new DeployResources.Resource(
-          process.getName(), process.getDefinition().toByteArray()));
+      resources.add(
+          new DeployResources.Resource(process.getName(), process.getDefinition().toByteArray()));
     }
     return new DeployResources(resources, null);
   }
@@ -195,11 +199,13 @@ final class GatewayRequestMapper {
           new ArrayList<ModifyProcessInstance.VariableInstruction>(
               activation.getVariableInstructionsCount());
       for (final VariableInstruction variable : activation.getVariableInstructionsList()) {
-        variables.add(new ModifyProcessInstance.VariableInstruction(
-            absentIfBlank(variable.getVariables()), absentIfEmpty(variable.getScopeId())));
+        variables.add(
+            new ModifyProcessInstance.VariableInstruction(
+                absentIfBlank(variable.getVariables()), absentIfEmpty(variable.getScopeId())));
       }
-      activations.add(new ModifyProcessInstance.ActivateInstruction(
-          activation.getElementId(), activation.getAncestorElementInstanceKey(), variables));
+      activations.add(
+          new ModifyProcessInstance.ActivateInstruction(
+              activation.getElementId(), activation.getAncestorElementInstanceKey(), variables));
     }
     final var terminations = new ArrayList<Long>(request.getTerminateInstructionsCount());
     for (final TerminateInstruction termination : request.getTerminateInstructionsList()) {
@@ -219,8 +225,9 @@ final class GatewayRequestMapper {
         new ArrayList<MigrateProcessInstance.MappingInstruction>(
             plan.getMappingInstructionsCount());
     for (final MappingInstruction mapping : plan.getMappingInstructionsList()) {
-      mappings.add(new MigrateProcessInstance.MappingInstruction(
-          mapping.getSourceElementId(), mapping.getTargetElementId()));
+      mappings.add(
+          new MigrateProcessInstance.MappingInstruction(
+              mapping.getSourceElementId(), mapping.getTargetElementId()));
     }
     return new MigrateProcessInstance(
         request.getProcessInstanceKey(),

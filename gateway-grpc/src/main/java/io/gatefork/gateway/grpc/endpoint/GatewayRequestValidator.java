@@ -35,11 +35,11 @@ import java.util.List;
  *
  * <p>Rules shared with REST live once in the service layer ({@code io.gatefork.service.validation})
  * and are not repeated here: the tag rules are applied by {@link GatewayRequestMapper} as it builds
- * the command, and the service checks variables (a JSON object). Tenants follow the stock
- * gateway: with multi-tenancy checks off only the default tenant (or none) is accepted; with them
- * on a tenant must be named and be one of the caller's ({@link TenantAccess}). A tenant admitted
- * that way is the default one or one the caller's identity names, so gRPC does not check the
- * tenant-id format as REST does.
+ * the command, and the service checks variables (a JSON object). Tenants follow the stock gateway:
+ * with multi-tenancy checks off only the default tenant (or none) is accepted; with them on a
+ * tenant must be named and be one of the caller's ({@link TenantAccess}). A tenant admitted that
+ * way is the default one or one the caller's identity names, so gRPC does not check the tenant-id
+ * format as REST does.
  */
 final class GatewayRequestValidator {
   static final String DEFAULT_TENANT = "<default>";
@@ -71,7 +71,8 @@ final class GatewayRequestValidator {
     return tenant(rpc, request.getTenantId());
   }
 
-  static Status createProcessInstance(final String rpc, final CreateProcessInstanceRequest request) {
+  static Status createProcessInstance(
+      final String rpc, final CreateProcessInstanceRequest request) {
     if (request.getProcessDefinitionKey() <= 0 && request.getBpmnProcessId().isBlank()) {
       return invalid(
           "Expected to handle gRPC request %s with 'processDefinitionKey' or 'bpmnProcessId',"
@@ -87,8 +88,7 @@ final class GatewayRequestValidator {
       final var instruction = request.getRuntimeInstructions(i);
       if (!instruction.hasTerminate()) {
         return invalid(
-            "Expected to handle gRPC request %s with a known instruction in"
-                    .formatted(rpc)
+            "Expected to handle gRPC request %s with a known instruction in".formatted(rpc)
                 + " 'runtimeInstructions[%d]', but none was set".formatted(i));
       }
       if (instruction.getTerminate().getAfterElementId().isBlank()) {
@@ -283,8 +283,11 @@ final class GatewayRequestValidator {
       }
     }
     for (int i = 0; i < request.getTerminateInstructionsCount(); i++) {
-      final Status terminate = key(rpc, "terminateInstructions[" + i + "].elementInstanceKey",
-          request.getTerminateInstructions(i).getElementInstanceKey());
+      final Status terminate =
+          key(
+              rpc,
+              "terminateInstructions[" + i + "].elementInstanceKey",
+              request.getTerminateInstructions(i).getElementInstanceKey());
       if (terminate != null) {
         return terminate;
       }
@@ -299,8 +302,8 @@ final class GatewayRequestValidator {
       return key;
     }
     final var plan = request.getMigrationPlan();
-    final Status target = key(rpc, "migrationPlan.targetProcessDefinitionKey",
-        plan.getTargetProcessDefinitionKey());
+    final Status target =
+        key(rpc, "migrationPlan.targetProcessDefinitionKey", plan.getTargetProcessDefinitionKey());
     if (target != null) {
       return target;
     }
@@ -331,18 +334,21 @@ final class GatewayRequestValidator {
   private static Status tenant(final String rpc, final String tenantId) {
     return switch (TenantAccess.check(CallerContext.current(), tenantId)) {
       case ALLOWED -> null;
-      case MULTI_TENANCY_DISABLED -> invalid(
-          "Expected to handle gRPC request %s with tenant identifier '%s', but multi-tenancy is"
-                  .formatted(rpc, tenantId)
-              + " disabled");
-      case MISSING -> invalid(
-          "Expected to handle gRPC request %s with tenant identifier '%s', but no tenant"
-                  .formatted(rpc, tenantId)
-              + " identifier was provided.");
-      case NOT_AUTHORIZED -> Status.PERMISSION_DENIED.withDescription(
-          "Expected to handle gRPC request %s with tenant identifier '%s', but tenant is not"
-                  .formatted(rpc, tenantId)
-              + " authorized to perform this request");
+      case MULTI_TENANCY_DISABLED ->
+          invalid(
+              "Expected to handle gRPC request %s with tenant identifier '%s', but multi-tenancy is"
+                      .formatted(rpc, tenantId)
+                  + " disabled");
+      case MISSING ->
+          invalid(
+              "Expected to handle gRPC request %s with tenant identifier '%s', but no tenant"
+                      .formatted(rpc, tenantId)
+                  + " identifier was provided.");
+      case NOT_AUTHORIZED ->
+          Status.PERMISSION_DENIED.withDescription(
+              "Expected to handle gRPC request %s with tenant identifier '%s', but tenant is not"
+                      .formatted(rpc, tenantId)
+                  + " authorized to perform this request");
     };
   }
 

@@ -36,8 +36,8 @@ import io.gatefork.service.topology.ClusterTopology;
 import java.util.List;
 
 /**
- * Turns service results into gRPC responses. Protobuf setters reject null, so every optional
- * string of a result goes through {@link #text}.
+ * Turns service results into gRPC responses. Protobuf setters reject null, so every optional string
+ * of a result goes through {@link #text}.
  */
 final class GatewayResponseMapper {
   private static final String EMPTY_DOCUMENT = "{}";

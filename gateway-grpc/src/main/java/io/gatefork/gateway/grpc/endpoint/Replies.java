@@ -7,9 +7,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * Answers a unary call from a service future. The future completes on the API executor, which
- * then maps and writes the response: one thread calls {@code onNext} and {@code onCompleted}, so
- * the observer needs no further synchronisation, and no gRPC or Netty thread waits for the broker.
+ * Answers a unary call from a service future. The future completes on the API executor, which then
+ * maps and writes the response: one thread calls {@code onNext} and {@code onCompleted}, so the
+ * observer needs no further synchronisation, and no gRPC or Netty thread waits for the broker.
  */
 final class Replies {
 

@@ -5,8 +5,8 @@ import io.grpc.MethodDescriptor;
 import java.util.Map;
 
 /**
- * The {@code operation} tag of the stage metrics for each RPC gatefork serves; the same names
- * the REST side uses, so that one dashboard compares both APIs per operation.
+ * The {@code operation} tag of the stage metrics for each RPC gatefork serves; the same names the
+ * REST side uses, so that one dashboard compares both APIs per operation.
  */
 public final class GatewayOperations {
 
@@ -16,7 +16,8 @@ public final class GatewayOperations {
           entry(GatewayGrpc.getDeployResourceMethod(), "deploy-resources"),
           entry(GatewayGrpc.getDeployProcessMethod(), "deploy-process"),
           entry(GatewayGrpc.getCreateProcessInstanceMethod(), "create-process-instance"),
-          entry(GatewayGrpc.getCreateProcessInstanceWithResultMethod(),
+          entry(
+              GatewayGrpc.getCreateProcessInstanceWithResultMethod(),
               "create-process-instance-with-result"),
           entry(GatewayGrpc.getCancelProcessInstanceMethod(), "cancel-process-instance"),
           entry(GatewayGrpc.getModifyProcessInstanceMethod(), "modify-process-instance"),

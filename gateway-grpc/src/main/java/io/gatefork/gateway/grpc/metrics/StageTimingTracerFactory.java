@@ -10,16 +10,16 @@ import io.grpc.Status;
 /**
  * Per-stage latency of every served call, recorded on {@link StageMetrics} with api {@code grpc}.
  *
- * <p>A stream tracer rather than an interceptor because it sees the two ends of the call where
- * they really happen, on the transport: {@code accepted} is taken when Netty has decoded the
- * call's headers (before any executor queue, so {@link io.gatefork.gateway.grpc.server.GrpcExecutorMode#POOLED}
- * queueing shows up in the {@code filter} stage instead of hiding), and {@code committed} when the
- * transport has closed the stream after writing the trailers. The timing reaches the endpoint
- * through the call's {@link Context} ({@link StageTimingContext}), which grpc-java attaches around
- * every handler callback.
+ * <p>A stream tracer rather than an interceptor because it sees the two ends of the call where they
+ * really happen, on the transport: {@code accepted} is taken when Netty has decoded the call's
+ * headers (before any executor queue, so {@link
+ * io.gatefork.gateway.grpc.server.GrpcExecutorMode#POOLED} queueing shows up in the {@code filter}
+ * stage instead of hiding), and {@code committed} when the transport has closed the stream after
+ * writing the trailers. The timing reaches the endpoint through the call's {@link Context} ({@link
+ * StageTimingContext}), which grpc-java attaches around every handler callback.
  *
- * <p>Calls the client cancelled are not recorded: no response was committed, and their duration
- * is the client's choice, not ours. (A client deadline usually arrives as such a cancellation.)
+ * <p>Calls the client cancelled are not recorded: no response was committed, and their duration is
+ * the client's choice, not ours. (A client deadline usually arrives as such a cancellation.)
  */
 public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
 

@@ -10,15 +10,15 @@ package io.gatefork.gateway.grpc.server;
  */
 public enum GrpcExecutorMode {
   /**
-   * Default: handlers run on the Netty event loop that read the request. No thread hop and no
-   * queue between socket and service; the event loop does only parsing, validation and the
-   * hand-off (plus the service's request encoding).
+   * Default: handlers run on the Netty event loop that read the request. No thread hop and no queue
+   * between socket and service; the event loop does only parsing, validation and the hand-off (plus
+   * the service's request encoding).
    */
   DIRECT,
   /**
-   * Handlers run on a bounded pool ({@code poolThreads}, queue {@code poolQueueCapacity}). When
-   * the queue is full the event loop runs the handler itself (caller-runs), so overload degrades
-   * to {@link #DIRECT} instead of failing calls. For A/B measurements against {@link #DIRECT}.
+   * Handlers run on a bounded pool ({@code poolThreads}, queue {@code poolQueueCapacity}). When the
+   * queue is full the event loop runs the handler itself (caller-runs), so overload degrades to
+   * {@link #DIRECT} instead of failing calls. For A/B measurements against {@link #DIRECT}.
    */
   POOLED
 }

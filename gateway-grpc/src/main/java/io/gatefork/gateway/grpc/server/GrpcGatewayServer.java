@@ -91,16 +91,18 @@ public final class GrpcGatewayServer implements AutoCloseable {
             .permitKeepAliveTime(config.minKeepAliveInterval().toMillis(), TimeUnit.MILLISECONDS)
             .permitKeepAliveWithoutCalls(false)
             .addStreamTracerFactory(stageTiming)
-            .addService(authenticator.protectsApi()
-                // the last interceptor runs first: refused calls are counted by the metrics too
-                ? ServerInterceptors.intercept(service(),
-                    new CallerAuthenticationInterceptor(authenticator), metricsInterceptor)
-                : ServerInterceptors.intercept(service(), metricsInterceptor));
+            .addService(
+                authenticator.protectsApi()
+                    // the last interceptor runs first: refused calls are counted by the metrics too
+                    ? ServerInterceptors.intercept(
+                        service(),
+                        new CallerAuthenticationInterceptor(authenticator),
+                        metricsInterceptor)
+                    : ServerInterceptors.intercept(service(), metricsInterceptor));
     switch (config.executorMode()) {
       case DIRECT -> builder.directExecutor();
       case POOLED -> {
-        executor =
-            GrpcExecutors.pooled(config.effectivePoolThreads(), config.poolQueueCapacity());
+        executor = GrpcExecutors.pooled(config.effectivePoolThreads(), config.poolQueueCapacity());
         builder.executor(executor);
       }
     }
@@ -144,8 +146,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
     endpoint.closeJobStreams();
     try {
       if (!server.awaitTermination(config.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
-        LOG.warn(
-            "gRPC calls still running after {}, cancelling them", config.shutdownGrace());
+        LOG.warn("gRPC calls still running after {}, cancelling them", config.shutdownGrace());
         server.shutdownNow();
         server.awaitTermination(5, TimeUnit.SECONDS);
       }

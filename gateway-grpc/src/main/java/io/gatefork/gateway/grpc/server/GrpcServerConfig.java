@@ -10,10 +10,10 @@ import java.util.Objects;
  *
  * @param host {@code zeebe.gateway.network.host}
  * @param port {@code zeebe.gateway.network.port}; 0 binds an ephemeral port (tests)
- * @param minKeepAliveInterval {@code zeebe.gateway.network.minKeepAliveInterval}: clients that
- *     ping more often than this are disconnected (stock: permitKeepAliveTime)
- * @param maxMessageSize {@code zeebe.gateway.network.maxMessageSize} in bytes: the largest
- *     inbound message, and the size at which activated jobs are split into several responses
+ * @param minKeepAliveInterval {@code zeebe.gateway.network.minKeepAliveInterval}: clients that ping
+ *     more often than this are disconnected (stock: permitKeepAliveTime)
+ * @param maxMessageSize {@code zeebe.gateway.network.maxMessageSize} in bytes: the largest inbound
+ *     message, and the size at which activated jobs are split into several responses
  * @param executorMode where call handlers run, see {@link GrpcExecutorMode}
  * @param poolThreads threads of the {@link GrpcExecutorMode#POOLED} executor; 0 = available
  *     processors (the CPU quota inside a container)

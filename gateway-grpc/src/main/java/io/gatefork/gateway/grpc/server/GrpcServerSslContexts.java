@@ -18,8 +18,8 @@ import javax.net.ssl.SSLException;
 /**
  * Builds the gRPC server's Netty {@link SslContext} (HTTP/2 ALPN, grpc-java's cipher choice) from
  * {@link GrpcTlsConfig}. Everything is read and checked here, when the server is created, so a
- * wrong path stops the application at startup with a message naming the setting, never on the
- * first client handshake.
+ * wrong path stops the application at startup with a message naming the setting, never on the first
+ * client handshake.
  */
 public final class GrpcServerSslContexts {
   private static final String PREFIX = "zeebe.gateway.security.";
@@ -34,27 +34,29 @@ public final class GrpcServerSslContexts {
     if (!tls.enabled()) {
       return null;
     }
-    final SslContextBuilder builder =
-        tls.keyStore() != null ? fromKeyStore(tls) : fromPem(tls);
+    final SslContextBuilder builder = tls.keyStore() != null ? fromKeyStore(tls) : fromPem(tls);
     try {
       return GrpcSslContexts.configure(builder).build();
     } catch (final SSLException | IllegalArgumentException e) {
       throw new IllegalStateException(
           "gRPC TLS: cannot build the server TLS context from the configured certificate and "
-              + "key: " + e.getMessage(), e);
+              + "key: "
+              + e.getMessage(),
+          e);
     }
   }
 
   private static SslContextBuilder fromPem(final GrpcTlsConfig tls) {
-    final Path chain = requireReadable(tls.certificateChain(), "certificate chain",
-        "certificateChainPath");
+    final Path chain =
+        requireReadable(tls.certificateChain(), "certificate chain", "certificateChainPath");
     final Path key = requireReadable(tls.privateKey(), "private key", "privateKeyPath");
     try {
       return SslContextBuilder.forServer(chain.toFile(), key.toFile());
     } catch (final IllegalArgumentException e) {
       throw new IllegalStateException(
           "gRPC TLS: certificate chain '%s' or private key '%s' is not valid PEM: %s"
-              .formatted(chain, key, e.getMessage()), e);
+              .formatted(chain, key, e.getMessage()),
+          e);
     }
   }
 
@@ -81,7 +83,8 @@ public final class GrpcServerSslContexts {
     } catch (final IOException | GeneralSecurityException e) {
       throw new IllegalStateException(
           "gRPC TLS: cannot read key store '%s' (%skeyStore.filePath, %skeyStore.password): %s"
-              .formatted(file, PREFIX, PREFIX, e.getMessage()), e);
+              .formatted(file, PREFIX, PREFIX, e.getMessage()),
+          e);
     }
   }
 

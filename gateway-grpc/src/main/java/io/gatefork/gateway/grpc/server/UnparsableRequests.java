@@ -59,8 +59,9 @@ public final class UnparsableRequests {
         return delegate.parse(stream);
       } catch (final StatusRuntimeException | IllegalArgumentException e) {
         final Throwable cause = e.getCause() != null ? e.getCause() : e;
-        FAILURE.set("Expected a valid protobuf request message, but it cannot be parsed: "
-            + cause.getMessage());
+        FAILURE.set(
+            "Expected a valid protobuf request message, but it cannot be parsed: "
+                + cause.getMessage());
         return null;
       }
     }

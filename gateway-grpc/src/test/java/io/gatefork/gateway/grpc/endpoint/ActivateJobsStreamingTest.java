@@ -76,7 +76,8 @@ class ActivateJobsStreamingTest {
     gateway.client().activateJobs(REQUEST).forEachRemaining(responses::add);
 
     assertThat(responses).hasSizeGreaterThan(1);
-    assertThat(responses).allSatisfy(r -> assertThat(r.getSerializedSize()).isLessThanOrEqualTo(maxMessageSize));
+    assertThat(responses)
+        .allSatisfy(r -> assertThat(r.getSerializedSize()).isLessThanOrEqualTo(maxMessageSize));
     assertThat(responses.stream().flatMap(r -> r.getJobsList().stream()).map(j -> j.getKey()))
         .containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
   }
@@ -157,7 +158,21 @@ class ActivateJobsStreamingTest {
   private static ActivatedJob job(final long key, final int variablesSize) {
     final String variables = "{\"v\":\"" + "x".repeat(variablesSize) + "\"}";
     return new ActivatedJob(
-        key, "payment", 1, "order", 1, 2, "pay", 3, "{}", "w", 3, 4, variables, "<default>",
-        "BPMN_ELEMENT", "UNSPECIFIED");
+        key,
+        "payment",
+        1,
+        "order",
+        1,
+        2,
+        "pay",
+        3,
+        "{}",
+        "w",
+        3,
+        4,
+        variables,
+        "<default>",
+        "BPMN_ELEMENT",
+        "UNSPECIFIED");
   }
 }

@@ -128,7 +128,9 @@ class GatewayEndpointRoundTripTest {
 
     final var sent = gateway.fakes.deployment.deploy.lastCall().command();
     assertThat(sent.tenantId()).isNull();
-    assertThat(sent.resources()).extracting(r -> r.name()).containsExactly("order.bpmn", "rules.dmn");
+    assertThat(sent.resources())
+        .extracting(r -> r.name())
+        .containsExactly("order.bpmn", "rules.dmn");
     assertThat(new String(sent.resources().get(0).content(), StandardCharsets.UTF_8))
         .isEqualTo("<definitions/>");
 
@@ -258,7 +260,8 @@ class GatewayEndpointRoundTripTest {
             .client()
             .createProcessInstanceWithResult(
                 CreateProcessInstanceWithResultRequest.newBuilder()
-                    .setRequest(CreateProcessInstanceRequest.newBuilder().setProcessDefinitionKey(KEY))
+                    .setRequest(
+                        CreateProcessInstanceRequest.newBuilder().setProcessDefinitionKey(KEY))
                     .build());
 
     assertThat(gateway.fakes.processInstances.createWithResult.lastCall().requestTimeout())

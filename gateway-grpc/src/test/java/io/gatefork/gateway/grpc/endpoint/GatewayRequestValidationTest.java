@@ -200,22 +200,33 @@ class GatewayRequestValidationTest {
             "'name'"),
         invalid(
             "publish a message with negative time to live",
-            c -> c.publishMessage(PublishMessageRequest.newBuilder().setName("m").setTimeToLive(-1).build()),
+            c ->
+                c.publishMessage(
+                    PublishMessageRequest.newBuilder().setName("m").setTimeToLive(-1).build()),
             "'timeToLive'"),
         invalid(
             "stream jobs without type",
-            c -> c.streamActivatedJobs(StreamActivatedJobsRequest.newBuilder().setTimeout(1000)
-                .build()).hasNext(),
+            c ->
+                c.streamActivatedJobs(
+                        StreamActivatedJobsRequest.newBuilder().setTimeout(1000).build())
+                    .hasNext(),
             "Expected to stream activated jobs with type to be present, but it was blank"),
         invalid(
             "stream jobs without timeout",
-            c -> c.streamActivatedJobs(StreamActivatedJobsRequest.newBuilder().setType("t")
-                .build()).hasNext(),
+            c ->
+                c.streamActivatedJobs(StreamActivatedJobsRequest.newBuilder().setType("t").build())
+                    .hasNext(),
             "Expected to stream activated jobs with timeout to be greater than zero, but it was 0"),
         invalid(
             "stream jobs of another tenant",
-            c -> c.streamActivatedJobs(StreamActivatedJobsRequest.newBuilder().setType("t")
-                .setTimeout(1000).addTenantIds("tenant-a").build()).hasNext(),
+            c ->
+                c.streamActivatedJobs(
+                        StreamActivatedJobsRequest.newBuilder()
+                            .setType("t")
+                            .setTimeout(1000)
+                            .addTenantIds("tenant-a")
+                            .build())
+                    .hasNext(),
             "Expected to handle gRPC request StreamActivatedJobs with tenant identifier"
                 + " 'tenant-a', but multi-tenancy is disabled"),
         invalid(
@@ -224,8 +235,12 @@ class GatewayRequestValidationTest {
             "EvaluateDecision with 'decisionKey' or 'decisionId', but neither was set"),
         invalid(
             "evaluate a decision of another tenant",
-            c -> c.evaluateDecision(EvaluateDecisionRequest.newBuilder().setDecisionId("d")
-                .setTenantId("tenant-a").build()),
+            c ->
+                c.evaluateDecision(
+                    EvaluateDecisionRequest.newBuilder()
+                        .setDecisionId("d")
+                        .setTenantId("tenant-a")
+                        .build()),
             "EvaluateDecision with tenant identifier 'tenant-a', but multi-tenancy is disabled"),
         invalid(
             "deploy no process",
@@ -233,14 +248,21 @@ class GatewayRequestValidationTest {
             "at least one process in 'processes'"),
         invalid(
             "deploy a process without name",
-            c -> c.deployProcess(DeployProcessRequest.newBuilder().addProcesses(
-                ProcessRequestObject.newBuilder().setDefinition(ByteString.copyFromUtf8("<x/>")))
-                .build()),
+            c ->
+                c.deployProcess(
+                    DeployProcessRequest.newBuilder()
+                        .addProcesses(
+                            ProcessRequestObject.newBuilder()
+                                .setDefinition(ByteString.copyFromUtf8("<x/>")))
+                        .build()),
             "'processes[0].name'"),
         invalid(
             "deploy an empty process",
-            c -> c.deployProcess(DeployProcessRequest.newBuilder().addProcesses(
-                ProcessRequestObject.newBuilder().setName("a.bpmn")).build()),
+            c ->
+                c.deployProcess(
+                    DeployProcessRequest.newBuilder()
+                        .addProcesses(ProcessRequestObject.newBuilder().setName("a.bpmn"))
+                        .build()),
             "'processes[0].definition'"),
         invalid(
             "resolve without incident key",
@@ -268,19 +290,24 @@ class GatewayRequestValidationTest {
             "ModifyProcessInstance with a valid key in 'processInstanceKey'"),
         invalid(
             "modify activating a blank element",
-            c -> c.modifyProcessInstance(ModifyProcessInstanceRequest.newBuilder()
-                .setProcessInstanceKey(1)
-                .addActivateInstructions(
-                    ModifyProcessInstanceRequest.ActivateInstruction.newBuilder().setElementId(""))
-                .build()),
+            c ->
+                c.modifyProcessInstance(
+                    ModifyProcessInstanceRequest.newBuilder()
+                        .setProcessInstanceKey(1)
+                        .addActivateInstructions(
+                            ModifyProcessInstanceRequest.ActivateInstruction.newBuilder()
+                                .setElementId(""))
+                        .build()),
             "'activateInstructions[0].elementId'"),
         invalid(
             "modify terminating no element instance",
-            c -> c.modifyProcessInstance(ModifyProcessInstanceRequest.newBuilder()
-                .setProcessInstanceKey(1)
-                .addTerminateInstructions(
-                    ModifyProcessInstanceRequest.TerminateInstruction.getDefaultInstance())
-                .build()),
+            c ->
+                c.modifyProcessInstance(
+                    ModifyProcessInstanceRequest.newBuilder()
+                        .setProcessInstanceKey(1)
+                        .addTerminateInstructions(
+                            ModifyProcessInstanceRequest.TerminateInstruction.getDefaultInstance())
+                        .build()),
             "'terminateInstructions[0].elementInstanceKey'"),
         invalid(
             "migrate without instance key",
@@ -288,18 +315,23 @@ class GatewayRequestValidationTest {
             "MigrateProcessInstance with a valid key in 'processInstanceKey'"),
         invalid(
             "migrate without target",
-            c -> c.migrateProcessInstance(MigrateProcessInstanceRequest.newBuilder()
-                .setProcessInstanceKey(1).build()),
+            c ->
+                c.migrateProcessInstance(
+                    MigrateProcessInstanceRequest.newBuilder().setProcessInstanceKey(1).build()),
             "'migrationPlan.targetProcessDefinitionKey'"),
         invalid(
             "migrate with a blank mapping",
-            c -> c.migrateProcessInstance(MigrateProcessInstanceRequest.newBuilder()
-                .setProcessInstanceKey(1)
-                .setMigrationPlan(MigrateProcessInstanceRequest.MigrationPlan.newBuilder()
-                    .setTargetProcessDefinitionKey(2)
-                    .addMappingInstructions(MigrateProcessInstanceRequest.MappingInstruction
-                        .newBuilder().setSourceElementId("a")))
-                .build()),
+            c ->
+                c.migrateProcessInstance(
+                    MigrateProcessInstanceRequest.newBuilder()
+                        .setProcessInstanceKey(1)
+                        .setMigrationPlan(
+                            MigrateProcessInstanceRequest.MigrationPlan.newBuilder()
+                                .setTargetProcessDefinitionKey(2)
+                                .addMappingInstructions(
+                                    MigrateProcessInstanceRequest.MappingInstruction.newBuilder()
+                                        .setSourceElementId("a")))
+                        .build()),
             "'migrationPlan.mappingInstructions[0].targetElementId'"),
         invalid(
             "delete without resource key",
@@ -311,39 +343,57 @@ class GatewayRequestValidationTest {
             "BroadcastSignal with non-blank 'signalName', but it was blank"),
         invalid(
             "runtime instruction without an instruction",
-            c -> c.createProcessInstance(CreateProcessInstanceRequest.newBuilder()
-                .setBpmnProcessId("p")
-                .addRuntimeInstructions(ProcessInstanceCreationRuntimeInstruction.getDefaultInstance())
-                .build()),
+            c ->
+                c.createProcessInstance(
+                    CreateProcessInstanceRequest.newBuilder()
+                        .setBpmnProcessId("p")
+                        .addRuntimeInstructions(
+                            ProcessInstanceCreationRuntimeInstruction.getDefaultInstance())
+                        .build()),
             "'runtimeInstructions[0]', but none was set"),
         invalid(
             "terminate runtime instruction without an element",
-            c -> c.createProcessInstance(CreateProcessInstanceRequest.newBuilder()
-                .setBpmnProcessId("p")
-                .addRuntimeInstructions(ProcessInstanceCreationRuntimeInstruction.newBuilder()
-                    .setTerminate(TerminateProcessInstanceInstruction.newBuilder()
-                        .setAfterElementId(" ")))
-                .build()),
+            c ->
+                c.createProcessInstance(
+                    CreateProcessInstanceRequest.newBuilder()
+                        .setBpmnProcessId("p")
+                        .addRuntimeInstructions(
+                            ProcessInstanceCreationRuntimeInstruction.newBuilder()
+                                .setTerminate(
+                                    TerminateProcessInstanceInstruction.newBuilder()
+                                        .setAfterElementId(" ")))
+                        .build()),
             "non-blank 'runtimeInstructions[0].terminate.afterElementId'"),
         invalid(
             "job result of an unknown type",
-            c -> c.completeJob(CompleteJobRequest.newBuilder()
-                .setJobKey(1)
-                .setResult(JobResult.newBuilder().setType("serviceTask"))
-                .build()),
+            c ->
+                c.completeJob(
+                    CompleteJobRequest.newBuilder()
+                        .setJobKey(1)
+                        .setResult(JobResult.newBuilder().setType("serviceTask"))
+                        .build()),
             "'result.type' one of [userTask, adHocSubProcess], but it was 'serviceTask'"),
         invalid(
             "job result activating an element without id",
-            c -> c.completeJob(CompleteJobRequest.newBuilder()
-                .setJobKey(1)
-                .setResult(JobResult.newBuilder().setType("adHocSubProcess")
-                    .addActivateElements(JobResultActivateElement.newBuilder().setElementId("")))
-                .build()),
+            c ->
+                c.completeJob(
+                    CompleteJobRequest.newBuilder()
+                        .setJobKey(1)
+                        .setResult(
+                            JobResult.newBuilder()
+                                .setType("adHocSubProcess")
+                                .addActivateElements(
+                                    JobResultActivateElement.newBuilder().setElementId("")))
+                        .build()),
             "non-blank 'result.activateElements[0].elementId'"),
         invalid(
             "broadcast a signal to another tenant",
-            c -> c.broadcastSignal(BroadcastSignalRequest.newBuilder().setSignalName("s")
-                .setTenantId("tenant-a").build()),
+            c ->
+                c.broadcastSignal(
+                    BroadcastSignalRequest.newBuilder()
+                        .setSignalName("s")
+                        .setTenantId("tenant-a")
+                        .build()),
             "BroadcastSignal with tenant identifier 'tenant-a', but multi-tenancy is disabled"));
   }
 
@@ -352,8 +402,7 @@ class GatewayRequestValidationTest {
   void invalidRequestIsRejectedBeforeTheService(
       final String name, final Consumer<GatewayBlockingStub> call, final String expectedMessage) {
     final var error =
-        catchThrowableOfType(
-            StatusRuntimeException.class, () -> call.accept(gateway.client()));
+        catchThrowableOfType(StatusRuntimeException.class, () -> call.accept(gateway.client()));
 
     assertThat(error).as("the call must fail").isNotNull();
     assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);

@@ -25,25 +25,34 @@ class JobResultMappingTest {
 
   @Test
   void onlyTheCorrectionsThatAreSetAreCorrectedAndEmptyListsClear() {
-    final var request = CompleteJobRequest.newBuilder().setJobKey(1)
-        .setResult(JobResult.newBuilder()
-            .setCorrections(JobResultCorrections.newBuilder()
-                .setAssignee("")
-                .setCandidateGroups(StringList.getDefaultInstance())
-                .setPriority(70)))
-        .build();
+    final var request =
+        CompleteJobRequest.newBuilder()
+            .setJobKey(1)
+            .setResult(
+                JobResult.newBuilder()
+                    .setCorrections(
+                        JobResultCorrections.newBuilder()
+                            .setAssignee("")
+                            .setCandidateGroups(StringList.getDefaultInstance())
+                            .setPriority(70)))
+            .build();
 
-    assertThat(GatewayRequestMapper.jobResult(request)).isEqualTo(
-        new JobCompletionResult.UserTask(false, null,
-            new JobCompletionResult.Corrections("", null, null, null, List.of(), 70)));
+    assertThat(GatewayRequestMapper.jobResult(request))
+        .isEqualTo(
+            new JobCompletionResult.UserTask(
+                false,
+                null,
+                new JobCompletionResult.Corrections("", null, null, null, List.of(), 70)));
   }
 
   @Test
   void aDenialCarriesItsReason() {
-    final var request = CompleteJobRequest.newBuilder().setJobKey(1)
-        .setResult(JobResult.newBuilder().setType("userTask").setDenied(true)
-            .setDeniedReason("no"))
-        .build();
+    final var request =
+        CompleteJobRequest.newBuilder()
+            .setJobKey(1)
+            .setResult(
+                JobResult.newBuilder().setType("userTask").setDenied(true).setDeniedReason("no"))
+            .build();
 
     assertThat(GatewayRequestMapper.jobResult(request))
         .isEqualTo(new JobCompletionResult.UserTask(true, "no", null));
@@ -51,29 +60,44 @@ class JobResultMappingTest {
 
   @Test
   void anAdHocResultActivatesItsElementsWithTheirVariables() {
-    final var request = CompleteJobRequest.newBuilder().setJobKey(1)
-        .setResult(JobResult.newBuilder().setType("adHocSubProcess")
-            .addActivateElements(JobResultActivateElement.newBuilder().setElementId("a")
-                .setVariables("{\"x\":1}"))
-            .addActivateElements(JobResultActivateElement.newBuilder().setElementId("b"))
-            .setIsCompletionConditionFulfilled(true))
-        .build();
+    final var request =
+        CompleteJobRequest.newBuilder()
+            .setJobKey(1)
+            .setResult(
+                JobResult.newBuilder()
+                    .setType("adHocSubProcess")
+                    .addActivateElements(
+                        JobResultActivateElement.newBuilder()
+                            .setElementId("a")
+                            .setVariables("{\"x\":1}"))
+                    .addActivateElements(JobResultActivateElement.newBuilder().setElementId("b"))
+                    .setIsCompletionConditionFulfilled(true))
+            .build();
 
-    assertThat(GatewayRequestMapper.jobResult(request)).isEqualTo(
-        new JobCompletionResult.AdHocSubProcess(
-            List.of(new JobCompletionResult.ActivateElement("a", "{\"x\":1}"),
-                new JobCompletionResult.ActivateElement("b", null)),
-            true, false));
+    assertThat(GatewayRequestMapper.jobResult(request))
+        .isEqualTo(
+            new JobCompletionResult.AdHocSubProcess(
+                List.of(
+                    new JobCompletionResult.ActivateElement("a", "{\"x\":1}"),
+                    new JobCompletionResult.ActivateElement("b", null)),
+                true,
+                false));
   }
 
   @Test
   void terminateInstructionsBecomeTheElementsToTerminateAfter() {
-    final var request = CreateProcessInstanceRequest.newBuilder().setBpmnProcessId("p")
-        .addRuntimeInstructions(ProcessInstanceCreationRuntimeInstruction.newBuilder()
-            .setTerminate(TerminateProcessInstanceInstruction.newBuilder().setAfterElementId("a")))
-        .addRuntimeInstructions(ProcessInstanceCreationRuntimeInstruction.newBuilder()
-            .setTerminate(TerminateProcessInstanceInstruction.newBuilder().setAfterElementId("b")))
-        .build();
+    final var request =
+        CreateProcessInstanceRequest.newBuilder()
+            .setBpmnProcessId("p")
+            .addRuntimeInstructions(
+                ProcessInstanceCreationRuntimeInstruction.newBuilder()
+                    .setTerminate(
+                        TerminateProcessInstanceInstruction.newBuilder().setAfterElementId("a")))
+            .addRuntimeInstructions(
+                ProcessInstanceCreationRuntimeInstruction.newBuilder()
+                    .setTerminate(
+                        TerminateProcessInstanceInstruction.newBuilder().setAfterElementId("b")))
+            .build();
 
     assertThat(GatewayRequestMapper.createProcessInstance(request).terminateAfterElementIds())
         .containsExactly("a", "b");

@@ -86,8 +86,10 @@ class StreamActivatedJobsTest {
     }
 
     // the client's flow-control window (1 MiB) holds about ten of these
-    assertThat(pushed).as("jobs written before the stream reported not ready")
-        .isPositive().isLessThan(200);
+    assertThat(pushed)
+        .as("jobs written before the stream reported not ready")
+        .isPositive()
+        .isLessThan(200);
     assertThat(observer.isReady()).isFalse();
 
     final int total = pushed;
@@ -102,17 +104,18 @@ class StreamActivatedJobsTest {
 
     call.join().cancel("worker closed", null);
 
-    await().atMost(Duration.ofSeconds(5))
+    await()
+        .atMost(Duration.ofSeconds(5))
         .until(() -> gateway.fakes.jobStreams.lastStream().closed.get() == 1);
     assertThat(observer.isReady()).isFalse();
-    assertThatThrownBy(() -> observer.onJob(job(9L, "{}")))
-        .isInstanceOf(ServiceException.class);
+    assertThatThrownBy(() -> observer.onJob(job(9L, "{}"))).isInstanceOf(ServiceException.class);
   }
 
   @Test
   void aStreamThatCannotBeRegisteredEndsTheCallWithItsStatus() {
-    gateway.fakes.jobStreams.open.failWith(new ServiceException(ServiceStatus.UNAVAILABLE,
-        "Failed to register new job stream: closed"));
+    gateway.fakes.jobStreams.open.failWith(
+        new ServiceException(
+            ServiceStatus.UNAVAILABLE, "Failed to register new job stream: closed"));
 
     gateway.asyncClient().streamActivatedJobs(REQUEST, collecting(false));
 
@@ -184,8 +187,23 @@ class StreamActivatedJobsTest {
   }
 
   private static ActivatedJob job(final long key, final String variables) {
-    return new ActivatedJob(key, "ship", 200L, "order", 1, 100L, "task", 300L, "{}", "w1", 3,
-        1_700_000_000_000L, variables, "<default>", "BPMN_ELEMENT", "UNSPECIFIED");
+    return new ActivatedJob(
+        key,
+        "ship",
+        200L,
+        "order",
+        1,
+        100L,
+        "task",
+        300L,
+        "{}",
+        "w1",
+        3,
+        1_700_000_000_000L,
+        variables,
+        "<default>",
+        "BPMN_ELEMENT",
+        "UNSPECIFIED");
   }
 
   private static void sleep(final long millis) {

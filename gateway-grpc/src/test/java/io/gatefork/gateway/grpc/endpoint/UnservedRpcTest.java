@@ -21,8 +21,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every RPC of the 8.8 gateway.proto is served: a drop-in gateway must accept whatever a client
- * may send the stock one. A protocol upgrade that adds an RPC fails here until it is served.
+ * Every RPC of the 8.8 gateway.proto is served: a drop-in gateway must accept whatever a client may
+ * send the stock one. A protocol upgrade that adds an RPC fails here until it is served.
  */
 class UnservedRpcTest {
   private static TestGateway gateway;
@@ -45,9 +45,11 @@ class UnservedRpcTest {
   void everyRpcOfTheProtocolHasAnOperation() {
     assertThat(allMethods())
         .hasSize(21)
-        .allSatisfy(method -> assertThat(GatewayOperations.of(method.getFullMethodName()))
-            .as("operation of %s", method.getBareMethodName())
-            .isNotNull());
+        .allSatisfy(
+            method ->
+                assertThat(GatewayOperations.of(method.getFullMethodName()))
+                    .as("operation of %s", method.getBareMethodName())
+                    .isNotNull());
   }
 
   /** The generated base class answers UNIMPLEMENTED for every method the endpoint leaves out. */

@@ -47,7 +47,8 @@ class ServiceFailureOverTheWireTest {
     final var error =
         catchThrowableOfType(
             StatusRuntimeException.class,
-            () -> gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build()));
+            () ->
+                gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build()));
 
     assertThat(error).isNotNull();
     assertThat(error.getStatus().getCode()).isEqualTo(GrpcStatusMapper.code(status));

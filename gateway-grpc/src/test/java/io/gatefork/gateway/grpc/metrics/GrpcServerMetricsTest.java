@@ -64,7 +64,11 @@ class GrpcServerMetricsTest {
     gateway
         .client()
         .activateJobs(
-            ActivateJobsRequest.newBuilder().setType("t").setTimeout(1).setMaxJobsToActivate(2).build())
+            ActivateJobsRequest.newBuilder()
+                .setType("t")
+                .setTimeout(1)
+                .setMaxJobsToActivate(2)
+                .build())
         .forEachRemaining(response -> {});
 
     assertThat(counter(GrpcServerMetricsInterceptor.MSG_SENT, "ActivateJobs").count()).isEqualTo(1);
@@ -79,8 +83,8 @@ class GrpcServerMetricsTest {
 
     final CountAtBucket[] buckets = latency("CompleteJob", "OK").takeSnapshot().histogramCounts();
     assertThat(Arrays.stream(buckets).map(b -> b.bucket(TimeUnit.MILLISECONDS)))
-        .containsExactly(1.0, 5.0, 10.0, 50.0, 75.0, 100.0, 250.0, 500.0, 1000.0, 2000.0, 5000.0,
-            10000.0);
+        .containsExactly(
+            1.0, 5.0, 10.0, 50.0, 75.0, 100.0, 250.0, 500.0, 1000.0, 2000.0, 5000.0, 10000.0);
   }
 
   private Counter counter(final String name, final String method) {
@@ -109,7 +113,21 @@ class GrpcServerMetricsTest {
 
   private static ActivatedJob job(final long key) {
     return new ActivatedJob(
-        key, "t", 1, "p", 1, 1, "e", 1, "{}", "w", 1, 1, "{}", "<default>", "BPMN_ELEMENT",
+        key,
+        "t",
+        1,
+        "p",
+        1,
+        1,
+        "e",
+        1,
+        "{}",
+        "w",
+        1,
+        1,
+        "{}",
+        "<default>",
+        "BPMN_ELEMENT",
         "UNSPECIFIED");
   }
 }

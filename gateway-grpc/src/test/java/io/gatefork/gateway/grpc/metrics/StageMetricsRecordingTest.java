@@ -8,16 +8,16 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TopologyRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TopologyRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.stage.Stage;
 import io.gatefork.service.stage.StageMetrics;
 import io.micrometer.core.instrument.Timer;
-import io.gatefork.service.job.ActivatedJob;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -101,8 +101,12 @@ class StageMetricsRecordingTest {
   @Test
   void aJobStreamRecordsNoStagesItHasNoRequestLatency() {
     // ended by the server (invalid input), so only the exclusion keeps it out of the metrics
-    catchThrowable(() -> gateway.client()
-        .streamActivatedJobs(StreamActivatedJobsRequest.getDefaultInstance()).hasNext());
+    catchThrowable(
+        () ->
+            gateway
+                .client()
+                .streamActivatedJobs(StreamActivatedJobsRequest.getDefaultInstance())
+                .hasNext());
     gateway.client().topology(TopologyRequest.getDefaultInstance());
 
     // the call after it is recorded, so the stream had its chance
@@ -113,8 +117,10 @@ class StageMetricsRecordingTest {
 
   @Test
   void theNewCommandsRecordTheirStagesUnderTheirOwnNames() {
-    gateway.client().setVariables(
-        SetVariablesRequest.newBuilder().setElementInstanceKey(1).setVariables("{}").build());
+    gateway
+        .client()
+        .setVariables(
+            SetVariablesRequest.newBuilder().setElementInstanceKey(1).setVariables("{}").build());
 
     await().untilAsserted(() -> assertThat(count("set-variables", "total")).isEqualTo(1));
   }
@@ -134,7 +140,11 @@ class StageMetricsRecordingTest {
     gateway
         .client()
         .activateJobs(
-            ActivateJobsRequest.newBuilder().setType("t").setTimeout(1).setMaxJobsToActivate(1).build())
+            ActivateJobsRequest.newBuilder()
+                .setType("t")
+                .setTimeout(1)
+                .setMaxJobsToActivate(1)
+                .build())
         .forEachRemaining(response -> {});
 
     await().untilAsserted(() -> assertThat(count("activate-jobs", "total")).isEqualTo(1));

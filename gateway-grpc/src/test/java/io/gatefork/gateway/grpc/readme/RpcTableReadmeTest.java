@@ -27,32 +27,40 @@ class RpcTableReadmeTest {
   static final String REGENERATE = "gatefork.regenerate";
 
   /** What a reader should know beyond "served"; keyed by RPC name. */
-  private static final Map<String, String> NOTES = Map.of(
-      "StreamActivatedJobs", "job push over the broker's stream API; gRPC flow control is the"
-          + " backpressure",
-      "CompleteJob", "with `result`: user task listener (deny, corrections) and ad-hoc"
-          + " sub-process (activate elements)",
-      "CreateProcessInstance", "with start instructions, runtime instructions and tags",
-      "CreateProcessInstanceWithResult", "with start instructions, runtime instructions and tags",
-      "DeployProcess", "deprecated in the proto; served as a resource deployment",
-      "ActivateJobs", "with long polling");
+  private static final Map<String, String> NOTES =
+      Map.of(
+          "StreamActivatedJobs",
+              "job push over the broker's stream API; gRPC flow control is the" + " backpressure",
+          "CompleteJob",
+              "with `result`: user task listener (deny, corrections) and ad-hoc"
+                  + " sub-process (activate elements)",
+          "CreateProcessInstance", "with start instructions, runtime instructions and tags",
+          "CreateProcessInstanceWithResult",
+              "with start instructions, runtime instructions and tags",
+          "DeployProcess", "deprecated in the proto; served as a resource deployment",
+          "ActivateJobs", "with long polling");
 
   private static Path readme() {
     return Path.of(System.getProperty("basedir", ".")).resolve("../README.md").normalize();
   }
 
   static String render() {
-    final Set<String> overridden = Arrays.stream(GatewayEndpoint.class.getDeclaredMethods())
-        .map(Method::getName)
-        .collect(Collectors.toSet());
-    final var out = new StringBuilder(BEGIN).append('\n')
-        .append("| RPC | status | note |\n|---|---|---|\n");
+    final Set<String> overridden =
+        Arrays.stream(GatewayEndpoint.class.getDeclaredMethods())
+            .map(Method::getName)
+            .collect(Collectors.toSet());
+    final var out =
+        new StringBuilder(BEGIN).append('\n').append("| RPC | status | note |\n|---|---|---|\n");
     for (final MethodDescriptor<?, ?> method : GatewayGrpc.getServiceDescriptor().getMethods()) {
       final String rpc = method.getBareMethodName();
       final String javaName = Character.toLowerCase(rpc.charAt(0)) + rpc.substring(1);
-      out.append("| `").append(rpc).append("` | ")
+      out.append("| `")
+          .append(rpc)
+          .append("` | ")
           .append(overridden.contains(javaName) ? "served" : "**not served** (`UNIMPLEMENTED`)")
-          .append(" | ").append(NOTES.getOrDefault(rpc, "")).append(" |\n");
+          .append(" | ")
+          .append(NOTES.getOrDefault(rpc, ""))
+          .append(" |\n");
     }
     return out.append(END).toString();
   }
@@ -67,15 +75,19 @@ class RpcTableReadmeTest {
     assertThat(end).as("README.md has the marker " + END).isGreaterThan(begin);
     final String expected = render();
     if (Boolean.getBoolean(REGENERATE)) {
-      Files.writeString(file,
+      Files.writeString(
+          file,
           text.substring(0, begin) + expected + text.substring(end + END.length()),
           StandardCharsets.UTF_8);
       return;
     }
 
     assertThat(text.substring(begin, end + END.length()))
-        .as("README.md's gRPC table is out of date; regenerate it: mvn -pl gateway-grpc test"
-            + " -Dtest=RpcTableReadmeTest -D" + REGENERATE + "=true")
+        .as(
+            "README.md's gRPC table is out of date; regenerate it: mvn -pl gateway-grpc test"
+                + " -Dtest=RpcTableReadmeTest -D"
+                + REGENERATE
+                + "=true")
         .isEqualTo(expected);
   }
 

@@ -19,8 +19,7 @@ class GrpcGatewayServerTest {
   void poolThreadsZeroMeansTheAvailableProcessors() {
     final var config = TestGateway.config().executor(GrpcExecutorMode.POOLED, 0, 8).build();
 
-    assertThat(config.effectivePoolThreads())
-        .isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(config.effectivePoolThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
   }
 
   @Test
@@ -37,8 +36,17 @@ class GrpcGatewayServerTest {
 
     assertThat(config.toBuilder().build()).isEqualTo(config);
     assertThat(config.toBuilder().address("127.0.0.1", 1).build())
-        .isEqualTo(new GrpcServerConfig("127.0.0.1", 1, config.minKeepAliveInterval(), 1024,
-            GrpcExecutorMode.POOLED, 3, 9, config.shutdownGrace(), config.tls()));
+        .isEqualTo(
+            new GrpcServerConfig(
+                "127.0.0.1",
+                1,
+                config.minKeepAliveInterval(),
+                1024,
+                GrpcExecutorMode.POOLED,
+                3,
+                9,
+                config.shutdownGrace(),
+                config.tls()));
   }
 
   @Test
@@ -49,8 +57,7 @@ class GrpcGatewayServerTest {
     assertThatThrownBy(() -> TestGateway.config().maxMessageSize(0).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("maxMessageSize");
-    assertThatThrownBy(
-            () -> TestGateway.config().executor(GrpcExecutorMode.POOLED, 2, 0).build())
+    assertThatThrownBy(() -> TestGateway.config().executor(GrpcExecutorMode.POOLED, 2, 0).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("poolQueueCapacity");
   }

@@ -21,8 +21,8 @@ class GrpcServerSslContextsTest {
   void missingCertificateChainIsNamedWithItsSetting() {
     final Path chain = dir.resolve("chain.pem");
 
-    assertThatThrownBy(() -> GrpcServerSslContexts.create(
-        GrpcTlsConfig.pem(chain, dir.resolve("key.pem"))))
+    assertThatThrownBy(
+            () -> GrpcServerSslContexts.create(GrpcTlsConfig.pem(chain, dir.resolve("key.pem"))))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining(chain.toString())
         .hasMessageContaining("zeebe.gateway.security.certificateChainPath");
@@ -41,8 +41,8 @@ class GrpcServerSslContextsTest {
 
   @Test
   void enabledWithoutFilesSaysWhichSettingIsMissing() {
-    assertThatThrownBy(() -> GrpcServerSslContexts.create(
-        new GrpcTlsConfig(true, null, null, null, null)))
+    assertThatThrownBy(
+            () -> GrpcServerSslContexts.create(new GrpcTlsConfig(true, null, null, null, null)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("no certificate chain is configured")
         .hasMessageContaining("zeebe.gateway.security.certificateChainPath");

@@ -20,9 +20,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Batch operations over the process instances a filter selects: cancel, resolve incidents,
- * migrate, modify. 200 {@code {batchOperationKey, batchOperationType}} once a broker created it;
- * the brokers then resolve the filter against their secondary storage.
+ * Batch operations over the process instances a filter selects: cancel, resolve incidents, migrate,
+ * modify. 200 {@code {batchOperationKey, batchOperationType}} once a broker created it; the brokers
+ * then resolve the filter against their secondary storage.
  */
 @RestController
 @RequestMapping(
@@ -43,16 +43,20 @@ public class ProcessInstanceBatchOperationController {
   @PostMapping("/cancellation")
   public CompletableFuture<ResponseEntity<Object>> cancelProcessInstancesBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
-    return create(context, CreateBatchOperation.cancelProcessInstances(
-        ProcessInstanceFilterParser.parse(FILTER, body.filter())));
+    return create(
+        context,
+        CreateBatchOperation.cancelProcessInstances(
+            ProcessInstanceFilterParser.parse(FILTER, body.filter())));
   }
 
   @GatewayOperation(RestOperations.CREATE_INCIDENT_RESOLUTION_BATCH_OPERATION)
   @PostMapping("/incident-resolution")
   public CompletableFuture<ResponseEntity<Object>> resolveIncidentsBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
-    return create(context, CreateBatchOperation.resolveIncidents(
-        ProcessInstanceFilterParser.parse(FILTER, body.filter())));
+    return create(
+        context,
+        CreateBatchOperation.resolveIncidents(
+            ProcessInstanceFilterParser.parse(FILTER, body.filter())));
   }
 
   @GatewayOperation(RestOperations.CREATE_MIGRATION_BATCH_OPERATION)
@@ -61,22 +65,26 @@ public class ProcessInstanceBatchOperationController {
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
     RequestChecks.require(FILTER, body.filter());
     final var plan = RequestChecks.require("migrationPlan", body.migrationPlan());
-    final var mappings = RequestChecks.require(
-        "migrationPlan.mappingInstructions", plan.mappingInstructions());
-    final long target = LongKeys.parse(
-        "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey());
+    final var mappings =
+        RequestChecks.require("migrationPlan.mappingInstructions", plan.mappingInstructions());
+    final long target =
+        LongKeys.parse(
+            "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey());
     final List<CreateBatchOperation.MappingInstruction> instructions =
         new ArrayList<>(mappings.size());
     for (int i = 0; i < mappings.size(); i++) {
       final String field = "migrationPlan.mappingInstructions[" + i + "]";
       final var mapping = RequestChecks.require(field, mappings.get(i));
-      instructions.add(new CreateBatchOperation.MappingInstruction(
-          RequestChecks.requireText(field + ".sourceElementId", mapping.sourceElementId()),
-          RequestChecks.requireText(field + ".targetElementId", mapping.targetElementId())));
+      instructions.add(
+          new CreateBatchOperation.MappingInstruction(
+              RequestChecks.requireText(field + ".sourceElementId", mapping.sourceElementId()),
+              RequestChecks.requireText(field + ".targetElementId", mapping.targetElementId())));
     }
-    return create(context, CreateBatchOperation.migrateProcessInstances(
-        ProcessInstanceFilterParser.parse(FILTER, body.filter()),
-        new CreateBatchOperation.MigrationPlan(target, instructions)));
+    return create(
+        context,
+        CreateBatchOperation.migrateProcessInstances(
+            ProcessInstanceFilterParser.parse(FILTER, body.filter()),
+            new CreateBatchOperation.MigrationPlan(target, instructions)));
   }
 
   @GatewayOperation(RestOperations.CREATE_MODIFICATION_BATCH_OPERATION)
@@ -85,22 +93,25 @@ public class ProcessInstanceBatchOperationController {
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
     RequestChecks.require(FILTER, body.filter());
     final var moves = RequestChecks.require("moveInstructions", body.moveInstructions());
-    final List<CreateBatchOperation.MoveInstruction> instructions =
-        new ArrayList<>(moves.size());
+    final List<CreateBatchOperation.MoveInstruction> instructions = new ArrayList<>(moves.size());
     for (int i = 0; i < moves.size(); i++) {
       final String field = "moveInstructions[" + i + "]";
       final var move = RequestChecks.require(field, moves.get(i));
-      instructions.add(new CreateBatchOperation.MoveInstruction(
-          RequestChecks.requireText(field + ".sourceElementId", move.sourceElementId()),
-          RequestChecks.requireText(field + ".targetElementId", move.targetElementId())));
+      instructions.add(
+          new CreateBatchOperation.MoveInstruction(
+              RequestChecks.requireText(field + ".sourceElementId", move.sourceElementId()),
+              RequestChecks.requireText(field + ".targetElementId", move.targetElementId())));
     }
-    return create(context, CreateBatchOperation.modifyProcessInstances(
-        ProcessInstanceFilterParser.parse(FILTER, body.filter()), instructions));
+    return create(
+        context,
+        CreateBatchOperation.modifyProcessInstances(
+            ProcessInstanceFilterParser.parse(FILTER, body.filter()), instructions));
   }
 
   private CompletableFuture<ResponseEntity<Object>> create(
       final RequestContext context, final CreateBatchOperation command) {
-    return AsyncResponses.ok(batchOperationServices.create(context, command),
+    return AsyncResponses.ok(
+        batchOperationServices.create(context, command),
         ProcessInstanceBatchOperationController::toResponse);
   }
 

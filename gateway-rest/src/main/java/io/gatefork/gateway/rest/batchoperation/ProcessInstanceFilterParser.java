@@ -26,10 +26,12 @@ import java.util.function.BiFunction;
 final class ProcessInstanceFilterParser {
   private static final Set<String> STRING_OPERATORS =
       Set.of("$eq", "$neq", "$exists", "$in", "$notIn", "$like");
-  private static final Set<String> KEY_OPERATORS = Set.of("$eq", "$neq", "$exists", "$in", "$notIn");
+  private static final Set<String> KEY_OPERATORS =
+      Set.of("$eq", "$neq", "$exists", "$in", "$notIn");
   private static final Set<String> ORDERED_OPERATORS =
       Set.of("$eq", "$neq", "$exists", "$gt", "$gte", "$lt", "$lte", "$in");
-  private static final Set<String> STATE_OPERATORS = Set.of("$eq", "$neq", "$exists", "$in", "$like");
+  private static final Set<String> STATE_OPERATORS =
+      Set.of("$eq", "$neq", "$exists", "$in", "$like");
   private static final Set<String> STATES = Set.of("ACTIVE", "COMPLETED", "TERMINATED");
 
   private ProcessInstanceFilterParser() {}
@@ -106,14 +108,18 @@ final class ProcessInstanceFilterParser {
   }
 
   private static List<Operation<String>> states(final String field, final JsonNode value) {
-    return operations(field, value, STATE_OPERATORS, (name, node) -> {
-      final String state = text(name, node);
-      if (!name.endsWith(".$like") && !STATES.contains(state)) {
-        throw invalid(name, "must be one of " + new TreeSet<>(STATES)
-            + ", but was '" + state + "'");
-      }
-      return state;
-    });
+    return operations(
+        field,
+        value,
+        STATE_OPERATORS,
+        (name, node) -> {
+          final String state = text(name, node);
+          if (!name.endsWith(".$like") && !STATES.contains(state)) {
+            throw invalid(
+                name, "must be one of " + new TreeSet<>(STATES) + ", but was '" + state + "'");
+          }
+          return state;
+        });
   }
 
   private static List<Operation<Long>> keys(final String field, final JsonNode value) {
@@ -123,23 +129,31 @@ final class ProcessInstanceFilterParser {
   }
 
   private static List<Operation<Integer>> integers(final String field, final JsonNode value) {
-    return operations(field, value, ORDERED_OPERATORS, (name, node) -> {
-      if (!node.isIntegralNumber() || !node.canConvertToInt()) {
-        throw invalid(name, "must be an int32 number");
-      }
-      return node.intValue();
-    });
+    return operations(
+        field,
+        value,
+        ORDERED_OPERATORS,
+        (name, node) -> {
+          if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+            throw invalid(name, "must be an int32 number");
+          }
+          return node.intValue();
+        });
   }
 
   private static List<Operation<OffsetDateTime>> dates(final String field, final JsonNode value) {
-    return operations(field, value, ORDERED_OPERATORS, (name, node) -> {
-      final String text = text(name, node);
-      try {
-        return OffsetDateTime.parse(text);
-      } catch (final DateTimeParseException e) {
-        throw invalid(name, "must be an RFC 3339 date-time, but was '" + text + "'");
-      }
-    });
+    return operations(
+        field,
+        value,
+        ORDERED_OPERATORS,
+        (name, node) -> {
+          final String text = text(name, node);
+          try {
+            return OffsetDateTime.parse(text);
+          } catch (final DateTimeParseException e) {
+            throw invalid(name, "must be an RFC 3339 date-time, but was '" + text + "'");
+          }
+        });
   }
 
   private static Boolean bool(final String field, final JsonNode value) {
@@ -190,8 +204,8 @@ final class ProcessInstanceFilterParser {
         continue;
       }
       if (!allowed.contains(operator)) {
-        throw invalid(name, "is not an operator of this field; use one of "
-            + new TreeSet<>(allowed));
+        throw invalid(
+            name, "is not an operator of this field; use one of " + new TreeSet<>(allowed));
       }
       switch (operator) {
         case "$eq" -> operations.add(Operation.eq(parse.apply(name, operand)));
@@ -203,7 +217,8 @@ final class ProcessInstanceFilterParser {
         case "$lte" -> operations.add(Operation.lte(parse.apply(name, operand)));
         case "$like" -> operations.add(Operation.like(parse.apply(name, operand)));
         case "$in" -> operations.add(Operation.in(list(name, operand, parse)));
-        case "$notIn" -> operations.add(new Operation<>(Operator.NOT_IN, list(name, operand, parse)));
+        case "$notIn" ->
+            operations.add(new Operation<>(Operator.NOT_IN, list(name, operand, parse)));
         default -> throw new IllegalStateException(operator);
       }
     }

@@ -46,6 +46,7 @@ public class DocumentController {
   static final String METADATA_PART = "metadata";
   static final String FILES_PART = "files";
   static final String METADATA_LIST_PART = "metadataList";
+
   /** 8.8 clients send each file's metadata in this part header (the spec calls it deprecated). */
   static final String METADATA_HEADER = "X-Document-Metadata";
 
@@ -150,8 +151,8 @@ public class DocumentController {
   }
 
   /**
-   * The bytes with the document's content type. Produces anything: the type is set on the
-   * response, whatever the client's Accept header (the 8.8 client sends application/json).
+   * The bytes with the document's content type. Produces anything: the type is set on the response,
+   * whatever the client's Accept header (the 8.8 client sends application/json).
    */
   @GatewayOperation(RestOperations.GET_DOCUMENT)
   @GetMapping(path = "/v2/documents/{documentId}")
@@ -230,7 +231,8 @@ public class DocumentController {
     try {
       return request.getParts();
     } catch (final IOException | ServletException e) {
-      throw RequestChecks.invalid("multipart", "the request body is not readable: " + e.getMessage());
+      throw RequestChecks.invalid(
+          "multipart", "the request body is not readable: " + e.getMessage());
     }
   }
 
@@ -239,8 +241,12 @@ public class DocumentController {
     for (final Part part : parts(request)) {
       final String name = part.getName();
       if (!name.equals(allowed[0]) && !name.equals(allowed[1])) {
-        throw RequestChecks.invalid(name, "is not a part of this request; expected "
-            + allowed[0] + " and optionally " + allowed[1]);
+        throw RequestChecks.invalid(
+            name,
+            "is not a part of this request; expected "
+                + allowed[0]
+                + " and optionally "
+                + allowed[1]);
       }
     }
   }

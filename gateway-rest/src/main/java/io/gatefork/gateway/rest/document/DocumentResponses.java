@@ -9,7 +9,6 @@ import io.gatefork.service.document.DocumentTooLargeException;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
-
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -34,7 +33,8 @@ final class DocumentResponses {
 
   static Map<String, Object> batch(final DocumentBatchResult result) {
     final var body = new LinkedHashMap<String, Object>();
-    body.put("createdDocuments", result.created().stream().map(DocumentResponses::reference).toList());
+    body.put(
+        "createdDocuments", result.created().stream().map(DocumentResponses::reference).toList());
     body.put(
         "failedDocuments",
         result.failed().stream()
@@ -90,7 +90,8 @@ final class DocumentResponses {
     return value == null ? null : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(value);
   }
 
-  private static void putIfSet(final Map<String, Object> body, final String key, final Object value) {
+  private static void putIfSet(
+      final Map<String, Object> body, final String key, final Object value) {
     if (value != null) {
       body.put(key, value);
     }
@@ -99,5 +100,4 @@ final class DocumentResponses {
   static boolean allCreated(final DocumentBatchResult result) {
     return result.failed().isEmpty();
   }
-
 }

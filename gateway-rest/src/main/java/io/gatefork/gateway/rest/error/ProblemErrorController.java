@@ -23,7 +23,8 @@ public class ProblemErrorController implements ErrorController {
   public ResponseEntity<Object> error(final HttpServletRequest request) {
     final int status = statusOf(request);
     final ResponseEntity<Object> answer =
-        ProblemResponses.of(status, ServiceStatusMapping.titleFor(status), detailOf(request, status));
+        ProblemResponses.of(
+            status, ServiceStatusMapping.titleFor(status), detailOf(request, status));
     if (answer.getBody() instanceof final ProblemDetail problem
         && request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof final String uri) {
       problem.setInstance(URI.create(ProblemResponses.safeInstance(uri)));

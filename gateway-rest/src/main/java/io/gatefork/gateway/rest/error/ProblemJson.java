@@ -2,16 +2,23 @@ package io.gatefork.gateway.rest.error;
 
 /**
  * The JSON of an RFC 9457 ProblemDetail, for the answers written before Spring MVC runs (the
- * security chain's refusals), where no message converter is at hand. Same members and order as
- * the ProblemDetails Spring MVC writes.
+ * security chain's refusals), where no message converter is at hand. Same members and order as the
+ * ProblemDetails Spring MVC writes.
  */
 public final class ProblemJson {
   private ProblemJson() {}
 
   public static String of(
       final int status, final String title, final String detail, final String instance) {
-    return "{\"type\":\"about:blank\",\"title\":" + quoted(title) + ",\"status\":" + status
-        + ",\"detail\":" + quoted(detail) + ",\"instance\":" + quoted(instance) + "}";
+    return "{\"type\":\"about:blank\",\"title\":"
+        + quoted(title)
+        + ",\"status\":"
+        + status
+        + ",\"detail\":"
+        + quoted(detail)
+        + ",\"instance\":"
+        + quoted(instance)
+        + "}";
   }
 
   /** A JSON string literal. */

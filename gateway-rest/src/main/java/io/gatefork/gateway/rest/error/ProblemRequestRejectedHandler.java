@@ -9,10 +9,9 @@ import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 
 /**
- * Answers what Spring Security's firewall refuses (an encoded {@code %}, {@code ;}, {@code /} or
- * a control character in the path, a header it does not allow) with a 400 ProblemDetail naming
- * the reason. The firewall runs before Spring MVC, so the body is written here ({@link
- * ProblemJson}).
+ * Answers what Spring Security's firewall refuses (an encoded {@code %}, {@code ;}, {@code /} or a
+ * control character in the path, a header it does not allow) with a 400 ProblemDetail naming the
+ * reason. The firewall runs before Spring MVC, so the body is written here ({@link ProblemJson}).
  */
 public final class ProblemRequestRejectedHandler implements RequestRejectedHandler {
 
@@ -26,8 +25,12 @@ public final class ProblemRequestRejectedHandler implements RequestRejectedHandl
       return;
     }
     final String detail = "The request was rejected: " + rejection.getMessage();
-    final String body = ProblemJson.of(HttpServletResponse.SC_BAD_REQUEST, "INVALID_ARGUMENT",
-        detail, ProblemResponses.safeInstance(request.getRequestURI()));
+    final String body =
+        ProblemJson.of(
+            HttpServletResponse.SC_BAD_REQUEST,
+            "INVALID_ARGUMENT",
+            detail,
+            ProblemResponses.safeInstance(request.getRequestURI()));
     final byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     response.resetBuffer();
     response.setStatus(HttpServletResponse.SC_BAD_REQUEST);

@@ -4,8 +4,8 @@ import io.gatefork.service.error.ServiceStatus;
 import org.springframework.http.HttpStatus;
 
 /**
- * ServiceStatus to HTTP as the stock 8.8 REST gateway maps it; the gRPC side maps the same
- * statuses to gRPC codes ({@code gateway-grpc}'s {@code GrpcStatusMapper}).
+ * ServiceStatus to HTTP as the stock 8.8 REST gateway maps it; the gRPC side maps the same statuses
+ * to gRPC codes ({@code gateway-grpc}'s {@code GrpcStatusMapper}).
  */
 public final class ServiceStatusMapping {
 

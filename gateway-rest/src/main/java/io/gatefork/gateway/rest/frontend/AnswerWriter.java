@@ -18,10 +18,10 @@ import org.springframework.http.ResponseEntity;
 /**
  * Writes a controller's {@link ResponseEntity} to the servlet response the way Spring MVC's {@code
  * HttpEntityMethodProcessor} does for gatefork's answers, without a dispatch: status, the entity's
- * headers, and the body — JSON through the same {@code ObjectMapper} as MVC's Jackson converter
- * (so ProblemDetail and records look the same), a String or byte[] as is, a {@link Resource}
- * streamed. A ProblemDetail without {@code instance} gets the request path, as MVC gives it. The
- * body is serialised before anything is written, so the response carries its Content-Length.
+ * headers, and the body — JSON through the same {@code ObjectMapper} as MVC's Jackson converter (so
+ * ProblemDetail and records look the same), a String or byte[] as is, a {@link Resource} streamed.
+ * A ProblemDetail without {@code instance} gets the request path, as MVC gives it. The body is
+ * serialised before anything is written, so the response carries its Content-Length.
  */
 final class AnswerWriter {
   private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
@@ -55,8 +55,10 @@ final class AnswerWriter {
       return;
     }
     if (body instanceof final Resource resource) {
-      response.setContentType(contentType != null ? contentType : MediaType.APPLICATION_OCTET_STREAM_VALUE);
-      try (InputStream in = resource.getInputStream(); OutputStream out = response.getOutputStream()) {
+      response.setContentType(
+          contentType != null ? contentType : MediaType.APPLICATION_OCTET_STREAM_VALUE);
+      try (InputStream in = resource.getInputStream();
+          OutputStream out = response.getOutputStream()) {
         in.transferTo(out);
       }
       return;

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
-import org.springframework.boot.autoconfigure.security.SecurityProperties;
 import org.springframework.boot.autoconfigure.http.HttpMessageConverters;
+import org.springframework.boot.autoconfigure.security.SecurityProperties;
 import org.springframework.boot.autoconfigure.web.servlet.WebMvcRegistrations;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -37,8 +37,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  *   <li>Futures returned by controllers are answered by {@link OnePassReturnValueHandler}, ahead of
  *       MVC's own async handlers.
  *   <li>Spring Security's filter chains run in a plain {@link FilterChainProxy} on the REQUEST
- *       dispatch only. Spring Boot's registration of {@code springSecurityFilterChain} is turned off:
- *       that bean wraps the chains in a filter that looks up the MVC handler of every request
+ *       dispatch only. Spring Boot's registration of {@code springSecurityFilterChain} is turned
+ *       off: that bean wraps the chains in a filter that looks up the MVC handler of every request
  *       again, a cache for MVC request matchers, which gatefork does not use (its matchers are path
  *       patterns), and Boot registers it for every dispatcher type.
  *   <li>Its firewall checks header characters by a scan ({@link HeaderCharacters}) rather than
@@ -81,8 +81,7 @@ public class LeanFrontEndConfiguration {
           final List<HandlerMethodReturnValueHandler> handlers = new ArrayList<>();
           handlers.add(
               new OnePassReturnValueHandler(
-                  writer.getObject(),
-                  mvcAsyncHandler(adapter.getReturnValueHandlers())));
+                  writer.getObject(), mvcAsyncHandler(adapter.getReturnValueHandlers())));
           handlers.addAll(adapter.getReturnValueHandlers());
           adapter.setReturnValueHandlers(handlers);
         } else if (bean instanceof final DispatcherServlet servlet) {

@@ -13,9 +13,9 @@ import org.springframework.web.util.pattern.PathPattern;
  * Spring MVC's request mapping with a cheap first test. For a path with variables (every keyed
  * operation, {@code /v2/jobs/{jobKey}/completion}) MVC evaluates every mapping of the application
  * in full — methods, params, headers, consumes, produces, then patterns — about 150 here. This
- * rejects a mapping first when the request path does not start with the literal beginning of any
- * of its patterns ({@code /v2/jobs/}), which is what the pattern test would conclude later; the
- * full evaluation then runs only on the few mappings that remain. Paths with {@code %} or {@code ;}
+ * rejects a mapping first when the request path does not start with the literal beginning of any of
+ * its patterns ({@code /v2/jobs/}), which is what the pattern test would conclude later; the full
+ * evaluation then runs only on the few mappings that remain. Paths with {@code %} or {@code ;}
  * (decoded or stripped before pattern matching) and non-{@link PathPattern} mappings skip the
  * shortcut, so the outcome is MVC's in every case.
  */
@@ -45,7 +45,8 @@ final class LiteralPrefixHandlerMapping extends RequestMappingHandlerMapping {
       final RequestMappingInfo info, final HttpServletRequest request) {
     final String path = lookupPath.get();
     if (path != null) {
-      final String[] literals = prefixes.computeIfAbsent(info, LiteralPrefixHandlerMapping::literals);
+      final String[] literals =
+          prefixes.computeIfAbsent(info, LiteralPrefixHandlerMapping::literals);
       if (literals.length > 0 && !startsWithAny(path, literals)) {
         return null;
       }

@@ -18,15 +18,14 @@ import org.springframework.web.method.support.ModelAndViewContainer;
  * Answers a controller's future in the same servlet pass. Spring MVC's own handling of a future
  * starts async processing and, once the future completes, dispatches the request a second time
  * through every filter and the DispatcherServlet only to write the value. Here the thread that
- * completes the future (the API executor) writes the answer and completes the async context;
- * an answer already there when the controller returns is written at once, without going async.
+ * completes the future (the API executor) writes the answer and completes the async context; an
+ * answer already there when the controller returns is written at once, without going async.
  *
  * <p>Handles {@link CompletionStage} and {@link ClientTimedResult} return values; installed ahead
  * of MVC's handlers by {@link LeanFrontEndConfiguration}.
  */
 final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler {
-  static final String TIMED_OUT =
-      "Expected to handle the request, but it timed out in the gateway";
+  static final String TIMED_OUT = "Expected to handle the request, but it timed out in the gateway";
 
   private final AnswerWriter writer;
   private final HandlerMethodReturnValueHandler mvcAsync;

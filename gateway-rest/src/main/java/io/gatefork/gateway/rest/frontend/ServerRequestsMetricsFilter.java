@@ -47,14 +47,20 @@ final class ServerRequestsMetricsFilter implements Filter {
       chain.doFilter(request, response);
     } catch (final IOException | ServletException | RuntimeException failure) {
       answer.setStatus(HttpStatus.INTERNAL_SERVER_ERROR.value());
-      record(http, answer, start, failure instanceof ServletException && failure.getCause() != null
-          ? failure.getCause() : failure);
+      record(
+          http,
+          answer,
+          start,
+          failure instanceof ServletException && failure.getCause() != null
+              ? failure.getCause()
+              : failure);
       throw failure;
     }
     if (request.isAsyncStarted()) {
       request.getAsyncContext().addListener(new Completion(start), request, response);
     } else {
-      record(http, answer, start, (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION));
+      record(
+          http, answer, start, (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION));
     }
   }
 
@@ -71,8 +77,9 @@ final class ServerRequestsMetricsFilter implements Filter {
             response.getStatus(),
             pattern,
             error == null ? NONE : exceptionName(error));
-    timers.computeIfAbsent(key, this::timer).record(System.nanoTime() - start,
-        java.util.concurrent.TimeUnit.NANOSECONDS);
+    timers
+        .computeIfAbsent(key, this::timer)
+        .record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
   }
 
   private Timer timer(final Key key) {

@@ -12,11 +12,11 @@ import org.springframework.web.servlet.ModelAndView;
 /**
  * Answers a {@link ServiceException} thrown by a handler — request validation, tenant checks: the
  * REST error answers that never reach the broker — with the same ProblemDetail as {@code
- * RestExceptionHandler}, written by the {@link AnswerWriter} that writes every other answer.
- * Spring MVC would look the exception up among the advice's handler methods, invoke one
- * reflectively and negotiate the content type of its answer, which made a 400 cost more than the
- * command it refused. Ordered after Spring Boot's {@code DefaultErrorAttributes} (it only records the
- * exception) and before MVC's resolvers, which still handle everything else.
+ * RestExceptionHandler}, written by the {@link AnswerWriter} that writes every other answer. Spring
+ * MVC would look the exception up among the advice's handler methods, invoke one reflectively and
+ * negotiate the content type of its answer, which made a 400 cost more than the command it refused.
+ * Ordered after Spring Boot's {@code DefaultErrorAttributes} (it only records the exception) and
+ * before MVC's resolvers, which still handle everything else.
  */
 final class ServiceExceptionAnswers implements HandlerExceptionResolver, Ordered {
   private final AnswerWriter writer;

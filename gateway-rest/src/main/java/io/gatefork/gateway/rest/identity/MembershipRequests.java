@@ -39,7 +39,9 @@ final class MembershipRequests {
   private static EntityDefinition toUpdate(
       final String id, final String name, final String description) {
     return new EntityDefinition(
-        id, RequestChecks.requireText("name", name), RequestChecks.require("description", description));
+        id,
+        RequestChecks.requireText("name", name),
+        RequestChecks.require("description", description));
   }
 
   static CompletableFuture<ResponseEntity<Object>> assign(

@@ -41,16 +41,27 @@ final class JobRequestMapper {
       return adHocSubProcess(result);
     }
     if (!USER_TASK_RESULT.equals(type)) {
-      throw RequestChecks.invalid("result.type",
-          "must be one of [" + USER_TASK_RESULT + ", " + AD_HOC_SUB_PROCESS_RESULT
-              + "], but was '" + type + "'");
+      throw RequestChecks.invalid(
+          "result.type",
+          "must be one of ["
+              + USER_TASK_RESULT
+              + ", "
+              + AD_HOC_SUB_PROCESS_RESULT
+              + "], but was '"
+              + type
+              + "'");
     }
     final JobCompletionRequest.Corrections given = result.corrections();
-    final JobCompletionResult.Corrections corrections = given == null
-        ? null
-        : new JobCompletionResult.Corrections(given.assignee(), given.dueDate(),
-            given.followUpDate(), given.candidateUsers(), given.candidateGroups(),
-            given.priority());
+    final JobCompletionResult.Corrections corrections =
+        given == null
+            ? null
+            : new JobCompletionResult.Corrections(
+                given.assignee(),
+                given.dueDate(),
+                given.followUpDate(),
+                given.candidateUsers(),
+                given.candidateGroups(),
+                given.priority());
     return new JobCompletionResult.UserTask(
         Boolean.TRUE.equals(result.denied()), result.deniedReason(), corrections);
   }
@@ -62,11 +73,13 @@ final class JobRequestMapper {
     for (int i = 0; i < given.size(); i++) {
       final JobCompletionRequest.ActivateElement element = given.get(i);
       final String field = "result.activateElements[" + i + "].elementId";
-      elements.add(new JobCompletionResult.ActivateElement(
-          RequestChecks.requireText(field, element == null ? null : element.elementId()),
-          JsonObjectText.jsonOrNull(element.variables())));
+      elements.add(
+          new JobCompletionResult.ActivateElement(
+              RequestChecks.requireText(field, element == null ? null : element.elementId()),
+              JsonObjectText.jsonOrNull(element.variables())));
     }
-    return new JobCompletionResult.AdHocSubProcess(elements,
+    return new JobCompletionResult.AdHocSubProcess(
+        elements,
         Boolean.TRUE.equals(result.completionConditionFulfilled()),
         Boolean.TRUE.equals(result.cancelRemainingInstances()));
   }

@@ -15,10 +15,9 @@ import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
  * reach the broker with a value the client did not mean. Here each of those is a mismatched-input
  * error with the property path, answered 400 naming the field ({@code JsonReadErrors}).
  *
- * <p>Unknown properties fail too: most request schemas of the spec say {@code
- * additionalProperties: false}. The records of the few that do not (e.g. {@code
- * GroupUpdateRequest}, {@code DocumentMetadata}) say {@code @JsonIgnoreProperties(ignoreUnknown =
- * true)}.
+ * <p>Unknown properties fail too: most request schemas of the spec say {@code additionalProperties:
+ * false}. The records of the few that do not (e.g. {@code GroupUpdateRequest}, {@code
+ * DocumentMetadata}) say {@code @JsonIgnoreProperties(ignoreUnknown = true)}.
  */
 public final class StrictJsonBinding implements Jackson2ObjectMapperBuilderCustomizer {
 
@@ -32,15 +31,31 @@ public final class StrictJsonBinding implements Jackson2ObjectMapperBuilderCusto
 
   /** No scalar becomes another kind of scalar: strings, integers, numbers and booleans stay so. */
   public static ObjectMapper refuseScalarCoercions(final ObjectMapper mapper) {
-    refuse(mapper, LogicalType.Textual,
-        CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean);
-    refuse(mapper, LogicalType.Integer,
-        CoercionInputShape.String, CoercionInputShape.EmptyString, CoercionInputShape.Float,
+    refuse(
+        mapper,
+        LogicalType.Textual,
+        CoercionInputShape.Integer,
+        CoercionInputShape.Float,
         CoercionInputShape.Boolean);
-    refuse(mapper, LogicalType.Float,
-        CoercionInputShape.String, CoercionInputShape.EmptyString, CoercionInputShape.Boolean);
-    refuse(mapper, LogicalType.Boolean,
-        CoercionInputShape.String, CoercionInputShape.EmptyString, CoercionInputShape.Integer,
+    refuse(
+        mapper,
+        LogicalType.Integer,
+        CoercionInputShape.String,
+        CoercionInputShape.EmptyString,
+        CoercionInputShape.Float,
+        CoercionInputShape.Boolean);
+    refuse(
+        mapper,
+        LogicalType.Float,
+        CoercionInputShape.String,
+        CoercionInputShape.EmptyString,
+        CoercionInputShape.Boolean);
+    refuse(
+        mapper,
+        LogicalType.Boolean,
+        CoercionInputShape.String,
+        CoercionInputShape.EmptyString,
+        CoercionInputShape.Integer,
         CoercionInputShape.Float);
     return mapper;
   }

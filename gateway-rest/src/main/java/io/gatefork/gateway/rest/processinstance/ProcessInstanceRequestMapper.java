@@ -67,11 +67,11 @@ final class ProcessInstanceRequestMapper {
       }
       final String type = RequestChecks.requireText(field + ".type", instruction.type());
       if (!TERMINATE_PROCESS_INSTANCE.equals(type)) {
-        throw invalid(field + ".type",
-            "must be " + TERMINATE_PROCESS_INSTANCE + ", but was '" + type + "'");
+        throw invalid(
+            field + ".type", "must be " + TERMINATE_PROCESS_INSTANCE + ", but was '" + type + "'");
       }
-      elementIds.add(RequestChecks.requireText(field + ".afterElementId",
-          instruction.afterElementId()));
+      elementIds.add(
+          RequestChecks.requireText(field + ".afterElementId", instruction.afterElementId()));
     }
     return elementIds;
   }

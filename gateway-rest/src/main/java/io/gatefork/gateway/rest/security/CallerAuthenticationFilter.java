@@ -17,8 +17,8 @@ import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Reads the {@code Authorization} header with the {@link CallerAuthenticator} REST and gRPC
- * share. An accepted credential becomes the request's authentication (for the chain's {@code
+ * Reads the {@code Authorization} header with the {@link CallerAuthenticator} REST and gRPC share.
+ * An accepted credential becomes the request's authentication (for the chain's {@code
  * authenticated()} rule) and its {@link Caller} a request attribute (for the controllers); a
  * refused one is noted for the 401 answer. Runs on the REQUEST dispatch only: the ASYNC and ERROR
  * dispatches of the same request do not authenticate again.
@@ -37,9 +37,7 @@ public final class CallerAuthenticationFilter extends OncePerRequestFilter {
 
   @Override
   protected void doFilterInternal(
-      final HttpServletRequest request,
-      final HttpServletResponse response,
-      final FilterChain chain)
+      final HttpServletRequest request, final HttpServletResponse response, final FilterChain chain)
       throws ServletException, IOException {
     final String header = request.getHeader(HttpHeaders.AUTHORIZATION);
     if (header != null) {

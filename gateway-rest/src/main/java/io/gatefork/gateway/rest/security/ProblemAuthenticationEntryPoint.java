@@ -16,7 +16,8 @@ import org.springframework.security.web.AuthenticationEntryPoint;
  * WWW-Authenticate} challenge of the configured method.
  */
 final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint {
-  private static final String NO_CREDENTIALS = "No credentials were sent: the API requires authentication";
+  private static final String NO_CREDENTIALS =
+      "No credentials were sent: the API requires authentication";
 
   private final String challenge;
 
@@ -37,8 +38,9 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
       response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
     }
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-    final String body = ProblemJson.of(HttpServletResponse.SC_UNAUTHORIZED, "UNAUTHORIZED", detail,
-        request.getRequestURI());
+    final String body =
+        ProblemJson.of(
+            HttpServletResponse.SC_UNAUTHORIZED, "UNAUTHORIZED", detail, request.getRequestURI());
     response.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.security;
 
-import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.gateway.rest.frontend.OnLeanFrontEnd;
+import io.gatefork.service.auth.CallerAuthenticator;
 import jakarta.servlet.DispatcherType;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +18,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.header.HeaderWriterFilter;
 import org.springframework.security.web.header.writers.CacheControlHeadersWriter;
 import org.springframework.security.web.header.writers.HstsHeaderWriter;
@@ -25,10 +26,9 @@ import org.springframework.security.web.header.writers.XContentTypeOptionsHeader
 import org.springframework.security.web.header.writers.XXssProtectionHeaderWriter;
 import org.springframework.security.web.header.writers.frameoptions.XFrameOptionsHeaderWriter;
 import org.springframework.security.web.header.writers.frameoptions.XFrameOptionsHeaderWriter.XFrameOptionsMode;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
-import org.springframework.security.web.access.intercept.AuthorizationFilter;
-import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
 /**
  * The REST API's security filter chain, built from path patterns only ({@link
@@ -69,8 +69,10 @@ public class RestSecurityConfiguration {
       // no anonymous token: a request without an accepted credential goes to the entry point
       http.addFilterBefore(new CallerAuthenticationFilter(authenticator), AuthorizationFilter.class)
           .anonymous(AbstractHttpConfigurer::disable)
-          .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(
-              new ProblemAuthenticationEntryPoint(authenticator.challenge())));
+          .exceptionHandling(
+              exceptions ->
+                  exceptions.authenticationEntryPoint(
+                      new ProblemAuthenticationEntryPoint(authenticator.challenge())));
     }
     final PathPatternRequestMatcher.Builder paths = PathPatternRequestMatcher.withDefaults();
     final var openPaths = new PathPatternRequestMatcher[OPEN_PATHS.length];
@@ -108,8 +110,8 @@ public class RestSecurityConfiguration {
    * only sees other paths, and denies them): only the filters the authentication mode needs. The
    * API unprotected, that is the security headers alone; protected, the caller's authentication
    * once, the {@code authenticated()} rule and its 401 answer. The headers are the ones Spring
-   * Security writes by default, written before the request is handled instead of through a
-   * response wrapper.
+   * Security writes by default, written before the request is handled instead of through a response
+   * wrapper.
    */
   @Bean
   @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -147,7 +149,8 @@ public class RestSecurityConfiguration {
         .httpBasic(AbstractHttpConfigurer::disable)
         .formLogin(AbstractHttpConfigurer::disable)
         .authorizeHttpRequests(
-            authorize -> authorize.requestMatchers(openPaths).permitAll().anyRequest().authenticated())
+            authorize ->
+                authorize.requestMatchers(openPaths).permitAll().anyRequest().authenticated())
         .build();
   }
 

@@ -13,6 +13,7 @@ import jakarta.servlet.ServletRequest;
 public final class RequestStages {
   static final String TIMING_ATTRIBUTE = RequestStages.class.getName() + ".timing";
   static final String OPERATION_ATTRIBUTE = RequestStages.class.getName() + ".operation";
+
   /** The authenticated {@link Caller}, set by the security filter; absent means anonymous. */
   public static final String CALLER_ATTRIBUTE = RequestStages.class.getName() + ".caller";
 

@@ -12,10 +12,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code GET /v2/authentication/me}: the authenticated caller (username, display name, e-mail,
- * groups from the token, authorized tenants when tenant checks are on). On an unprotected API
- * every caller is the same anonymous user: no username, display name {@code anonymous}, no groups,
- * roles, tenants or components. Roles and components live in secondary storage, which a gateway
- * does not read; nothing to log out of (no sessions).
+ * groups from the token, authorized tenants when tenant checks are on). On an unprotected API every
+ * caller is the same anonymous user: no username, display name {@code anonymous}, no groups, roles,
+ * tenants or components. Roles and components live in secondary storage, which a gateway does not
+ * read; nothing to log out of (no sessions).
  */
 @RestController
 public class AuthenticationController {
@@ -31,9 +31,10 @@ public class AuthenticationController {
     if (caller.isAnonymous()) {
       return ANONYMOUS_USER;
     }
-    final var tenants = caller.tenantIds().stream()
-        .map(id -> new CurrentUserResponse.Tenant(id, id, null))
-        .toList();
+    final var tenants =
+        caller.tenantIds().stream()
+            .map(id -> new CurrentUserResponse.Tenant(id, id, null))
+            .toList();
     return new CurrentUserResponse(
         caller.id(),
         caller.displayName() != null ? caller.displayName() : caller.id(),

@@ -8,6 +8,7 @@ import io.gatefork.service.error.ServiceException;
  */
 public final class LongKeys {
   private static final int MAX_DIGITS = 19;
+
   /** The spec's maxLength of a LongKey (leading zeros could make a longer one parse). */
   static final int MAX_LENGTH = 25;
 

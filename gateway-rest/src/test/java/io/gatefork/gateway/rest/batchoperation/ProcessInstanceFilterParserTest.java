@@ -24,7 +24,9 @@ class ProcessInstanceFilterParserTest {
 
   @Test
   void everyCriterionIsTranslatedToTheBrokersFilterField() throws Exception {
-    final ProcessInstanceFilter filter = parse("""
+    final ProcessInstanceFilter filter =
+        parse(
+            """
         {"processDefinitionId": "order",
          "processDefinitionVersion": {"$gte": 2, "$lt": 5},
          "processDefinitionKey": {"$in": ["11", "12"]},
@@ -42,25 +44,29 @@ class ProcessInstanceFilterParserTest {
          "$or": [{"errorMessage": "boom"}, {"hasRetriesLeft": false}]}
         """);
 
-    final ProcessInstanceFilter expected = new ProcessInstanceFilter.Builder()
-        .processDefinitionIdOperations(List.of(Operation.eq("order")))
-        .processDefinitionVersionOperations(List.of(Operation.gte(2), Operation.lt(5)))
-        .processDefinitionKeyOperations(List.of(Operation.in(List.of(11L, 12L))))
-        .processInstanceKeyOperations(List.of(new Operation<>(Operator.NOT_IN, List.of(13L))))
-        .parentFlowNodeInstanceKeyOperations(List.of(Operation.exists(false)))
-        .startDateOperations(List.of(Operation.gt(OffsetDateTime.parse("2026-01-01T00:00:00Z"))))
-        .stateOperations(List.of(Operation.in(List.of("ACTIVE", "COMPLETED"))))
-        .hasIncident(true)
-        .tenantIdOperations(List.of(Operation.neq("other")))
-        .flowNodeIdOperations(List.of(Operation.like("task*")))
-        .flowNodeInstanceStateOperations(List.of(Operation.eq("ACTIVE")))
-        .hasFlowNodeInstanceIncident(false)
-        .incidentErrorHashCodeOperations(List.of(Operation.eq(42)))
-        .tags(Set.of("vip"))
-        .addOrOperation(new ProcessInstanceFilter.Builder()
-            .errorMessageOperations(List.of(Operation.eq("boom"))).build())
-        .addOrOperation(new ProcessInstanceFilter.Builder().hasRetriesLeft(false).build())
-        .build();
+    final ProcessInstanceFilter expected =
+        new ProcessInstanceFilter.Builder()
+            .processDefinitionIdOperations(List.of(Operation.eq("order")))
+            .processDefinitionVersionOperations(List.of(Operation.gte(2), Operation.lt(5)))
+            .processDefinitionKeyOperations(List.of(Operation.in(List.of(11L, 12L))))
+            .processInstanceKeyOperations(List.of(new Operation<>(Operator.NOT_IN, List.of(13L))))
+            .parentFlowNodeInstanceKeyOperations(List.of(Operation.exists(false)))
+            .startDateOperations(
+                List.of(Operation.gt(OffsetDateTime.parse("2026-01-01T00:00:00Z"))))
+            .stateOperations(List.of(Operation.in(List.of("ACTIVE", "COMPLETED"))))
+            .hasIncident(true)
+            .tenantIdOperations(List.of(Operation.neq("other")))
+            .flowNodeIdOperations(List.of(Operation.like("task*")))
+            .flowNodeInstanceStateOperations(List.of(Operation.eq("ACTIVE")))
+            .hasFlowNodeInstanceIncident(false)
+            .incidentErrorHashCodeOperations(List.of(Operation.eq(42)))
+            .tags(Set.of("vip"))
+            .addOrOperation(
+                new ProcessInstanceFilter.Builder()
+                    .errorMessageOperations(List.of(Operation.eq("boom")))
+                    .build())
+            .addOrOperation(new ProcessInstanceFilter.Builder().hasRetriesLeft(false).build())
+            .build();
     assertThat(filter).isEqualTo(expected);
   }
 
@@ -73,12 +79,15 @@ class ProcessInstanceFilterParserTest {
   /** What the official client sends for {@code processDefinitionId("a")}: unset operators too. */
   @Test
   void unsetOperatorsAreNoCriteria() throws Exception {
-    assertThat(parse("""
+    assertThat(
+            parse(
+                """
         {"processDefinitionId": {"$eq": "a", "$neq": null, "$in": [], "$notIn": [], "$like": null},
          "tenantId": {"$in": []}, "variables": [], "tags": [], "$or": []}"""))
-        .isEqualTo(new ProcessInstanceFilter.Builder()
-            .processDefinitionIdOperations(List.of(Operation.eq("a")))
-            .build());
+        .isEqualTo(
+            new ProcessInstanceFilter.Builder()
+                .processDefinitionIdOperations(List.of(Operation.eq("a")))
+                .build());
   }
 
   @ParameterizedTest(name = "{0}")

@@ -35,8 +35,7 @@ final class CannedResults {
 
   private static final DocumentReference DOCUMENT =
       new DocumentReference(
-          "in-memory",
-          new StoredDocument("doc-1", "ab12", DocumentMetadata.EMPTY.withSize(0)));
+          "in-memory", new StoredDocument("doc-1", "ab12", DocumentMetadata.EMPTY.withSize(0)));
 
   private static final Map<Type, Object> BY_TYPE =
       Map.ofEntries(

@@ -96,15 +96,23 @@ class OperationContractTest extends RestTestSupport {
 
   private static final Map<String, String> SAMPLE_BODIES =
       Map.of(
-          "updateUserTask", "{\"changeset\":{\"priority\":50}}",
-          "cancelProcessInstancesBatchOperation", "{" + BATCH_FILTER + "}",
-          "resolveIncidentsBatchOperation", "{" + BATCH_FILTER + "}",
+          "updateUserTask",
+          "{\"changeset\":{\"priority\":50}}",
+          "cancelProcessInstancesBatchOperation",
+          "{" + BATCH_FILTER + "}",
+          "resolveIncidentsBatchOperation",
+          "{" + BATCH_FILTER + "}",
           "migrateProcessInstancesBatchOperation",
-          "{" + BATCH_FILTER + ",\"migrationPlan\":{\"targetProcessDefinitionKey\":\""
-              + CannedResults.KEY + "\",\"mappingInstructions\":[{\"sourceElementId\":\"a\","
+          "{"
+              + BATCH_FILTER
+              + ",\"migrationPlan\":{\"targetProcessDefinitionKey\":\""
+              + CannedResults.KEY
+              + "\",\"mappingInstructions\":[{\"sourceElementId\":\"a\","
               + "\"targetElementId\":\"b\"}]}}",
           "modifyProcessInstancesBatchOperation",
-          "{" + BATCH_FILTER + ",\"moveInstructions\":[{\"sourceElementId\":\"a\","
+          "{"
+              + BATCH_FILTER
+              + ",\"moveInstructions\":[{\"sourceElementId\":\"a\","
               + "\"targetElementId\":\"b\"}]}");
 
   private static RestApiSpec spec;
@@ -348,7 +356,9 @@ class OperationContractTest extends RestTestSupport {
     if (operation.body().contentType().startsWith("multipart/")) {
       return MULTIPART_WITH_RESOURCE.replace(
           "name=\"resources\"",
-          "name=\"" + MULTIPART_FILE_PART.getOrDefault(operation.operationId(), "resources") + "\"");
+          "name=\""
+              + MULTIPART_FILE_PART.getOrDefault(operation.operationId(), "resources")
+              + "\"");
     }
     if (SAMPLE_BODIES.containsKey(operation.operationId())) {
       return SAMPLE_BODIES.get(operation.operationId());

@@ -112,12 +112,16 @@ class OperationsReadmeTest {
   static String counts(final RestOperationCatalog catalog) {
     return Arrays.stream(OperationStatus.values())
         .filter(status -> !catalog.withStatus(status).isEmpty())
-        .map(status -> catalog.withStatus(status).size() + " " + switch (status) {
-          case SERVED -> "served";
-          case SECONDARY_STORAGE -> "answered as \"needs secondary storage\"";
-          case NOT_SERVED_YET -> "not served yet";
-          default -> name(status);
-        })
+        .map(
+            status ->
+                catalog.withStatus(status).size()
+                    + " "
+                    + switch (status) {
+                      case SERVED -> "served";
+                      case SECONDARY_STORAGE -> "answered as \"needs secondary storage\"";
+                      case NOT_SERVED_YET -> "not served yet";
+                      default -> name(status);
+                    })
         .collect(Collectors.joining(", "));
   }
 
@@ -143,13 +147,14 @@ class OperationsReadmeTest {
 
   static String renderReadmeTable(final RestOperationCatalog catalog) {
     final List<RestOperation> all = catalog.all();
-    final var out = new StringBuilder(README_BEGIN)
-        .append("\n<details>\n<summary>All ")
-        .append(all.size())
-        .append(" REST operations of the 8.8 spec: ")
-        .append(counts(catalog))
-        .append("</summary>\n\n| group | operationId | method | path | status |\n")
-        .append("|---|---|---|---|---|\n");
+    final var out =
+        new StringBuilder(README_BEGIN)
+            .append("\n<details>\n<summary>All ")
+            .append(all.size())
+            .append(" REST operations of the 8.8 spec: ")
+            .append(counts(catalog))
+            .append("</summary>\n\n| group | operationId | method | path | status |\n")
+            .append("|---|---|---|---|---|\n");
     for (final RestOperation operation : all) {
       out.append("| ")
           .append(operation.group())
@@ -177,15 +182,19 @@ class OperationsReadmeTest {
     assertThat(end).as("README.md has the marker " + README_END).isGreaterThan(begin);
     final String expected = renderReadmeTable(RestOperationCatalog.load());
     if (Boolean.getBoolean(REGENERATE)) {
-      Files.writeString(file,
+      Files.writeString(
+          file,
           text.substring(0, begin) + expected + text.substring(end + README_END.length()),
           StandardCharsets.UTF_8);
       return;
     }
 
     assertThat(text.substring(begin, end + README_END.length()))
-        .as("README.md's REST table is out of date; regenerate it: mvn -pl gateway-rest test"
-            + " -Dtest=OperationsReadmeTest -D" + REGENERATE + "=true")
+        .as(
+            "README.md's REST table is out of date; regenerate it: mvn -pl gateway-rest test"
+                + " -Dtest=OperationsReadmeTest -D"
+                + REGENERATE
+                + "=true")
         .isEqualTo(expected);
   }
 

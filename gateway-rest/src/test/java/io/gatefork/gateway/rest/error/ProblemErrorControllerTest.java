@@ -11,19 +11,23 @@ class ProblemErrorControllerTest extends RestTestSupport {
 
   @Test
   void containerErrorIsAProblemDetailWithTheOriginalPath() throws Exception {
-    final var result = performSync(get("/error")
-        .requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 400)
-        .requestAttr(RequestDispatcher.ERROR_MESSAGE, "Invalid URI")
-        .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/v2/topology"));
+    final var result =
+        performSync(
+            get("/error")
+                .requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 400)
+                .requestAttr(RequestDispatcher.ERROR_MESSAGE, "Invalid URI")
+                .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/v2/topology"));
 
     assertProblem(result, 400, "INVALID_ARGUMENT", "Invalid URI", "/v2/topology");
   }
 
   @Test
   void errorWithoutAStatusIsInternal() throws Exception {
-    final var result = performSync(get("/error")
-        .requestAttr(RequestDispatcher.ERROR_EXCEPTION, new IllegalStateException("boom"))
-        .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/v2/x"));
+    final var result =
+        performSync(
+            get("/error")
+                .requestAttr(RequestDispatcher.ERROR_EXCEPTION, new IllegalStateException("boom"))
+                .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/v2/x"));
 
     assertProblem(result, 500, "INTERNAL", "boom", "/v2/x");
   }

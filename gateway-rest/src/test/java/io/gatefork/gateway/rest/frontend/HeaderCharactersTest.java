@@ -13,8 +13,20 @@ class HeaderCharactersTest {
       Pattern.compile("[\\p{IsAssigned}&&[[^\\p{IsControl}]||\\t]]*");
   private static final List<String> SAMPLES =
       List.of(
-          "", "Content-Type", "application/json; charset=UTF-8", "a\tb", "a\nb", "a\rb", "a\u0000",
-          "caf\u00e9", "\u007f", "\u0085", "\u0378", "emoji \uD83D\uDE00", "broken \uD800", "x y");
+          "",
+          "Content-Type",
+          "application/json; charset=UTF-8",
+          "a\tb",
+          "a\nb",
+          "a\rb",
+          "a\u0000",
+          "caf\u00e9",
+          "\u007f",
+          "\u0085",
+          "\u0378",
+          "emoji \uD83D\uDE00",
+          "broken \uD800",
+          "x y");
 
   @Test
   void namesAndValuesAreAllowedExactlyWhenTheFirewallPatternsAllowThem() {

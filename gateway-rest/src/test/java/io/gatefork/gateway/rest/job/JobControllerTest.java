@@ -1,7 +1,6 @@
 package io.gatefork.gateway.rest.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
@@ -251,8 +250,11 @@ class JobControllerTest extends RestTestSupport {
 
     assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
     assertThat(fakes.jobs.complete.lastCall().result())
-        .isEqualTo(new JobCompletionResult.UserTask(false, null,
-            new JobCompletionResult.Corrections("", null, null, null, List.of("ops"), 80)));
+        .isEqualTo(
+            new JobCompletionResult.UserTask(
+                false,
+                null,
+                new JobCompletionResult.Corrections("", null, null, null, List.of("ops"), 80)));
   }
 
   @Test
@@ -260,8 +262,8 @@ class JobControllerTest extends RestTestSupport {
     fakes.jobs.complete.succeedWith(null);
 
     performAsync(
-        json("/v2/jobs/7/completion",
-            "{\"result\": {\"denied\": true, \"deniedReason\": \"no\"}}"));
+        json(
+            "/v2/jobs/7/completion", "{\"result\": {\"denied\": true, \"deniedReason\": \"no\"}}"));
 
     assertThat(fakes.jobs.complete.lastCall().result())
         .isEqualTo(new JobCompletionResult.UserTask(true, "no", null));
@@ -282,10 +284,13 @@ class JobControllerTest extends RestTestSupport {
 
     assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
     assertThat(fakes.jobs.complete.lastCall().result())
-        .isEqualTo(new JobCompletionResult.AdHocSubProcess(
-            List.of(new JobCompletionResult.ActivateElement("a", "{\"x\":1}"),
-                new JobCompletionResult.ActivateElement("b", null)),
-            true, true));
+        .isEqualTo(
+            new JobCompletionResult.AdHocSubProcess(
+                List.of(
+                    new JobCompletionResult.ActivateElement("a", "{\"x\":1}"),
+                    new JobCompletionResult.ActivateElement("b", null)),
+                true,
+                true));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -419,7 +424,11 @@ class JobControllerTest extends RestTestSupport {
     final var result =
         performSync(json("/v2/jobs/7/failure", "{\"retries\": 1, \"future\": true}"));
 
-    assertProblem(result, 400, "INVALID_ARGUMENT", "future: is not a property of this request",
+    assertProblem(
+        result,
+        400,
+        "INVALID_ARGUMENT",
+        "future: is not a property of this request",
         "/v2/jobs/7/failure");
     assertThat(fakes.calls()).isZero();
   }

@@ -27,22 +27,32 @@ class StrictJsonBindingTest {
 
   @Test
   void valuesOfTheirOwnTypeBind() throws Exception {
-    final Body body = mapper.readValue(
-        "{\"name\":\"n\",\"timestamp\":12,\"retries\":3,\"flag\":true,\"names\":[\"a\"]}",
-        Body.class);
+    final Body body =
+        mapper.readValue(
+            "{\"name\":\"n\",\"timestamp\":12,\"retries\":3,\"flag\":true,\"names\":[\"a\"]}",
+            Body.class);
 
     assertThat(body).isEqualTo(new Body("n", 12L, 3, true, List.of("a")));
   }
 
   @Test
   void noScalarIsCoercedIntoAnotherType() {
-    for (final String json : List.of(
-        "{\"name\":false}", "{\"name\":12}", "{\"name\":1.5}", "{\"names\":[1]}",
-        "{\"timestamp\":\"12\"}", "{\"timestamp\":1.5}", "{\"timestamp\":true}",
-        "{\"retries\":\"\"}", "{\"flag\":\"true\"}", "{\"flag\":1}")) {
-      assertThatThrownBy(() -> mapper.readValue(json, Body.class)).as(json)
-          .isInstanceOfSatisfying(MismatchedInputException.class,
-              e -> assertThat(e.getPath()).isNotEmpty());
+    for (final String json :
+        List.of(
+            "{\"name\":false}",
+            "{\"name\":12}",
+            "{\"name\":1.5}",
+            "{\"names\":[1]}",
+            "{\"timestamp\":\"12\"}",
+            "{\"timestamp\":1.5}",
+            "{\"timestamp\":true}",
+            "{\"retries\":\"\"}",
+            "{\"flag\":\"true\"}",
+            "{\"flag\":1}")) {
+      assertThatThrownBy(() -> mapper.readValue(json, Body.class))
+          .as(json)
+          .isInstanceOfSatisfying(
+              MismatchedInputException.class, e -> assertThat(e.getPath()).isNotEmpty());
     }
   }
 

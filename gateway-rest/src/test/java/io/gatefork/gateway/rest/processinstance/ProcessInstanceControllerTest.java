@@ -1,7 +1,6 @@
 package io.gatefork.gateway.rest.processinstance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
@@ -86,7 +85,9 @@ class ProcessInstanceControllerTest extends RestTestSupport {
   void createsWithTerminateRuntimeInstructions() throws Exception {
     fakes.processInstances.create.succeedWith(CREATED);
 
-    performAsync(create("""
+    performAsync(
+        create(
+            """
         {"processDefinitionId": "order-process", "runtimeInstructions": [
           {"type": "TERMINATE_PROCESS_INSTANCE", "afterElementId": "review"},
           {"type": "TERMINATE_PROCESS_INSTANCE", "afterElementId": "ship"}]}"""));
@@ -179,7 +180,11 @@ class ProcessInstanceControllerTest extends RestTestSupport {
     final var result =
         performSync(create("{\"processDefinitionKey\": \"1\", \"somethingNew\": {\"x\": 1}}"));
 
-    assertProblem(result, 400, "INVALID_ARGUMENT", "somethingNew: is not a property of this request",
+    assertProblem(
+        result,
+        400,
+        "INVALID_ARGUMENT",
+        "somethingNew: is not a property of this request",
         "/v2/process-instances");
     assertThat(fakes.calls()).isZero();
   }
