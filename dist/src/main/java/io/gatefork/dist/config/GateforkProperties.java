@@ -9,23 +9,22 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * gatefork's own settings under {@code gatefork.*}: the switches that restore stock behaviour for
- * A/B runs and rollback, the settings stock does not have, and the development broker. (The
- * path-matching switch is Spring's own {@code spring.mvc.pathmatch.matching-strategy}; documents
- * and authentication have their own records.)
+ * A/B runs and rollback, and the settings stock does not have. (The path-matching switch is
+ * Spring's own {@code spring.mvc.pathmatch.matching-strategy}; documents and authentication have
+ * their own records; the development broker's {@code gatefork.embedded-broker.*} are bound by
+ * {@code embedded-broker}'s {@code EmbeddedBrokerProperties}, where they take effect.)
  *
  * @param api the API executor's strategy
  * @param retry the partition retry of process-instance creation
  * @param grpc the gRPC server's executor and shutdown
  * @param longPolling the cap of waiting job activations
- * @param embeddedBroker a development broker in the same JVM (the {@code dev} profile turns it on)
  */
 @ConfigurationProperties("gatefork")
 public record GateforkProperties(
     @DefaultValue Api api,
     @DefaultValue Retry retry,
     @DefaultValue Grpc grpc,
-    @DefaultValue LongPolling longPolling,
-    @DefaultValue EmbeddedBroker embeddedBroker) {
+    @DefaultValue LongPolling longPolling) {
 
   /**
    * @param executorStrategy where broker responses are handled: {@code dedicated} (a bounded pool
@@ -67,35 +66,4 @@ public record GateforkProperties(
    *     RESOURCE_EXHAUSTED
    */
   public record LongPolling(@DefaultValue("10000") int maxParkedRequests) {}
-
-  /**
-   * @param enabled start a development broker (real engine, no replication) in this JVM
-   * @param host the interface the embedded broker binds to
-   * @param port one port for the embedded broker's membership and command API
-   * @param partitions the embedded broker's partitions
-   * @param requestLimit in-flight commands per partition before the broker answers
-   *     RESOURCE_EXHAUSTED; 0 means no limit
-   * @param recordJournal keep the records the engine wrote, for tests that inspect them
-   * @param security TLS of the embedded broker's cluster messaging; gateways joining it need
-   *     cluster TLS
-   */
-  public record EmbeddedBroker(
-      @DefaultValue("false") boolean enabled,
-      @DefaultValue("127.0.0.1") String host,
-      @DefaultValue("26501") int port,
-      @DefaultValue("3") int partitions,
-      @DefaultValue("0") int requestLimit,
-      @DefaultValue("false") boolean recordJournal,
-      @DefaultValue EmbeddedBrokerSecurity security) {}
-
-  /**
-   * {@code gatefork.embedded-broker.security.*}: PEM files, as the stock broker's {@code
-   * zeebe.broker.network.security.*}.
-   *
-   * @param enabled TLS on the embedded broker's cluster messaging
-   * @param certificateChainPath the PEM certificate chain, leaf first, ending in the CA
-   * @param privateKeyPath the PEM private key of the chain's leaf
-   */
-  public record EmbeddedBrokerSecurity(
-      @DefaultValue("false") boolean enabled, String certificateChainPath, String privateKeyPath) {}
 }

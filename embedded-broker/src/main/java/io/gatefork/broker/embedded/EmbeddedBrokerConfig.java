@@ -146,50 +146,6 @@ public record EmbeddedBrokerConfig(
   }
 
   /**
-   * Changes the port.
-   *
-   * @deprecated use {@code toBuilder().port(port).build()}; kept for the broker client's tests
-   *     until they move to the builder
-   */
-  @Deprecated
-  public EmbeddedBrokerConfig withPort(final int port) {
-    return toBuilder().port(port).build();
-  }
-
-  /**
-   * Changes the partition count.
-   *
-   * @deprecated use {@code toBuilder().partitionCount(count).build()}; kept for the broker client's
-   *     tests until they move to the builder
-   */
-  @Deprecated
-  public EmbeddedBrokerConfig withPartitionCount(final int partitionCount) {
-    return toBuilder().partitionCount(partitionCount).build();
-  }
-
-  /**
-   * Changes the request limit.
-   *
-   * @deprecated use {@code toBuilder().requestLimit(limit).build()}; kept for the broker client's
-   *     tests until they move to the builder
-   */
-  @Deprecated
-  public EmbeddedBrokerConfig withRequestLimit(final int requestLimit) {
-    return toBuilder().requestLimit(requestLimit).build();
-  }
-
-  /**
-   * Turns the record journal on or off.
-   *
-   * @deprecated use {@code toBuilder().recordJournal(on).build()}; kept for the broker client's
-   *     tests until they move to the builder
-   */
-  @Deprecated
-  public EmbeddedBrokerConfig withRecordJournal(final boolean recordJournal) {
-    return toBuilder().recordJournal(recordJournal).build();
-  }
-
-  /**
    * Collects settings; {@link #build()} validates them (see the canonical constructor). Starts from
    * the defaults; the advertised host and the hosted partitions stay defaulted (the host, all
    * partitions) until set.

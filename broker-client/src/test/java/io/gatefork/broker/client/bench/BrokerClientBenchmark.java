@@ -40,7 +40,7 @@ public final class BrokerClientBenchmark {
     final long deadline = System.nanoTime() + TIME_LIMIT.toNanos();
     try (var broker =
             EmbeddedBroker.start(
-                EmbeddedBrokerConfig.defaults().withPort(freePort()).withPartitionCount(3));
+                EmbeddedBrokerConfig.builder().port(freePort()).partitionCount(3).build());
         var client =
             ClusterBrokerClient.start(
                 BrokerClientConfig.testDefaults()

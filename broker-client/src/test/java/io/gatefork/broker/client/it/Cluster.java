@@ -36,11 +36,12 @@ final class Cluster implements AutoCloseable {
   static Cluster start(final int requestLimit, final ResourceExhaustedRetry retry) {
     final var broker =
         EmbeddedBroker.start(
-            EmbeddedBrokerConfig.defaults()
-                .withPort(FreePorts.next())
-                .withPartitionCount(3)
-                .withRequestLimit(requestLimit)
-                .withRecordJournal(true));
+            EmbeddedBrokerConfig.builder()
+                .port(FreePorts.next())
+                .partitionCount(3)
+                .requestLimit(requestLimit)
+                .recordJournal(true)
+                .build());
     return new Cluster(broker, clientConfig(broker.clusterAddress(), retry));
   }
 

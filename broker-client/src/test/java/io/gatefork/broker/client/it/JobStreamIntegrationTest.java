@@ -123,10 +123,7 @@ class JobStreamIntegrationTest {
 
   private static EmbeddedBroker startBroker(final int port) {
     return EmbeddedBroker.start(
-        EmbeddedBrokerConfig.defaults()
-            .withPort(port)
-            .withPartitionCount(3)
-            .withRecordJournal(true));
+        EmbeddedBrokerConfig.builder().port(port).partitionCount(3).recordJournal(true).build());
   }
 
   private static void awaitLeaders(final BrokerClient client) {

@@ -7,8 +7,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code gatefork.embedded-broker.*}: a broker started inside a Spring Boot application (gatefork's
  * {@code dev} profile turns it on). The defaults are those of {@code EmbeddedBrokerConfig}.
  *
- * @param enabled whether to start one; {@link EmbeddedBrokerAutoConfiguration} does nothing
- *     otherwise
+ * @param enabled whether to start one (the {@code dev} profile and the tests turn it on); it needs
+ *     the broker's jars, which the gateway's own classpath ({@code lib/}) leaves out
  * @param host the interface it listens on
  * @param port one port for the broker's membership and command API
  * @param partitions partitions in the cluster, all led by this broker
@@ -30,6 +30,7 @@ public record EmbeddedBrokerProperties(
    * {@code gatefork.embedded-broker.security.*}: PEM files, as the stock broker's {@code
    * zeebe.broker.network.security.*}.
    *
+   * @param enabled TLS on the broker's cluster messaging
    * @param certificateChainPath the leaf first, ending in the CA (also what the broker trusts)
    * @param privateKeyPath the leaf's PKCS8 private key
    */
