@@ -138,10 +138,21 @@ public abstract class GatewayTestSupport {
   }
 
   public static int freePort() {
-    try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (final IOException e) {
-      throw new UncheckedIOException(e);
+    // below the kernel's ephemeral range (32768 and up here): a port the kernel handed out would
+    // be free now but could be taken by any outgoing connection before the context binds it
+    for (int attempt = 0; attempt < 1_000; attempt++) {
+      final int port = NEXT_PORT.getAndIncrement();
+      try (var socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+        return socket.getLocalPort();
+      } catch (final IOException taken) {
+        // in use: try the next one
+      }
     }
+    throw new UncheckedIOException(new IOException("no free port from " + NEXT_PORT.get()));
   }
+
+  /** Each JVM starts at its own offset so that concurrent test JVMs rarely meet. */
+  private static final java.util.concurrent.atomic.AtomicInteger NEXT_PORT =
+      new java.util.concurrent.atomic.AtomicInteger(
+          20_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(10_000));
 }
