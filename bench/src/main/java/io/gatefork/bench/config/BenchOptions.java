@@ -40,6 +40,8 @@ public record BenchOptions(
     double tenTaskRate,
     List<Mode> defaultPoolModes,
     int partitions,
+    int overloadPartitions,
+    double saturationWarmupRate,
     String image,
     String baseImage,
     boolean buildImage,
@@ -133,6 +135,8 @@ public record BenchOptions(
                                  and sweep phases, after a warm-up on --gateway-cpus (default
                                  --gateway-cpus): where the broker's core saturates before a
                                  1-CPU gateway, a smaller quota lets the gateway saturate first
+        --saturation-warmup-rate N   the rate of that warm-up on the larger quota (default: each
+                                 cell's own rate): a higher one gets the JIT done sooner
         --gateway-cpuset L       CPUs of the gateway (default: the last core if there are 2 or more;
                                  none = not pinned)
         --load-cpuset L          CPUs of the broker and the load generator (default: the others)
@@ -156,6 +160,8 @@ public record BenchOptions(
         --sweep-protocols P --sweep-warmup D --sweep-window D
         --overload               the overload step: --overload-rate 1000 against --overload-request-limit 20
         --overload-modes a,b --overload-protocols P --overload-warmup D --overload-window D
+        --overload-partitions N  broker partitions of the overload cells (default --partitions): the
+                                 next-partition retry needs 2 or more to hop
         --smoke                  a short run for CI: a few seconds per cell over every phase
         --out DIR                results folder (default results/<timestamp>)
         --image TAG              gateway image (default gatefork:bench), built when missing or stale
@@ -343,6 +349,10 @@ public record BenchOptions(
         given.containsKey("max-duration") ? o.duration("max-duration", "0s") : null;
 
     final int partitions = (int) o.positive("partitions", "3");
+    final int overloadPartitions =
+        (int) o.positive("overload-partitions", Integer.toString(partitions));
+    // 0: each cell warms up at its own rate
+    final double saturationWarmupRate = o.number("saturation-warmup-rate", "0");
     final String image = o.raw("image", "gatefork:bench");
     final String gatewayJavaOpts = o.raw("gateway-java-opts", "");
     final String baseImage = o.raw("base-image", "");
@@ -371,6 +381,8 @@ public record BenchOptions(
         tenTaskRate,
         defaultPoolModes,
         partitions,
+        overloadPartitions,
+        saturationWarmupRate,
         image,
         baseImage,
         build,

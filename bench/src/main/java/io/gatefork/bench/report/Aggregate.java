@@ -21,6 +21,7 @@ public record Aggregate(
     String protocol,
     int tasks,
     double offeredRate,
+    int partitions,
     int rounds,
     int validRounds,
     List<String> invalidReasons,
@@ -33,6 +34,9 @@ public record Aggregate(
     Spread loadSideBusy,
     Spread brokerStageP50,
     Spread cpuPerErrorUs,
+    Spread createdPerSecondRounds,
+    Spread createErrorPctRounds,
+    Spread amplificationRounds,
     double createdPerSecond,
     double completedPerSecond,
     double createErrorPct,
@@ -110,6 +114,7 @@ public record Aggregate(
         first.protocol(),
         first.tasks(),
         first.offeredRate(),
+        first.partitions(),
         rounds.size(),
         valid.size(),
         List.copyOf(reasons),
@@ -122,6 +127,9 @@ public record Aggregate(
         spread(rounds, c -> c.loadSideBusyPct() >= 0 ? c.loadSideBusyPct() : c.machineCpuBusyPct()),
         spread(rounds, c -> stage(c, "broker").p50Ms()),
         spread(rounds, c -> cost(c).cpuPerErrorUs()),
+        spread(rounds, c -> c.throughput().createdPerSecond()),
+        spread(rounds, c -> c.throughput().createErrorPct()),
+        spread(rounds, Aggregate::gatewayAmplification),
         median(rounds, c -> c.throughput().createdPerSecond()),
         median(rounds, c -> c.throughput().completedPerSecond()),
         median(rounds, c -> c.throughput().createErrorPct()),
@@ -140,13 +148,7 @@ public record Aggregate(
         median(rounds, CellResult::machineCpuBusyPct),
         median(rounds, CellResult::brokerCores),
         median(rounds, CellResult::loadGeneratorCores),
-        // the gateway's own amplification: broker requests per create request it received
-        median(
-            rounds,
-            c ->
-                c.amplification().gatewayRequests() > 0
-                    ? c.amplification().brokerRequests() / c.amplification().gatewayRequests()
-                    : -1),
+        median(rounds, Aggregate::gatewayAmplification),
         // the client's: create requests sent per create call (its HTTP layer's retries)
         median(
             rounds,
@@ -163,6 +165,13 @@ public record Aggregate(
         median(latencyRounds, c -> stage(c, "broker").p50Ms()),
         median(latencyRounds, c -> stage(c, "total").p50Ms()),
         errors);
+  }
+
+  /** The gateway's own amplification: broker requests per create request it received. */
+  private static double gatewayAmplification(final CellResult c) {
+    return c.amplification().gatewayRequests() > 0
+        ? c.amplification().brokerRequests() / c.amplification().gatewayRequests()
+        : -1;
   }
 
   static final StageStat NONE = new StageStat(0, Double.NaN, Double.NaN, Double.NaN);

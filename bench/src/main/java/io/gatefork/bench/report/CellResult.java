@@ -13,6 +13,7 @@ public record CellResult(
     int round,
     double offeredRate,
     int brokerRequestLimit,
+    int partitions,
     double gatewayCpus,
     double warmupSeconds,
     double windowSeconds,

@@ -14,9 +14,9 @@ public final class Rerender {
   public static void main(final String[] args) throws Exception {
     final Path dir = Path.of(args[0]);
     final RunResult run = ResultsWriter.read(dir.resolve(ResultsWriter.JSON));
-    final var matcher =
-        java.util.regex.Pattern.compile("--partitions[ =](\\d+)").matcher(run.command());
-    final int partitions = matcher.find() ? Integer.parseInt(matcher.group(1)) : 3;
+    // each cell records its partitions; this is the run's default, for cells that lack it
+    final int partitions =
+        run.options().get("partitions") instanceof Number n ? n.intValue() : partitionsOf(run);
     final ValidityRule rule =
         run.options().get("validity") instanceof java.util.Map<?, ?> v
             ? new ValidityRule(
@@ -25,5 +25,12 @@ public final class Rerender {
             : ValidityRule.DEFAULT;
     final var analysis = new Analysis(run.cells(), partitions, rule);
     ResultsWriter.write(run, analysis, dir, dir.toString());
+  }
+
+  /** Runs recorded before the options held the partitions: read back from the command line. */
+  private static int partitionsOf(final RunResult run) {
+    final var matcher =
+        java.util.regex.Pattern.compile("--partitions[ =](\\d+)").matcher(run.command());
+    return matcher.find() ? Integer.parseInt(matcher.group(1)) : 3;
   }
 }

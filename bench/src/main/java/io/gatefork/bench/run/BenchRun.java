@@ -332,10 +332,18 @@ public final class BenchRun {
     m.put(
         "broker",
         o.brokerRuntime().equals("docker")
-            ? "embedded broker container (no CPU limit), " + o.partitions() + " partitions"
-            : "embedded broker local process, " + o.partitions() + " partitions");
+            ? "embedded broker container (no CPU limit), " + partitions(o)
+            : "embedded broker local process, " + partitions(o));
     m.put("machine CPU source", MachineCpu.available() ? "/proc/stat" : "unavailable");
     return m;
+  }
+
+  private static String partitions(final BenchOptions o) {
+    return o.partitions()
+        + " partitions"
+        + (o.overload().enabled() && o.overloadPartitions() != o.partitions()
+            ? " (overload cells: " + o.overloadPartitions() + ")"
+            : "");
   }
 
   private static Map<String, Object> optionsMap(final BenchOptions o) {
@@ -348,6 +356,8 @@ public final class BenchRun {
     m.put("rounds", o.rounds());
     m.put("gatewayCpus", o.gatewayCpus());
     m.put("saturationGatewayCpus", o.saturationGatewayCpus());
+    m.put("saturationWarmupRate", o.saturationWarmupRate());
+    m.put("partitions", o.partitions());
     m.put("gatewayJavaOpts", o.gatewayJavaOpts());
     m.put("smoke", o.smoke());
     m.put("tasks", o.workload().tasks());
@@ -371,7 +381,9 @@ public final class BenchRun {
                 "rate",
                 o.overload().rate(),
                 "brokerRequestLimit",
-                o.overload().requestLimit())
+                o.overload().requestLimit(),
+                "partitions",
+                o.overloadPartitions())
             : Map.of());
     m.put(
         "ramp",

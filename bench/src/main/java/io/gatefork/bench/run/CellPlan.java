@@ -9,7 +9,8 @@ import java.time.Duration;
  * One cell of the run: a mode, a client setup, a process ({@code tasks} service tasks) and a load,
  * on a fresh broker and gateway. A rate of {@link Phase#AT_SATURATION} is resolved from the ramp's
  * results before the cell runs ({@link #at}). {@code gatewayCpus} is the gateway's CPU quota in
- * this cell.
+ * this cell's window, {@code partitions} its broker's partitions; {@code warmupRate} the rate of
+ * its warm-up when that runs on a larger quota than the window (0: the cell's own rate).
  */
 public record CellPlan(
     int index,
@@ -23,7 +24,9 @@ public record CellPlan(
     int requestLimit,
     Duration warmup,
     Duration window,
-    double gatewayCpus) {
+    double gatewayCpus,
+    int partitions,
+    double warmupRate) {
 
   public boolean rateFromRamp() {
     return rate == Phase.AT_SATURATION;
@@ -43,7 +46,9 @@ public record CellPlan(
         requestLimit,
         warmup,
         window,
-        gatewayCpus);
+        gatewayCpus,
+        partitions,
+        warmupRate);
   }
 
   public String label() {

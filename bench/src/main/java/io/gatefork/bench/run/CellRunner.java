@@ -87,7 +87,7 @@ final class CellRunner {
       // REST client's connection pool is per client)
       try (CamundaClient client = client(plan.protocol());
           CamundaClient workerClient = client(plan.protocol())) {
-        awaitTopology(client);
+        awaitTopology(client, plan.partitions());
         return measure(plan, client, workerClient, management, gateway, broker, startup);
       }
     } catch (final Exception e) {
@@ -121,15 +121,16 @@ final class CellRunner {
         .addProcessModel(process.model(), process.resourceName())
         .send()
         .join(30, TimeUnit.SECONDS);
-    awaitDeployedEverywhere(client, process);
+    awaitDeployedEverywhere(client, process, plan.partitions());
 
     final var recorder = new LoadRecorder();
     final Duration maxRun = plan.warmup().plus(plan.window()).plusSeconds(5);
+    final boolean warmsOnMoreCpu = plan.gatewayCpus() != options.gatewayCpus();
     final var starter =
         new Starter(
             client,
             process,
-            plan.rate(),
+            warmsOnMoreCpu && plan.warmupRate() > 0 ? plan.warmupRate() : plan.rate(),
             recorder,
             workload.requestTimeout(),
             workload.maxInFlight(),
@@ -169,7 +170,7 @@ final class CellRunner {
       loadStart = management.scrape();
       starterThread.start();
       final var ticker = new Ticker(plan, recorder);
-      if (plan.gatewayCpus() == options.gatewayCpus()) {
+      if (!warmsOnMoreCpu) {
         ticker.runFor("warmup", plan.warmup(), gateway, () -> {});
       } else {
         // warmed (and mostly JIT-compiled) on the full quota, then settled on the cell's own
@@ -178,6 +179,9 @@ final class CellRunner {
                 ? QUOTA_SETTLE
                 : plan.warmup().dividedBy(2);
         ticker.runFor("warmup", plan.warmup().minus(settle), gateway, () -> {});
+        if (plan.warmupRate() > 0) {
+          starter.changeRate(plan.rate());
+        }
         gateway.cpuQuota(plan.gatewayCpus());
         ticker.runFor("warmup at quota", settle, gateway, () -> {});
       }
@@ -340,6 +344,7 @@ final class CellRunner {
         plan.round(),
         plan.rate(),
         plan.requestLimit(),
+        plan.partitions(),
         plan.gatewayCpus(),
         plan.warmup().toMillis() / 1000.0,
         seconds,
@@ -486,7 +491,8 @@ final class CellRunner {
         "the gateway was not ready within " + GATEWAY_START + ": " + tail(gateway.output()));
   }
 
-  private void awaitTopology(final CamundaClient client) throws InterruptedException {
+  private void awaitTopology(final CamundaClient client, final int partitions)
+      throws InterruptedException {
     final long deadline = System.nanoTime() + TOPOLOGY.toNanos();
     String last = "no answer";
     while (System.nanoTime() < deadline) {
@@ -497,7 +503,7 @@ final class CellRunner {
                 .flatMap(b -> b.getPartitions().stream())
                 .filter(p -> p.isLeader())
                 .count();
-        if (leaders >= options.partitions()) {
+        if (leaders >= partitions) {
           return;
         }
         last = leaders + " leaders";
@@ -514,12 +520,13 @@ final class CellRunner {
    * The deployment reaches the other partitions asynchronously: create until a run of creates
    * (round robin over the partitions) succeeds, so the warm-up starts on a complete cluster.
    */
-  private void awaitDeployedEverywhere(final CamundaClient client, final BenchProcess process)
+  private void awaitDeployedEverywhere(
+      final CamundaClient client, final BenchProcess process, final int partitions)
       throws InterruptedException {
     final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     int inARow = 0;
     String last = "";
-    while (inARow < options.partitions() * 2) {
+    while (inARow < partitions * 2) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("the process was not deployed to every partition: " + last);
       }
@@ -576,6 +583,7 @@ final class CellRunner {
         plan.round(),
         plan.rate(),
         plan.requestLimit(),
+        plan.partitions(),
         plan.gatewayCpus(),
         plan.warmup().toMillis() / 1000.0,
         plan.window().toMillis() / 1000.0,

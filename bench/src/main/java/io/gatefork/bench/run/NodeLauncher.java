@@ -44,7 +44,7 @@ final class NodeLauncher {
             "--port",
             Integer.toString(ports.broker()),
             "--partitions",
-            Integer.toString(options.partitions()),
+            Integer.toString(plan.partitions()),
             "--request-limit",
             Integer.toString(plan.requestLimit()));
     final String name = "gatefork-bench-" + runId + "-" + plan.index() + "-broker";

@@ -62,6 +62,7 @@ public final class RunPlan {
     final List<CellPlan> cells = new ArrayList<>(drafts.size());
     for (int i = 0; i < drafts.size(); i++) {
       final Draft d = drafts.get(i);
+      final boolean saturation = SATURATION_PHASES.contains(d.phase);
       cells.add(
           new CellPlan(
               i + 1,
@@ -75,7 +76,9 @@ public final class RunPlan {
               d.requestLimit,
               d.warmup,
               d.window,
-              SATURATION_PHASES.contains(d.phase) ? o.saturationGatewayCpus() : o.gatewayCpus()));
+              saturation ? o.saturationGatewayCpus() : o.gatewayCpus(),
+              d.phase.equals("overload") ? o.overloadPartitions() : o.partitions(),
+              saturation ? o.saturationWarmupRate() : 0));
     }
     return cells;
   }

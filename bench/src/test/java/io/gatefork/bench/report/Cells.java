@@ -35,6 +35,7 @@ final class Cells {
     private double cpuPerInstanceUs = 800;
     private double gatewayCores = 1.2;
     private double gatewayCpus = 2;
+    private int partitions = 1;
     private double callerRuns;
     private double queueMax = 3;
     private Map<String, String> env = Map.of("K", "V");
@@ -122,6 +123,11 @@ final class Cells {
       return this;
     }
 
+    Builder partitions(final int count) {
+      partitions = count;
+      return this;
+    }
+
     Builder executor(final double callerRunEvents, final double queueMaxSampled) {
       callerRuns = callerRunEvents;
       queueMax = queueMaxSampled;
@@ -149,6 +155,7 @@ final class Cells {
             round,
             rate,
             0,
+            partitions,
             gatewayCpus,
             10,
             30,
@@ -194,6 +201,7 @@ final class Cells {
           round,
           rate,
           phase.equals("overload") ? 20 : 0,
+          partitions,
           gatewayCpus,
           10,
           30,

@@ -83,7 +83,7 @@ class ReportRenderingTest {
         .contains("| main | rest / grpc | patched | rest | 1 | 150 | 1.00x not shown")
         .contains("gateway CPU µs/instance")
         .contains("Under backpressure")
-        .contains("| stock | rest | 1 | 300 | 20 | 1 | 150.0 | 40.0 | 2.50 |")
+        .contains("| stock | rest | 1 | 300 | 1 | 20 | 1 | 150.0 | 40.0 | 2.50 |")
         .contains("Executor sweep at that point")
         .contains("Targets");
   }

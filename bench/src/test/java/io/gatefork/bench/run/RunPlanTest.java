@@ -26,6 +26,43 @@ class RunPlanTest {
   }
 
   @Test
+  void overloadCellsGetTheirOwnPartitionsAndSaturationCellsTheirWarmupRate() {
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--modes",
+                "patched",
+                "--protocols",
+                "rest",
+                "--rounds",
+                "1",
+                "--partitions",
+                "1",
+                "--saturation-gateway-cpus",
+                "0.25",
+                "--saturation-warmup-rate",
+                "100",
+                "--sweep",
+                "exec-x4",
+                "--sweep-rate",
+                "60",
+                "--overload",
+                "--overload-protocols",
+                "rest",
+                "--overload-partitions",
+                "3"));
+    assertThat(plan)
+        .extracting(CellPlan::phase)
+        .containsExactly("main", "sweep", "overload", "overload");
+    assertThat(plan.get(0).partitions()).isEqualTo(1);
+    assertThat(plan.get(0).warmupRate()).isZero();
+    assertThat(plan.get(1).partitions()).isEqualTo(1);
+    assertThat(plan.get(1).warmupRate()).isEqualTo(100);
+    assertThat(plan.get(1).gatewayCpus()).isEqualTo(0.25);
+    assertThat(plan.subList(2, 4)).allMatch(c -> c.partitions() == 3 && c.warmupRate() == 0);
+  }
+
+  @Test
   void theRampComesBeforeTheCellsThatRunAtItsSaturationPoint() {
     final var plan =
         RunPlan.of(
