@@ -87,9 +87,12 @@ class BenchmarkSmokeTest {
             .isPositive();
       }
     }
-    // the sweep ran at the rate the ramp stood for (its only step)
+    // the sweep ran at the rate the ramp stood for (its only step), both on the reduced quota
     final var ramp = analysis.cells().get(4);
     assertThat(analysis.cells().get(5).offeredRate()).isEqualTo(ramp.offeredRate());
+    assertThat(analysis.cells().subList(4, 6)).allMatch(c -> c.gatewayCpus() == 0.5);
+    // the overload cell had partitions to hop to
+    assertThat(analysis.cells().get(6).partitions()).isGreaterThanOrEqualTo(2);
     // with its connection pool widened, the REST client offers enough load to reach the
     // broker's request limit (with the client's 5 connections it never did)
     assertThat(analysis.cells().get(6).errors().get("create").keySet())

@@ -334,7 +334,9 @@ public record BenchOptions(
             o.duration("max-broker-p50", "5ms").toNanos() / 1e6);
 
     final double cpus = o.positive("gateway-cpus", "1");
-    final double saturationCpus = o.positive("saturation-gateway-cpus", Double.toString(cpus));
+    // the smoke run goes through the quota change and the warm-up rate once
+    final double saturationCpus =
+        o.positive("saturation-gateway-cpus", smoke ? "0.5" : Double.toString(cpus));
     final Path root = Path.of(o.raw("root", ".")).toAbsolutePath().normalize();
     final String outDefault =
         "results/"
@@ -352,7 +354,7 @@ public record BenchOptions(
     final int overloadPartitions =
         (int) o.positive("overload-partitions", Integer.toString(partitions));
     // 0: each cell warms up at its own rate
-    final double saturationWarmupRate = o.number("saturation-warmup-rate", "0");
+    final double saturationWarmupRate = o.number("saturation-warmup-rate", smoke ? "60" : "0");
     final String image = o.raw("image", "gatefork:bench");
     final String gatewayJavaOpts = o.raw("gateway-java-opts", "");
     final String baseImage = o.raw("base-image", "");

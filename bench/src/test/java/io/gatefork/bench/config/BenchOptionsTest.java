@@ -49,6 +49,9 @@ class BenchOptionsTest {
     assertThat(o.ramp().enabled()).isTrue();
     assertThat(o.sweep().atSaturation()).isTrue();
     assertThat(o.sweep().modes()).extracting(Mode::name).containsExactly("queue-16");
+    // and the reduced quota after a warm-up at a rate of its own
+    assertThat(o.saturationGatewayCpus()).isLessThan(o.gatewayCpus());
+    assertThat(o.saturationWarmupRate()).isPositive();
   }
 
   @Test
