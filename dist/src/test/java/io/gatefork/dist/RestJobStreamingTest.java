@@ -105,16 +105,16 @@ class RestJobStreamingTest extends GatewayTestSupport {
         .until(
             () ->
                 broker
-                    .records()
-                    .find(
-                        r ->
-                            r.is(
-                                    RecordType.EVENT,
-                                    ValueType.PROCESS_INSTANCE,
-                                    ProcessInstanceIntent.ELEMENT_COMPLETED)
-                                && expected.contains(r.key()))
-                    .size()
-                == expected.size());
+                        .records()
+                        .find(
+                            r ->
+                                r.is(
+                                        RecordType.EVENT,
+                                        ValueType.PROCESS_INSTANCE,
+                                        ProcessInstanceIntent.ELEMENT_COMPLETED)
+                                    && expected.contains(r.key()))
+                        .size()
+                    == expected.size());
   }
 
   /** The gateway's stream for the type is known to the broker: new jobs are pushed, not polled. */
@@ -299,7 +299,9 @@ class RestJobStreamingTest extends GatewayTestSupport {
       // a worker's long poll, then the worker's process goes away: its connection closes
       try (var socket = new Socket(InetAddress.getLoopbackAddress(), restPort)) {
         final byte[] body =
-            ("{\"type\": \"" + type + "\", \"worker\": \"gone\", \"timeout\": 300000,"
+            ("{\"type\": \""
+                    + type
+                    + "\", \"worker\": \"gone\", \"timeout\": 300000,"
                     + " \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}")
                 .getBytes(StandardCharsets.UTF_8);
         socket
@@ -312,7 +314,9 @@ class RestJobStreamingTest extends GatewayTestSupport {
                     .getBytes(StandardCharsets.US_ASCII));
         socket.getOutputStream().write(body);
         socket.getOutputStream().flush();
-        await("the request waits").atMost(Duration.ofSeconds(10)).until(() -> parked() > parkedBefore);
+        await("the request waits")
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> parked() > parkedBefore);
         awaitStreamAtTheBroker(type);
       }
 
@@ -352,7 +356,9 @@ class RestJobStreamingTest extends GatewayTestSupport {
                 .workerName("leaving")
                 .requestTimeout(Duration.ofSeconds(60))
                 .send();
-        await("the request waits").atMost(Duration.ofSeconds(10)).until(() -> parked() > parkedBefore);
+        await("the request waits")
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> parked() > parkedBefore);
         awaitStreamAtTheBroker(type);
         waiting.cancel(true); // the client drops the exchange and its connection
       }

@@ -16,8 +16,8 @@ import java.util.function.BiConsumer;
  * each step starts from the previous step's answer, and a parked request is owned by whoever takes
  * it out of its {@link JobTypeWaiters}.
  *
- * <p>A REST activation in {@code stream} mode also has the shared {@link RestJobStream} it waits
- * on (null otherwise), and its future then takes the caller's connection ({@link WatchesCaller}).
+ * <p>A REST activation in {@code stream} mode also has the shared {@link RestJobStream} it waits on
+ * (null otherwise), and its future then takes the caller's connection ({@link WatchesCaller}).
  */
 final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwable> {
   final LongPollingJobs owner;

@@ -20,8 +20,8 @@ import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
 
 /**
- * Job activation (with long polling; for REST, in {@code stream} mode, served from job streams)
- * and the commands on one job.
+ * Job activation (with long polling; for REST, in {@code stream} mode, served from job streams) and
+ * the commands on one job.
  */
 public final class BrokerJobServices extends ApiServices implements JobServices, AutoCloseable {
   private final LongPollingJobs longPolling;

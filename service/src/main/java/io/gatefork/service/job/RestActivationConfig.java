@@ -20,5 +20,4 @@ public record RestActivationConfig(RestActivationMode mode, Duration streamIdleT
           "Job stream idle timeout must be > 0, but was " + streamIdleTimeout);
     }
   }
-
 }

@@ -69,10 +69,7 @@ final class RestJobStream implements JobPushConsumer {
 
   /** Registers with the brokers (asynchronously: brokers acknowledge later). */
   void open(final JobActivationPropertiesImpl properties) {
-    owner
-        .streamClient()
-        .add(key.type(), properties, this)
-        .whenComplete(this::onRegistered);
+    owner.streamClient().add(key.type(), properties, this).whenComplete(this::onRegistered);
   }
 
   private void onRegistered(final ClientStreamId id, final Throwable failure) {
@@ -174,17 +171,14 @@ final class RestJobStream implements JobPushConsumer {
   // --- skipping the walk
 
   /**
-   * True when a request may wait without asking the partitions first: the stream is registered
-   * and, since a walk found nothing on every partition of this topology, no job of the type was
+   * True when a request may wait without asking the partitions first: the stream is registered and,
+   * since a walk found nothing on every partition of this topology, no job of the type was
    * announced (a notification) or refused here (both change the generation). New jobs are then
    * pushed to the stream.
    */
   boolean walkNeedless(final BrokerTopology topology, final long generation) {
     final EmptyWalk last = emptyWalk;
-    return last != null
-        && last.generation == generation
-        && last.topology == topology
-        && registered;
+    return last != null && last.generation == generation && last.topology == topology && registered;
   }
 
   void emptyWalk(final BrokerTopology topology, final long generation) {

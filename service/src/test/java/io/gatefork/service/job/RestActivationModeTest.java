@@ -36,7 +36,8 @@ class RestActivationModeTest {
   }
 
   private static ActivateJobs waiting() {
-    return new ActivateJobs("payment", "w", 60_000, 5, List.of(), List.of(), Duration.ofSeconds(30));
+    return new ActivateJobs(
+        "payment", "w", 60_000, 5, List.of(), List.of(), Duration.ofSeconds(30));
   }
 
   @Test

@@ -23,8 +23,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 /**
  * What Tomcat lets a parked job activation learn about its client, over raw sockets: a client that
  * closes (or resets) its connection while the request waits is told apart from one that is still
- * connected, without writing anything, and watching does not disturb the answer or the reuse of
- * the connection. (Tomcat itself reports nothing: no AsyncListener.onError while a request waits.)
+ * connected, without writing anything, and watching does not disturb the answer or the reuse of the
+ * connection. (Tomcat itself reports nothing: no AsyncListener.onError while a request waits.)
  */
 class CallerProbeTest extends RestTestSupport {
   private static final String BODY =
