@@ -112,9 +112,14 @@ public class GatewayConfiguration {
       final BrokerClient client,
       final ApiExecutor executor,
       final LongPollingProperties longPolling,
-      final GateforkProperties gatefork) {
+      final GateforkProperties gatefork,
+      final MeterRegistry registry) {
     return new BrokerJobServices(
-        client, executor, SettingsMapper.longPollingConfig(longPolling, gatefork));
+        client,
+        executor,
+        SettingsMapper.longPollingConfig(longPolling, gatefork),
+        SettingsMapper.restActivationConfig(gatefork),
+        registry);
   }
 
   @Bean

@@ -11,6 +11,7 @@ import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.gateway.grpc.server.GrpcTlsConfig;
 import io.gatefork.service.executor.ApiExecutorConfig;
 import io.gatefork.service.job.LongPollingConfig;
+import io.gatefork.service.job.RestActivationConfig;
 import java.util.List;
 
 /**
@@ -69,6 +70,11 @@ final class SettingsMapper {
       final LongPollingProperties longPolling, final GateforkProperties gatefork) {
     return new LongPollingConfig(
         longPolling.enabled(), longPolling.timeout(), gatefork.longPolling().maxParkedRequests());
+  }
+
+  static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {
+    return new RestActivationConfig(
+        gatefork.jobs().restActivation(), gatefork.jobs().streamIdleTimeout());
   }
 
   static GrpcServerConfig grpcServerConfig(

@@ -3,6 +3,7 @@ package io.gatefork.dist.config;
 import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
 import io.gatefork.service.executor.ApiExecutorStrategy;
+import io.gatefork.service.job.RestActivationMode;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -18,13 +19,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retry the partition retry of process-instance creation
  * @param grpc the gRPC server's executor and shutdown
  * @param longPolling the cap of waiting job activations
+ * @param jobs how REST job activations wait for jobs
  */
 @ConfigurationProperties("gatefork")
 public record GateforkProperties(
     @DefaultValue Api api,
     @DefaultValue Retry retry,
     @DefaultValue Grpc grpc,
-    @DefaultValue LongPolling longPolling) {
+    @DefaultValue LongPolling longPolling,
+    @DefaultValue Jobs jobs) {
 
   /**
    * @param executorStrategy where broker responses are handled: {@code dedicated} (a bounded pool
@@ -66,4 +69,17 @@ public record GateforkProperties(
    *     RESOURCE_EXHAUSTED
    */
   public record LongPolling(@DefaultValue("10000") int maxParkedRequests) {}
+
+  /**
+   * How REST job activations ({@code POST /v2/jobs/activation}) wait for jobs; gRPC's ActivateJobs
+   * always long-polls.
+   *
+   * @param restActivation {@code poll} (stock long polling) or {@code stream} (a request with a
+   *     request timeout waits on a job stream the gateway holds on the brokers, shared by the
+   *     requests with the same activation properties: a pushed job answers the oldest at once)
+   * @param streamIdleTimeout how long such a job stream stays open while no activation uses it
+   */
+  public record Jobs(
+      @DefaultValue("poll") RestActivationMode restActivation,
+      @DefaultValue("5s") Duration streamIdleTimeout) {}
 }

@@ -1,6 +1,7 @@
 package io.gatefork.service.job;
 
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
+import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
 import java.util.ArrayList;
@@ -14,6 +15,9 @@ import java.util.function.BiConsumer;
  * where the walk over the partitions stands. The walk state is touched by one thread at a time:
  * each step starts from the previous step's answer, and a parked request is owned by whoever takes
  * it out of its {@link JobTypeWaiters}.
+ *
+ * <p>A REST activation in {@code stream} mode also has the shared {@link RestJobStream} it waits on
+ * (null otherwise), and its future then takes the caller's connection ({@link WatchesCaller}).
  */
 final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwable> {
   final LongPollingJobs owner;
@@ -23,7 +27,8 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
   final int maxJobs;
   final boolean longPolling;
   final long deadlineNanos;
-  final Future future = new Future(this);
+  final RestJobStream stream;
+  final Future future;
 
   final List<ActivatedJob> jobs = new ArrayList<>();
   private int[] partitions = new int[0];
@@ -34,6 +39,10 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
   ServiceException firstFailure;
   long generation;
   volatile ScheduledFuture<?> deadlineTask;
+  // the last walk: the topology it walked and whether it asked every partition
+  BrokerTopology walkedTopology;
+  boolean walkedEveryPartition;
+  long parkSequence; // stream requests: the place in the stream's queue (oldest first)
 
   ActivationRequest(
       final LongPollingJobs owner,
@@ -42,7 +51,8 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
       final JobBatchRecord record,
       final int maxJobs,
       final boolean longPolling,
-      final long deadlineNanos) {
+      final long deadlineNanos,
+      final RestJobStream stream) {
     this.owner = owner;
     this.context = context;
     this.waiters = waiters;
@@ -50,11 +60,19 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
     this.maxJobs = maxJobs;
     this.longPolling = longPolling;
     this.deadlineNanos = deadlineNanos;
+    this.stream = stream;
+    future = stream == null ? new Future(this) : new WatchedFuture(this);
   }
 
   /** Starts a walk over the given partitions (all with a leader), beginning at {@code start}. */
   void beginWalk(
-      final int[] partitionIds, final int startIndex, final long notificationGeneration) {
+      final BrokerTopology topology,
+      final int[] partitionIds,
+      final int startIndex,
+      final long notificationGeneration) {
+    walkedTopology = topology;
+    walkedEveryPartition =
+        partitionIds.length > 0 && partitionIds.length == topology.partitionsCount();
     partitions = partitionIds;
     start = startIndex;
     asked = 0;
@@ -90,6 +108,16 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
     }
   }
 
+  /** The walk just finished asked every partition of its topology, and every one answered. */
+  boolean walkedAllPartitions() {
+    return walkedEveryPartition && answered && firstFailure == null;
+  }
+
+  /** Whether the caller is known to have gone (only stream requests are watched). */
+  boolean callerGone() {
+    return future instanceof final WatchedFuture watched && watched.callerGone();
+  }
+
   boolean deadlinePassed(final long nowNanos) {
     return nowNanos - deadlineNanos >= 0;
   }
@@ -101,7 +129,7 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
   }
 
   /** The caller's future; cancelling it releases a parked request at once. */
-  static final class Future extends CompletableFuture<List<ActivatedJob>> {
+  static class Future extends CompletableFuture<List<ActivatedJob>> {
     private final ActivationRequest request;
 
     private Future(final ActivationRequest request) {
@@ -115,6 +143,24 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
         request.owner.cancelled(request);
       }
       return cancelled;
+    }
+  }
+
+  /** A stream request's future: the front end tells it whether the caller is still connected. */
+  static final class WatchedFuture extends Future implements WatchesCaller {
+    private volatile CallerConnection connection = CallerConnection.UNWATCHED;
+
+    private WatchedFuture(final ActivationRequest request) {
+      super(request);
+    }
+
+    @Override
+    public void watchCaller(final CallerConnection callerConnection) {
+      connection = callerConnection;
+    }
+
+    boolean callerGone() {
+      return connection.gone();
     }
   }
 }

@@ -10,6 +10,7 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.Inputs;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -18,17 +19,59 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
 
-/** Job activation (with long polling) and the commands on one job. */
+/**
+ * Job activation (with long polling; for REST, in {@code stream} mode, served from job streams) and
+ * the commands on one job.
+ */
 public final class BrokerJobServices extends ApiServices implements JobServices, AutoCloseable {
   private final LongPollingJobs longPolling;
   private final boolean ownsLongPolling;
+  private final StreamedActivations restStreams; // null: REST activations long-poll
 
-  /** With its own long polling, closed with these services. */
+  /** With its own long polling, closed with these services; REST activations long-poll. */
   public BrokerJobServices(
       final BrokerClient brokerClient,
       final Executor executor,
       final LongPollingConfig longPolling) {
     this(brokerClient, executor, new LongPollingJobs(brokerClient, executor, longPolling), true);
+  }
+
+  /**
+   * With its own long polling and, when REST activations are served from job streams, its own
+   * streams, all closed with these services.
+   */
+  public BrokerJobServices(
+      final BrokerClient brokerClient,
+      final Executor executor,
+      final LongPollingConfig longPolling,
+      final RestActivationConfig restActivation,
+      final MeterRegistry registry) {
+    this(
+        brokerClient,
+        executor,
+        new LongPollingJobs(brokerClient, executor, longPolling),
+        restActivation,
+        registry);
+  }
+
+  private BrokerJobServices(
+      final BrokerClient brokerClient,
+      final Executor executor,
+      final LongPollingJobs longPolling,
+      final RestActivationConfig restActivation,
+      final MeterRegistry registry) {
+    super(brokerClient, executor);
+    this.longPolling = longPolling;
+    ownsLongPolling = true;
+    restStreams =
+        restActivation.mode() == RestActivationMode.STREAM
+            ? new StreamedActivations(
+                longPolling,
+                brokerClient.jobStreams(),
+                executor,
+                restActivation.streamIdleTimeout(),
+                registry)
+            : null;
   }
 
   /** With a long-polling instance the caller also closes. */
@@ -45,12 +88,21 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
     super(brokerClient, executor);
     this.longPolling = Objects.requireNonNull(longPolling, "longPolling");
     this.ownsLongPolling = ownsLongPolling;
+    restStreams = null;
   }
 
   @Override
   public CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context, final ActivateJobs command) {
     return longPolling.activate(context, command);
+  }
+
+  @Override
+  public CompletableFuture<List<ActivatedJob>> activateForRest(
+      final RequestContext context, final ActivateJobs command) {
+    return restStreams == null
+        ? longPolling.activate(context, command)
+        : restStreams.activate(context, command);
   }
 
   @Override
@@ -211,6 +263,9 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
 
   @Override
   public void close() {
+    if (restStreams != null) {
+      restStreams.close();
+    }
     if (ownsLongPolling) {
       longPolling.close();
     }

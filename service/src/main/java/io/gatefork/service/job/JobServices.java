@@ -14,6 +14,16 @@ public interface JobServices {
   CompletableFuture<List<ActivatedJob>> activate(RequestContext context, ActivateJobs command);
 
   /**
+   * REST's job activation ({@code POST /v2/jobs/activation}): as {@link #activate}, or, with {@code
+   * gatefork.jobs.rest-activation=stream}, a request that may wait is served from a job stream the
+   * gateway holds on the brokers. Its future may then implement {@link WatchesCaller}.
+   */
+  default CompletableFuture<List<ActivatedJob>> activateForRest(
+      final RequestContext context, final ActivateJobs command) {
+    return activate(context, command);
+  }
+
+  /**
    * Answers waiting long polls now (with nothing) and lets no new one wait: for shutdown, so that
    * no activation outlives the graceful-shutdown deadline however long its request timeout.
    *

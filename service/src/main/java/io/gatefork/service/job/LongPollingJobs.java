@@ -38,9 +38,14 @@ import org.slf4j.LoggerFactory;
  * <p>Semantics of {@link ActivateJobs#requestTimeout()}: null or zero waits the default long-poll
  * time, positive waits that long, negative answers at once. With long polling off ({@link
  * LongPollingConfig#enabled()}) every request answers at once.
+ *
+ * <p>{@link StreamedActivations} (REST in {@code stream} mode) parks its requests here too, each
+ * also queued on the {@link RestJobStream} of its activation properties, whose pushes answer them;
+ * the hooks for it are the {@code stream} checks below, skipped for every other request.
  */
 public final class LongPollingJobs implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LongPollingJobs.class);
+  private static final int[] NO_PARTITIONS = new int[0];
 
   private final BrokerClient brokerClient;
   private final JobActivator activator;
@@ -72,9 +77,18 @@ public final class LongPollingJobs implements AutoCloseable {
 
   public CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context, final ActivateJobs command) {
+    return activate(context, command, null);
+  }
+
+  /**
+   * @param streams where a long-polling request gets the shared job stream it waits on; null for
+   *     plain long polling
+   */
+  CompletableFuture<List<ActivatedJob>> activate(
+      final RequestContext context, final ActivateJobs command, final StreamedActivations streams) {
     final ActivationRequest request;
     try {
-      request = newRequest(context, command);
+      request = newRequest(context, command, streams);
     } catch (final ServiceException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -87,7 +101,8 @@ public final class LongPollingJobs implements AutoCloseable {
     return parked.get();
   }
 
-  private ActivationRequest newRequest(final RequestContext context, final ActivateJobs command) {
+  private ActivationRequest newRequest(
+      final RequestContext context, final ActivateJobs command, final StreamedActivations streams) {
     if (command == null) {
       throw ServiceException.invalidArgument("type", "must not be empty");
     }
@@ -106,19 +121,39 @@ public final class LongPollingJobs implements AutoCloseable {
         Inputs.requireNoBlankEntries("fetchVariable", command.fetchVariables())) {
       record.variables().add().wrap(name);
     }
-    final List<String> tenantIds = Inputs.requireNoBlankEntries("tenantIds", command.tenantIds());
-    record.setTenantIds(TenantAccess.activationTenants(context.caller(), tenantIds));
+    final List<String> tenantIds =
+        TenantAccess.activationTenants(
+            context.caller(), Inputs.requireNoBlankEntries("tenantIds", command.tenantIds()));
+    record.setTenantIds(tenantIds);
 
     final Duration requested = command.requestTimeout();
     final boolean longPolling = config.enabled() && (requested == null || !requested.isNegative());
     final Duration wait =
         requested == null || requested.isZero() ? config.defaultTimeout() : requested;
     final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
-    return new ActivationRequest(
-        this, context, waiters(type), record, command.maxJobsToActivate(), longPolling, deadline);
+    // opened (or kept open) before the first walk: a job created after the walk asked its
+    // partition is pushed, not missed; a request that answers at once needs no stream
+    final RestJobStream stream =
+        streams != null && longPolling
+            ? streams.acquire(type, command, tenantIds, context.caller())
+            : null;
+    final var request =
+        new ActivationRequest(
+            this,
+            context,
+            waiters(type),
+            record,
+            command.maxJobsToActivate(),
+            longPolling,
+            deadline,
+            stream);
+    if (stream != null) {
+      request.future.whenComplete((jobs, failure) -> stream.release());
+    }
+    return request;
   }
 
-  private JobTypeWaiters waiters(final String type) {
+  JobTypeWaiters waiters(final String type) {
     final JobTypeWaiters existing = waitersByType.get(type);
     return existing != null ? existing : waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
   }
@@ -127,10 +162,21 @@ public final class LongPollingJobs implements AutoCloseable {
 
   private void walk(final ActivationRequest request) {
     final BrokerTopology topology = brokerClient.topology();
+    final long generation = request.waiters.generation();
+    if (request.stream != null && request.stream.walkNeedless(topology, generation)) {
+      // nothing became activatable since the last complete empty walk: new jobs are pushed
+      request.beginWalk(topology, NO_PARTITIONS, 0, generation);
+      if (request.firstDispatch()) {
+        request.context.timing().dispatched(); // waiting for a push counts as broker time
+      }
+      request.stream.walkSkipped();
+      finishWalk(request);
+      return;
+    }
     final int[] partitions = topology.partitionsWithLeader();
     final int start =
         partitions.length == 0 ? 0 : Math.floorMod(roundRobin.getAndIncrement(), partitions.length);
-    request.beginWalk(partitions, start, request.waiters.generation());
+    request.beginWalk(topology, partitions, start, generation);
     if (partitions.length == 0) {
       request.failed(
           topology.isEmpty()
@@ -193,6 +239,13 @@ public final class LongPollingJobs implements AutoCloseable {
 
   private void complete(final ActivationRequest request, final List<ActivatedJob> jobs) {
     cancelDeadline(request);
+    if (request.stream != null && !jobs.isEmpty() && request.callerGone()) {
+      // the caller left while the request waited: nobody would read these jobs
+      request.future.complete(List.of());
+      activator.giveBack(jobs);
+      request.stream.handedBack(jobs.size());
+      return;
+    }
     if (!request.future.complete(jobs) && !jobs.isEmpty()) {
       activator.giveBack(jobs);
     }
@@ -224,7 +277,11 @@ public final class LongPollingJobs implements AutoCloseable {
       return;
     }
     final JobTypeWaiters waiters = request.waiters;
+    final RestJobStream stream = request.stream;
     waiters.parked.add(request);
+    if (stream != null) {
+      stream.enqueue(request); // after the park: a push that takes it then owns it
+    }
     if (waiters.generation() != request.generation) {
       // jobs became available while this walk was under way: walk again instead of waiting
       if (unpark(request)) {
@@ -232,6 +289,9 @@ public final class LongPollingJobs implements AutoCloseable {
       }
     } else if (request.future.isDone()) {
       unpark(request); // cancelled before it was parked
+    } else if (stream != null && request.walkedAllPartitions()) {
+      // nothing activatable at this generation: the next request may wait without a walk
+      stream.emptyWalk(request.walkedTopology, request.generation);
     }
   }
 
@@ -252,12 +312,46 @@ public final class LongPollingJobs implements AutoCloseable {
   private boolean unpark(final ActivationRequest request) {
     if (request.waiters.parked.remove(request)) {
       parked.decrementAndGet();
+      if (request.stream != null) {
+        request.stream.dequeue(request);
+      }
       return true;
     }
     return false;
   }
 
+  // --- answers to stream pushes (on the API executor)
+
+  /** Takes a parked request for a pushed job; false when something else took it first. */
+  boolean claim(final ActivationRequest request) {
+    return unpark(request);
+  }
+
+  /**
+   * Answers a claimed request with a pushed job.
+   *
+   * @return false when its caller cancelled meanwhile: the job was not delivered
+   */
+  boolean answerPushed(final ActivationRequest request, final ActivatedJob job) {
+    cancelDeadline(request);
+    final var timing = request.context.timing();
+    timing.responseReceived();
+    timing.handlingStarted();
+    timing.resultReady();
+    return request.future.complete(List.of(job));
+  }
+
+  /** Answers a claimed request whose caller has gone (nobody reads it) with nothing. */
+  void answerGone(final ActivationRequest request) {
+    cancelDeadline(request);
+    request.future.complete(List.of());
+  }
+
   private void expire(final ActivationRequest request) {
+    if (request.stream != null) {
+      // bounds how long an empty walk vouches for a stream: each long poll walks once at least
+      request.stream.forgetEmptyWalk();
+    }
     if (unpark(request)) {
       executor.execute(
           () -> {

@@ -3,11 +3,13 @@ package io.gatefork.gateway.rest.frontend;
 import io.gatefork.gateway.rest.error.ProblemResponses;
 import io.gatefork.gateway.rest.response.ClientTimedResult;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.job.WatchesCaller;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.context.request.NativeWebRequest;
@@ -87,7 +89,24 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
     }
     final PendingAnswer pending = new PendingAnswer(writer, async, request.getRequestURI());
     async.addListener(pending);
+    if (returnValue instanceof final ClientTimedResult waiting
+        && waiting.source() instanceof final WatchesCaller watching) {
+      watchCaller(request, pending, waiting.source(), watching);
+    }
     answer.whenComplete((value, failure) -> pending.answer(entity(value, failure)));
+  }
+
+  /** A waiting job activation learns whether its client is still connected. */
+  private static void watchCaller(
+      final HttpServletRequest request,
+      final PendingAnswer pending,
+      final Future<?> source,
+      final WatchesCaller watching) {
+    final CallerProbe probe = CallerProbe.arm(request);
+    if (probe != null) {
+      pending.watch(probe, source);
+      watching.watchCaller(probe);
+    }
   }
 
   private static ResponseEntity<?> entity(final Object value, final Object failureOrFuture) {

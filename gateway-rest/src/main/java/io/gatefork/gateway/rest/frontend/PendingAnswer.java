@@ -5,6 +5,7 @@ import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +14,9 @@ import org.springframework.http.ResponseEntity;
 /**
  * One request's answer in flight: written once, by whichever comes first — the future's value, the
  * async timeout (504, as Spring MVC's timeout answer in {@code RestExceptionHandler}), or a broken
- * connection (nothing to write) — then the async context is completed.
+ * connection (nothing to write) — then the async context is completed. When the service future
+ * watches its caller, the end of the request (timeout, error, completion) is reported to the {@link
+ * CallerProbe}, and a timeout or error also cancels the service future, which stops waiting.
  */
 final class PendingAnswer implements AsyncListener {
   private static final Logger LOG = LoggerFactory.getLogger(PendingAnswer.class);
@@ -21,11 +24,18 @@ final class PendingAnswer implements AsyncListener {
   private final AsyncContext async;
   private final String requestUri;
   private final AtomicBoolean answered = new AtomicBoolean();
+  private volatile CallerProbe probe; // with source: a service future that watches its caller
+  private volatile Future<?> source;
 
   PendingAnswer(final AnswerWriter writer, final AsyncContext async, final String requestUri) {
     this.writer = writer;
     this.async = async;
     this.requestUri = requestUri;
+  }
+
+  void watch(final CallerProbe callerProbe, final Future<?> serviceFuture) {
+    source = serviceFuture;
+    probe = callerProbe;
   }
 
   void answer(final ResponseEntity<?> entity) {
@@ -46,6 +56,7 @@ final class PendingAnswer implements AsyncListener {
   @Override
   public void onTimeout(final AsyncEvent event) {
     answer(OnePassReturnValueHandler.timedOut());
+    callerLost(); // after the answer: the cancelled future's own answer is then ignored
   }
 
   @Override
@@ -53,11 +64,25 @@ final class PendingAnswer implements AsyncListener {
     if (answered.compareAndSet(false, true)) {
       complete();
     }
+    callerLost();
   }
 
   @Override
   public void onComplete(final AsyncEvent event) {
     answered.set(true);
+    final CallerProbe watching = probe;
+    if (watching != null) {
+      watching.lost();
+    }
+  }
+
+  /** Nobody will read an answer: a service future still waiting stops (and gives jobs back). */
+  private void callerLost() {
+    final CallerProbe watching = probe;
+    if (watching != null) {
+      watching.lost();
+      source.cancel(false);
+    }
   }
 
   @Override

@@ -8,9 +8,11 @@ import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
+import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -46,9 +48,10 @@ public class JobController {
   public DeferredResult<ResponseEntity<Object>> activateJobs(
       @RequestBody final JobActivationRequest body, final RequestContext context) {
     final ActivateJobs command = JobRequestMapper.toActivateJobs(body, context);
+    final CompletableFuture<List<ActivatedJob>> jobs =
+        jobServices.activateForRest(context, command);
     return AsyncResponses.withClientTimeout(
-        AsyncResponses.ok(jobServices.activate(context, command), JobResponseMapper::toResponse),
-        command.requestTimeout());
+        AsyncResponses.ok(jobs, JobResponseMapper::toResponse), command.requestTimeout(), jobs);
   }
 
   @GatewayOperation(RestOperations.COMPLETE_JOB)

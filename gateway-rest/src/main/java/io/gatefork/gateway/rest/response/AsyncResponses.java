@@ -67,11 +67,24 @@ public final class AsyncResponses {
    */
   public static DeferredResult<ResponseEntity<Object>> withClientTimeout(
       final CompletableFuture<ResponseEntity<Object>> response, final Duration clientTimeout) {
+    return withClientTimeout(response, clientTimeout, null);
+  }
+
+  /**
+   * As {@link #withClientTimeout(CompletableFuture, Duration)}, keeping the service future the
+   * response is made from: when it {@link io.gatefork.service.job.WatchesCaller watches its
+   * caller}, the front end tells it whether the client is still connected, and cancels it when the
+   * container gives the request up.
+   */
+  public static DeferredResult<ResponseEntity<Object>> withClientTimeout(
+      final CompletableFuture<ResponseEntity<Object>> response,
+      final Duration clientTimeout,
+      final CompletableFuture<?> source) {
     final Long timeoutMillis =
         clientTimeout == null || clientTimeout.isNegative() || clientTimeout.isZero()
             ? null
             // saturating: a client may ask for Long.MAX_VALUE milliseconds
             : Timeouts.plusMillis(Timeouts.millis(clientTimeout), CLIENT_TIMEOUT_GRACE.toMillis());
-    return new ClientTimedResult(response, timeoutMillis);
+    return new ClientTimedResult(response, timeoutMillis, source);
   }
 }

@@ -14,12 +14,16 @@ import org.springframework.web.context.request.async.DeferredResult;
 public final class ClientTimedResult extends DeferredResult<ResponseEntity<Object>> {
   private final CompletableFuture<ResponseEntity<Object>> answer;
   private final Long timeoutMillis;
+  private final CompletableFuture<?> source;
 
   ClientTimedResult(
-      final CompletableFuture<ResponseEntity<Object>> answer, final Long timeoutMillis) {
+      final CompletableFuture<ResponseEntity<Object>> answer,
+      final Long timeoutMillis,
+      final CompletableFuture<?> source) {
     super(timeoutMillis);
     this.answer = answer;
     this.timeoutMillis = timeoutMillis;
+    this.source = source;
     answer.whenComplete(
         (value, failure) -> {
           if (failure == null) {
@@ -32,6 +36,11 @@ public final class ClientTimedResult extends DeferredResult<ResponseEntity<Objec
 
   public CompletableFuture<ResponseEntity<Object>> answer() {
     return answer;
+  }
+
+  /** The service future the answer is made from, or null when the controller did not keep it. */
+  public CompletableFuture<?> source() {
+    return source;
   }
 
   /** Milliseconds, or null for the container's default. */

@@ -1,0 +1,355 @@
+package io.gatefork.service.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.impl.stream.job.ActivatedJobImpl;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.value.JobKind;
+import io.camunda.zeebe.protocol.record.value.JobListenerEventType;
+import io.camunda.zeebe.util.buffer.BufferUtil;
+import io.gatefork.broker.client.topology.TestTopologies;
+import io.gatefork.service.RequestContext;
+import io.gatefork.service.testing.FakeBrokerClient;
+import io.gatefork.service.testing.FakeJobStreamClient;
+import io.gatefork.service.testing.JobBatches;
+import io.gatefork.service.testing.TestSettings;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class StreamedActivationsTest {
+  private static final Duration LONG = Duration.ofSeconds(30);
+  private static final Duration IDLE = Duration.ofSeconds(30);
+
+  private final FakeBrokerClient broker =
+      new FakeBrokerClient().topology(TestTopologies.singleBrokerLeading(2));
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final LongPollingJobs longPolling =
+      new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling());
+  private StreamedActivations streams = streams(IDLE);
+
+  private StreamedActivations streams(final Duration idle) {
+    return new StreamedActivations(longPolling, broker.jobStreams(), Runnable::run, idle, registry);
+  }
+
+  @AfterEach
+  void close() {
+    streams.close();
+    longPolling.close();
+    broker.close();
+  }
+
+  private static ActivateJobs activate(final String worker, final Duration wait) {
+    return new ActivateJobs("payment", worker, 60_000, 5, List.of("amount"), List.of(), wait);
+  }
+
+  private CompletableFuture<List<ActivatedJob>> parked(final String worker) {
+    final int before = streams.parkedRequests();
+    final var future = streams.activate(RequestContext.create(), activate(worker, LONG));
+    await().atMost(Duration.ofSeconds(5)).until(() -> streams.parkedRequests() == before + 1);
+    return future;
+  }
+
+  private FakeJobStreamClient jobStreams() {
+    return broker.jobStreams();
+  }
+
+  private CompletableFuture<Void> push(final long jobKey) {
+    return jobStreams().added().getLast().push(payload(jobKey));
+  }
+
+  private int activations() {
+    return broker.sent(ValueType.JOB_BATCH).size();
+  }
+
+  private double counter(final String name) {
+    return registry.get(StreamedActivations.METER_PREFIX + name).counter().count();
+  }
+
+  @Test
+  void opensTheStreamBeforeWalkingAndStillFetchesActivatableJobs() throws Exception {
+    final var streamsWhenWalked = new AtomicInteger(-1);
+    broker.respondWith(
+        sent -> {
+          streamsWhenWalked.compareAndSet(-1, jobStreams().added().size());
+          return sent.partitionId() == 1 ? JobBatches.withJobs(sent, 7L) : JobBatches.empty(sent);
+        });
+
+    final var jobs =
+        streams.activate(RequestContext.create(), activate("w", LONG)).get(5, TimeUnit.SECONDS);
+
+    assertThat(jobs).extracting(ActivatedJob::key).containsExactly(7L);
+    assertThat(streamsWhenWalked).hasValue(1);
+    final var added = jobStreams().added().getFirst();
+    assertThat(added.jobType()).isEqualTo("payment");
+    assertThat(BufferUtil.bufferAsString(added.properties().worker())).isEqualTo("w");
+    assertThat(added.properties().timeout()).isEqualTo(60_000L);
+    assertThat(added.properties().tenantIds()).containsExactly("<default>");
+    assertThat(added.properties().fetchVariables())
+        .extracting(BufferUtil::bufferAsString)
+        .containsExactly("amount");
+  }
+
+  @Test
+  void requestsWithTheSamePropertiesShareOneStreamOthersGetTheirOwn() {
+    broker.respondWith(JobBatches::empty);
+
+    parked("w");
+    parked("w");
+    parked("other-worker");
+
+    assertThat(jobStreams().added())
+        .extracting(a -> BufferUtil.bufferAsString(a.properties().worker()))
+        .containsExactly("w", "other-worker");
+    assertThat(streams.openStreams()).isEqualTo(2);
+  }
+
+  @Test
+  void aPushedJobAnswersTheOldestWaitingRequestAtOnce() throws Exception {
+    broker.respondWith(JobBatches::empty);
+    final var first = parked("w");
+    final var second = parked("w");
+    final var third = parked("w");
+
+    push(11L).get(5, TimeUnit.SECONDS);
+
+    assertThat(first).isCompleted();
+    assertThat(first.join()).extracting(ActivatedJob::key).containsExactly(11L);
+    assertThat(first.join().getFirst().variablesJson()).isEqualTo("{\"amount\":11}");
+    assertThat(second).isNotDone();
+    assertThat(third).isNotDone();
+
+    push(12L).get(5, TimeUnit.SECONDS);
+
+    assertThat(second.join()).extracting(ActivatedJob::key).containsExactly(12L);
+    assertThat(third).isNotDone();
+    assertThat(counter("activations")).isEqualTo(2);
+    assertThat(streams.parkedRequests()).isEqualTo(1);
+    assertThat(longPolling.parkedRequests()).isEqualTo(1);
+  }
+
+  @Test
+  void aJobPushedWhenNobodyWaitsIsRefusedSoTheBrokerYieldsIt() {
+    broker.respondWith(JobBatches::empty);
+    final var only = parked("w");
+    only.cancel(false);
+
+    final var refused = push(21L);
+
+    assertThatThrownBy(() -> refused.get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class);
+    assertThat(only).isCancelled();
+    assertThat(counter("handed.back")).isEqualTo(1);
+    assertThat(counter("activations")).isZero();
+  }
+
+  @Test
+  void aJobForACallerThatHasGoneGoesToTheNextWaitingRequest() throws Exception {
+    broker.respondWith(JobBatches::empty);
+    final var gone = parked("w");
+    final var present = parked("w");
+    ((WatchesCaller) gone).watchCaller(() -> true);
+    ((WatchesCaller) present).watchCaller(() -> false);
+
+    push(31L).get(5, TimeUnit.SECONDS);
+
+    assertThat(gone.join()).isEmpty();
+    assertThat(present.join()).extracting(ActivatedJob::key).containsExactly(31L);
+  }
+
+  @Test
+  void aJobForWhichOnlyGoneCallersWaitIsRefused() {
+    broker.respondWith(JobBatches::empty);
+    final var gone = parked("w");
+    ((WatchesCaller) gone).watchCaller(() -> true);
+
+    final var refused = push(32L);
+
+    assertThatThrownBy(() -> refused.get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class);
+    assertThat(gone.join()).isEmpty();
+    assertThat(counter("handed.back")).isEqualTo(1);
+    assertThat(streams.parkedRequests()).isZero();
+  }
+
+  @Test
+  void jobsAWalkFoundForACallerThatHasGoneAreYieldedBack() {
+    final var available = new AtomicBoolean();
+    broker.respondWith(
+        sent ->
+            sent.valueType() == ValueType.JOB_BATCH
+                ? (available.get() ? JobBatches.withJobs(sent, 41L) : JobBatches.empty(sent))
+                : FakeBrokerClient.echo(sent, sent.request().key()));
+    final var gone = parked("w");
+    ((WatchesCaller) gone).watchCaller(() -> true);
+
+    available.set(true);
+    broker.notifyJobsAvailable("payment");
+
+    await().atMost(Duration.ofSeconds(5)).until(gone::isDone);
+    assertThat(gone.join()).isEmpty();
+    await().atMost(Duration.ofSeconds(5)).until(() -> broker.sent(ValueType.JOB).size() == 2);
+    assertThat(broker.sent(ValueType.JOB))
+        .allSatisfy(sent -> assertThat(sent.intent()).isEqualTo(JobIntent.YIELD))
+        .extracting(sent -> sent.request().key())
+        .containsOnly(41L);
+  }
+
+  @Test
+  void afterAnEmptyWalkTheNextRequestWaitsWithoutAskingThePartitions() throws Exception {
+    broker.respondWith(JobBatches::empty);
+    final var first = parked("w");
+    assertThat(activations()).isEqualTo(2);
+    push(51L).get(5, TimeUnit.SECONDS);
+    assertThat(first.join()).hasSize(1);
+
+    final var second = parked("w");
+
+    assertThat(activations()).as("no walk: new jobs are pushed").isEqualTo(2);
+    assertThat(counter("walks.skipped")).isEqualTo(1);
+    push(52L).get(5, TimeUnit.SECONDS);
+    assertThat(second.join()).extracting(ActivatedJob::key).containsExactly(52L);
+  }
+
+  @Test
+  void aNotificationOrARefusalMakesTheNextRequestWalkAgain() {
+    broker.respondWith(JobBatches::empty);
+    parked("w").cancel(false);
+    assertThat(activations()).isEqualTo(2);
+
+    broker.notifyJobsAvailable("payment");
+    broker.flush();
+    parked("w").cancel(false);
+    assertThat(activations()).as("walked after the notification").isEqualTo(4);
+
+    parked("w").cancel(false);
+    assertThat(activations()).as("nothing new: skipped").isEqualTo(4);
+
+    assertThatThrownBy(() -> push(61L).get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class);
+    parked("w");
+    assertThat(activations()).as("walked after the refusal").isEqualTo(6);
+  }
+
+  @Test
+  void aRequestThatTimesOutAnswersEmptyAndTheNextOneWalks() throws Exception {
+    broker.respondWith(JobBatches::empty);
+    final var expiring =
+        streams.activate(RequestContext.create(), activate("w", Duration.ofMillis(200)));
+
+    assertThat(expiring.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(activations()).isEqualTo(2);
+
+    parked("w");
+    assertThat(activations()).as("an expired wait vouches for nothing").isEqualTo(4);
+  }
+
+  @Test
+  void aWaitingRequestIsWokenByANotificationAsInLongPolling() throws Exception {
+    final var available = new AtomicBoolean();
+    broker.respondWith(
+        sent -> available.get() ? JobBatches.withJobs(sent, 71L) : JobBatches.empty(sent));
+    final var waiting = parked("w");
+
+    available.set(true);
+    broker.notifyJobsAvailable("payment");
+
+    assertThat(waiting.get(5, TimeUnit.SECONDS)).extracting(ActivatedJob::key).contains(71L);
+    assertThat(streams.parkedRequests()).isZero();
+  }
+
+  @Test
+  void aStreamNobodyUsesIsClosedAfterTheIdleTimeoutAndOnlyThen() throws Exception {
+    streams.close();
+    streams = streams(Duration.ofMillis(200));
+    broker.respondWith(JobBatches::empty);
+    final var waiting = parked("w");
+
+    Thread.sleep(600);
+    assertThat(jobStreams().removed()).as("in use: stays open").isEmpty();
+
+    push(81L).get(5, TimeUnit.SECONDS);
+    assertThat(waiting.join()).hasSize(1);
+
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> jobStreams().removed().contains(jobStreams().added().getFirst().id()));
+    assertThat(streams.openStreams()).isZero();
+
+    parked("w");
+    assertThat(jobStreams().added()).as("opened again on the next use").hasSize(2);
+  }
+
+  @Test
+  void aRequestThatMayNotWaitNeedsNoStream() throws Exception {
+    broker.respondWith(JobBatches::empty);
+
+    assertThat(
+            streams
+                .activate(RequestContext.create(), activate("w", Duration.ofMillis(-1)))
+                .get(5, TimeUnit.SECONDS))
+        .isEmpty();
+    assertThat(jobStreams().added()).isEmpty();
+  }
+
+  @Test
+  void everyWaitingRequestIsAnsweredOnceWhateverComesFirst() throws Exception {
+    broker.respondWith(JobBatches::empty);
+    final var waiting = parked("w");
+    final var pushes = new java.util.ArrayList<CompletableFuture<Void>>();
+
+    // a push and the drain race for the same request: exactly one of them answers it
+    final var racer = new Thread(() -> pushes.add(push(91L)));
+    racer.start();
+    longPolling.drain();
+    racer.join();
+
+    final var answer = waiting.get(5, TimeUnit.SECONDS);
+    final var pushed = pushes.getFirst();
+    await().atMost(Duration.ofSeconds(5)).until(pushed::isDone);
+    if (pushed.isCompletedExceptionally()) {
+      assertThat(answer).as("drained: the job went back").isEmpty();
+    } else {
+      assertThat(answer).extracting(ActivatedJob::key).containsExactly(91L);
+    }
+    assertThat(streams.parkedRequests()).isZero();
+  }
+
+  private static DirectBuffer payload(final long key) {
+    final var record =
+        new JobRecord()
+            .setType("payment")
+            .setWorker("w")
+            .setRetries(3)
+            .setDeadline(1_700_000_000_000L)
+            .setBpmnProcessId("order")
+            .setProcessDefinitionVersion(1)
+            .setProcessDefinitionKey(100L)
+            .setProcessInstanceKey(200L)
+            .setElementInstanceKey(300L)
+            .setElementId("task")
+            .setTenantId("<default>")
+            .setJobKind(JobKind.BPMN_ELEMENT)
+            .setListenerEventType(JobListenerEventType.UNSPECIFIED)
+            .setVariables(
+                new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"amount\":" + key + "}")));
+    final var job = new ActivatedJobImpl().setJobKey(key).setRecord(record);
+    final var buffer = new UnsafeBuffer(new byte[job.getLength()]);
+    job.write(buffer, 0);
+    return buffer;
+  }
+}
