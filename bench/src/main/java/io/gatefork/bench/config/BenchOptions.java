@@ -62,6 +62,7 @@ public record BenchOptions(
       Duration workDelay,
       int workerThreads,
       int maxJobsActive,
+      Duration pollInterval,
       Duration requestTimeout,
       int maxInFlight) {
     /** The process of every phase but main: the first of {@code --tasks}. */
@@ -147,6 +148,9 @@ public record BenchOptions(
                                  the jobs)
         --default-pool-modes a,b modes with a rest-default-pool main cell (default patched)
         --work-delay D --worker-threads N --max-jobs-active N   workers (default 50ms, 10, 60)
+        --worker-poll-interval D   the workers' poll interval (default 100ms, the client's): a
+                                 polling worker waits that long before its next activation when
+                                 its jobs finished before the last one's answer was processed
         --rest-connections N     REST pool of each client for the rest setup (default max-in-flight
                                  + max-jobs-active)
         --max-load-side-busy P   the broker/load CPUs busier than P %% mark a cell invalid for latency (90)
@@ -243,6 +247,7 @@ public record BenchOptions(
             o.duration("work-delay", "50ms"),
             (int) o.positive("worker-threads", "10"),
             (int) o.positive("max-jobs-active", "60"),
+            o.duration("worker-poll-interval", "100ms"),
             o.duration("request-timeout", "10s"),
             (int) o.positive("max-in-flight", "256"));
     final int restConnections =

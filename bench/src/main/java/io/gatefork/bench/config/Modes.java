@@ -19,6 +19,7 @@ public final class Modes {
   public static final String QUEUE = "CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY";
   static final String KEEP_ALIVE = "SERVER_TOMCAT_MAXKEEPALIVEREQUESTS";
   static final String FRONT_END = "GATEFORK_REST_FRONTEND";
+  static final String REST_ACTIVATION = "GATEFORK_JOBS_RESTACTIVATION";
 
   private static final Map<String, String> STOCK =
       Map.of(
@@ -64,6 +65,14 @@ public final class Modes {
         "keepalive-100",
         "patched, Tomcat max-keep-alive-requests 100 (Tomcat's default)",
         Map.of(KEEP_ALIVE, "100"));
+    // REST activations only: gRPC's ActivateJobs long-polls whatever the switch says
+    ALL.put(
+        "rest-stream",
+        new Mode(
+            "rest-stream",
+            "patched, REST long polls served from job streams (gatefork.jobs.rest-activation)",
+            Map.of(REST_ACTIVATION, "stream"),
+            true));
   }
 
   private Modes() {}
@@ -95,7 +104,8 @@ public final class Modes {
         new Mode(
             name,
             description,
-            Collections.unmodifiableMap(new LinkedHashMap<>(new java.util.TreeMap<>(env)))));
+            Collections.unmodifiableMap(new LinkedHashMap<>(new java.util.TreeMap<>(env))),
+            false));
   }
 
   private static Map<String, String> with(

@@ -36,6 +36,7 @@ public final class Workers implements AutoCloseable {
       final LoadRecorder recorder,
       final Duration workDelay,
       final int maxJobsActive,
+      final Duration pollInterval,
       final Duration requestTimeout,
       final boolean streaming) {
     final ScheduledExecutorService completer =
@@ -58,7 +59,7 @@ public final class Workers implements AutoCloseable {
             .name("gatefork-bench")
             .maxJobsActive(maxJobsActive)
             .timeout(Duration.ofSeconds(60))
-            .pollInterval(Duration.ofMillis(100))
+            .pollInterval(pollInterval)
             .fetchVariables(SENT_AT)
             .streamEnabled(streaming)
             .open();

@@ -37,6 +37,11 @@ public record Aggregate(
     Spread createdPerSecondRounds,
     Spread createErrorPctRounds,
     Spread amplificationRounds,
+    Spread e2eP50s,
+    Spread e2eP99s,
+    Spread brokerRequestsPerInstance,
+    Spread activateRequestsPerJob,
+    Spread pushedShare,
     double createdPerSecond,
     double completedPerSecond,
     double createErrorPct,
@@ -130,6 +135,16 @@ public record Aggregate(
         spread(rounds, c -> c.throughput().createdPerSecond()),
         spread(rounds, c -> c.throughput().createErrorPct()),
         spread(rounds, Aggregate::gatewayAmplification),
+        spread(latencyRounds, c -> c.latency(CellResult.END_TO_END).p50Ms()),
+        spread(latencyRounds, c -> c.latency(CellResult.END_TO_END).p99Ms()),
+        spread(rounds, c -> c.jobs() == null ? -1 : c.jobs().brokerRequestsPerInstance()),
+        spread(rounds, c -> c.jobs() == null ? -1 : c.jobs().activateRequestsPerJob()),
+        spread(
+            rounds,
+            c ->
+                c.jobs() == null || c.jobs().jobs() == 0
+                    ? -1
+                    : c.jobs().streamAnswers() / c.jobs().jobs()),
         median(rounds, c -> c.throughput().createdPerSecond()),
         median(rounds, c -> c.throughput().completedPerSecond()),
         median(rounds, c -> c.throughput().createErrorPct()),

@@ -70,6 +70,27 @@ public final class Analysis {
   public record SaturationPoint(
       String protocol, int tasks, double rate, boolean found, String how) {}
 
+  /**
+   * REST workers served from job streams ({@code subject}) against a baseline in the main phase,
+   * same process and rate: end-to-end latency (create sent to last job's completion acknowledged)
+   * and gateway CPU per instance. Latency ratios are {@link Ratio#NONE} unless both were valid.
+   */
+  public record ActivationComparison(
+      int tasks,
+      double rate,
+      String subject,
+      String baseline,
+      Ratio e2eP50,
+      Ratio e2eP99,
+      Ratio cpuPerInstance,
+      boolean latencyComparable) {}
+
+  /** The mode whose REST long polls are served from job streams, and the client setups it meets. */
+  static final String REST_STREAM = "rest-stream";
+
+  private static final List<String[]> ACTIVATION_BASELINES =
+      List.of(new String[] {"patched", "rest"}, new String[] {"patched", "grpc-stream"});
+
   /** {@code met} is null when the run did not measure it. */
   public record Target(String name, String goal, String measured, Boolean met, String verdict) {}
 
@@ -193,6 +214,52 @@ public final class Analysis {
       if (a.protocol().equals("rest-default-pool")) {
         find("main", a.mode(), "rest", a.tasks(), a.offeredRate())
             .ifPresent(w -> rows.add(compare(a, w, "rest-default-pool", "rest")));
+      }
+    }
+    return rows;
+  }
+
+  /** The main cells of REST stream mode and of its baselines, by process. */
+  public List<Aggregate> activationCells() {
+    final List<Aggregate> rows = new ArrayList<>();
+    for (final Aggregate stream : phase("main")) {
+      if (stream.mode().equals(REST_STREAM) && stream.protocol().equals("rest")) {
+        for (final String[] b : ACTIVATION_BASELINES) {
+          find("main", b[0], b[1], stream.tasks(), stream.offeredRate()).ifPresent(rows::add);
+        }
+        rows.add(stream);
+      }
+    }
+    return rows;
+  }
+
+  /** REST stream mode against polling REST workers and streaming gRPC workers, per process. */
+  public List<ActivationComparison> restStreamVersusOthers() {
+    final List<ActivationComparison> rows = new ArrayList<>();
+    for (final Aggregate stream : phase("main")) {
+      if (!stream.mode().equals(REST_STREAM) || !stream.protocol().equals("rest")) {
+        continue;
+      }
+      for (final String[] b : ACTIVATION_BASELINES) {
+        find("main", b[0], b[1], stream.tasks(), stream.offeredRate())
+            .ifPresent(
+                base -> {
+                  final boolean latency = stream.validForLatency() && base.validForLatency();
+                  rows.add(
+                      new ActivationComparison(
+                          stream.tasks(),
+                          stream.offeredRate(),
+                          "rest stream",
+                          base.protocol().equals("rest") ? "rest poll" : base.protocol(),
+                          latency
+                              ? ratio(stream, base, c -> c.latency(CellResult.END_TO_END).p50Ms())
+                              : Ratio.NONE,
+                          latency
+                              ? ratio(stream, base, c -> c.latency(CellResult.END_TO_END).p99Ms())
+                              : Ratio.NONE,
+                          ratio(stream, base, c -> Aggregate.cost(c).cpuPerInstanceUs()),
+                          latency));
+                });
       }
     }
     return rows;
@@ -412,6 +479,51 @@ public final class Analysis {
     targets.addAll(gatewayAddedTargets());
     targets.add(saturationTarget());
     targets.addAll(amplificationTargets());
+    targets.addAll(restStreamTargets());
+    return targets;
+  }
+
+  /** Issue #14's goals, per process, when the run has REST stream cells. */
+  private List<Target> restStreamTargets() {
+    final List<Target> targets = new ArrayList<>();
+    for (final ActivationComparison c : restStreamVersusOthers()) {
+      if (!c.baseline().equals("grpc-stream")) {
+        continue;
+      }
+      final String name = f("REST stream e2e p99 vs gRPC streaming (%d-task)", c.tasks());
+      final String goal = "REST stream p99 <= 1.3 x gRPC streaming p99";
+      if (!c.latencyComparable()) {
+        targets.add(notMeasured(name, goal, "a cell was invalid for latency"));
+        continue;
+      }
+      final Ratio r = c.e2eP99();
+      final String measured = "stream / gRPC streaming = " + Table.ratio(r);
+      targets.add(
+          r.max() <= 1.3
+              ? met(name, goal, measured)
+              : r.min() > 1.3
+                  ? missed(name, goal, measured, f("missed: %.2fx instead of <= 1.30x", r.median()))
+                  : notMeasured(name, goal, measured + ": the spread straddles 1.3x"));
+    }
+    for (final Aggregate a : activationCells()) {
+      if (!a.mode().equals(REST_STREAM)) {
+        continue;
+      }
+      final String name = f("activation requests per job, REST stream (%d-task)", a.tasks());
+      final String goal = "<= 1 broker activation request per job (every round)";
+      final Spread perJob = a.activateRequestsPerJob();
+      final String poll =
+          find("main", "patched", "rest", a.tasks(), a.offeredRate())
+              .map(p -> " (poll: " + Table.spread(p.activateRequestsPerJob(), 2) + ")")
+              .orElse("");
+      final String measured = Table.spread(perJob, 2) + poll;
+      targets.add(
+          !perJob.measured()
+              ? notMeasured(name, goal, "no jobs in the window")
+              : perJob.max() <= 1.0
+                  ? met(name, goal, measured)
+                  : missed(name, goal, measured, f("up to %.2f", perJob.max())));
+    }
     return targets;
   }
 

@@ -30,6 +30,7 @@ public record CellResult(
     Amplification amplification,
     ExecutorFigures executor,
     Cost cost,
+    JobFigures jobs,
     double startupSeconds,
     String failure) {
 
@@ -147,6 +148,32 @@ public record CellResult(
       long clientRequests,
       double gatewayRequests,
       double perClientRequest) {}
+
+  /**
+   * How the workers got their jobs, over the window.
+   *
+   * @param brokerRequests requests of every type the gateway sent to brokers
+   * @param activateRequests of those, job activation requests (one per partition asked)
+   * @param jobs job completions the workers sent (one per job)
+   * @param completedInstances instances completed
+   * @param streamAnswers REST activations answered with a pushed job
+   * @param handedBack jobs the gateway gave back to the broker (pushed with nobody to take them)
+   */
+  public record JobFigures(
+      double brokerRequests,
+      double activateRequests,
+      long jobs,
+      long completedInstances,
+      double streamAnswers,
+      double handedBack) {
+    public double brokerRequestsPerInstance() {
+      return completedInstances > 0 ? brokerRequests / completedInstances : -1;
+    }
+
+    public double activateRequestsPerJob() {
+      return jobs > 0 ? activateRequests / jobs : -1;
+    }
+  }
 
   /** The API executor in the window; queue depth sampled once a second (-1: not exposed). */
   public record ExecutorFigures(

@@ -60,6 +60,15 @@ public final class MarkdownReport {
         "Stage breakdown of create-process-instance (gateway stage timer, median of the"
             + " rounds' means, ms; gateway-added = total - broker)",
         stages(analysis.phase("main")));
+    section(
+        md,
+        "REST job activation: stream mode against polling and gRPC streaming workers (window"
+            + " figures; broker requests of every type per instance, activation requests per job)",
+        activationCells(analysis));
+    section(
+        md,
+        "REST stream mode against the others (ratio per round pair: median [min–max])",
+        activationComparisons(analysis));
     section(md, "Saturation ramp (one round per step)", ramp(analysis));
     section(md, "Overload: backpressure from the broker's request limit", overload(analysis));
     section(md, "Targets (reported, not asserted)", targets(analysis));
@@ -356,6 +365,71 @@ public final class MarkdownReport {
           s.sustained() ? "yes" : "no",
           s.gatewaySaturated() ? "yes" : "no",
           s.brokerSideValid() ? "not saturated" : "saturated");
+    }
+    return t;
+  }
+
+  static Table activationCells(final Analysis analysis) {
+    final Table t =
+        new Table(
+            "mode",
+            "protocol",
+            "tasks",
+            "offered/s",
+            "rounds",
+            "e2e p50 ms",
+            "e2e p99 ms",
+            "broker requests / instance",
+            "activation requests / job",
+            "jobs pushed to REST %",
+            "gateway CPU µs/instance",
+            "completed/s",
+            "broker/load CPUs %",
+            "validity");
+    for (final Aggregate a : analysis.activationCells()) {
+      final Spread pushed = a.pushedShare();
+      t.row(
+          a.mode(),
+          a.protocol(),
+          a.tasks(),
+          num(a.offeredRate(), 0),
+          a.rounds(),
+          spread(a.e2eP50s(), 1),
+          spread(a.e2eP99s(), 1),
+          spread(a.brokerRequestsPerInstance(), 2),
+          spread(a.activateRequestsPerJob(), 2),
+          a.protocol().equals("rest") && pushed.measured()
+              ? spread(
+                  new Spread(
+                      pushed.median() * 100, pushed.min() * 100, pushed.max() * 100, pushed.n()),
+                  0)
+              : "–",
+          spread(a.cpuPerInstanceUs(), 0),
+          spread(a.completed(), 1),
+          spread(a.loadSideBusy(), 0),
+          validity(a));
+    }
+    return t;
+  }
+
+  static Table activationComparisons(final Analysis analysis) {
+    final Table t =
+        new Table(
+            "tasks",
+            "offered/s",
+            "subject / baseline",
+            "e2e p50",
+            "e2e p99",
+            "gateway CPU per instance");
+    for (final var c : analysis.restStreamVersusOthers()) {
+      final String invalid = "invalid, not compared";
+      t.row(
+          c.tasks(),
+          num(c.rate(), 0),
+          c.subject() + " / " + c.baseline(),
+          c.latencyComparable() ? ratio(c.e2eP50()) : invalid,
+          c.latencyComparable() ? ratio(c.e2eP99()) : invalid,
+          ratio(c.cpuPerInstance()));
     }
     return t;
   }

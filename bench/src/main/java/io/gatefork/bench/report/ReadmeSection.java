@@ -80,6 +80,12 @@ public final class ReadmeSection {
         md,
         "The client's default REST pool against a widened one:",
         MarkdownReport.comparisons(analysis.defaultPoolVersusWidened()));
+    appendTable(
+        md,
+        "REST job activation, stream against poll and gRPC streaming:",
+        MarkdownReport.activationCells(analysis));
+    appendTable(
+        md, "REST stream against the others:", MarkdownReport.activationComparisons(analysis));
     appendTable(md, "Where stock saturates (ramp):", MarkdownReport.saturationPoints(analysis));
     appendTable(
         md,

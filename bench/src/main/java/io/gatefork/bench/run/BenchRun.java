@@ -368,6 +368,7 @@ public final class BenchRun {
     m.put("validity", o.validity());
     m.put("workDelayMs", o.workload().workDelay().toMillis());
     m.put("workerThreads", o.workload().workerThreads());
+    m.put("workerPollInterval", o.workload().pollInterval().toString());
     m.put("maxJobsActive", o.workload().maxJobsActive());
     m.put("sweep", o.sweep().modes().stream().map(x -> x.name()).toList());
     m.put("sweepRate", o.sweep().atSaturation() ? "stock's saturation point" : o.sweep().rate());

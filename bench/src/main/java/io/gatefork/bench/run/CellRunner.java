@@ -41,6 +41,9 @@ import java.util.concurrent.TimeUnit;
 final class CellRunner {
   static final String CREATE_OPERATION = "create-process-instance";
   private static final String CREATE_REQUEST_TYPE = "PROCESS_INSTANCE_CREATION#CREATE";
+  private static final String ACTIVATE_REQUEST_TYPE = "JOB_BATCH#ACTIVATE";
+  private static final String BROKER_REQUESTS = "zeebe_gateway_total_requests_total";
+  private static final String REST_STREAM = "gatefork_jobs_rest_stream_";
   private static final Duration BROKER_START = Duration.ofSeconds(90);
 
   /** Warm-up on a cell's own quota after the one on the full quota. */
@@ -165,6 +168,7 @@ final class CellRunner {
             recorder,
             workload.workDelay(),
             workload.maxJobsActive(),
+            workload.pollInterval(),
             workload.requestTimeout(),
             plan.protocol().jobStreaming())) {
       loadStart = management.scrape();
@@ -250,7 +254,7 @@ final class CellRunner {
         diff(
             loadStart,
             loadEnd,
-            "zeebe_gateway_total_requests_total",
+            BROKER_REQUESTS,
             labels -> CREATE_REQUEST_TYPE.equals(labels.get("requestType")));
     final double gatewayCreates =
         diff(
@@ -329,6 +333,18 @@ final class CellRunner {
                 .filter(e -> !e.getKey().equals(LoadRecorder.UNANSWERED))
                 .mapToLong(Map.Entry::getValue)
                 .sum());
+    final var jobs =
+        new CellResult.JobFigures(
+            diff(before, after, BROKER_REQUESTS, labels -> true),
+            diff(
+                before,
+                after,
+                BROKER_REQUESTS,
+                labels -> ACTIVATE_REQUEST_TYPE.equals(labels.get("requestType"))),
+            recorder.completesSent.sum(),
+            throughput.completed(),
+            diff(before, after, REST_STREAM + "activations_total", labels -> true),
+            diff(before, after, REST_STREAM + "handed_back_total", labels -> true));
     final double brokerCores =
         brokerBefore != null && brokerAfter != null
             ? brokerAfter.since(brokerBefore).coresUsed()
@@ -361,6 +377,7 @@ final class CellRunner {
         amplification,
         executor,
         cost,
+        jobs,
         startup,
         null);
   }
@@ -597,6 +614,7 @@ final class CellRunner {
         -1,
         -1,
         -1,
+        null,
         null,
         null,
         null,

@@ -35,6 +35,9 @@ public final class RunPlan {
       for (final double rate : ramp.rates()) {
         for (final Mode mode : ramp.modes()) {
           for (final Protocol protocol : ramp.protocols()) {
+            if (!mode.appliesTo(protocol)) {
+              continue;
+            }
             drafts.add(
                 new Draft(
                     "ramp",
@@ -99,6 +102,9 @@ public final class RunPlan {
             continue;
           }
           for (final Protocol protocol : protocols) {
+            if (!mode.appliesTo(protocol)) {
+              continue;
+            }
             if (protocol == Protocol.REST_DEFAULT_POOL
                 && (!o.defaultPoolModes().contains(mode) || t != o.workload().firstTasks())) {
               continue;
@@ -122,6 +128,9 @@ public final class RunPlan {
       for (final int t : tasks) {
         for (final Mode mode : modes) {
           for (final Protocol protocol : protocols) {
+            if (!mode.appliesTo(protocol)) {
+              continue;
+            }
             drafts.add(
                 new Draft(
                     name,

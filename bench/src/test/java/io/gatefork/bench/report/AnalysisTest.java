@@ -359,6 +359,74 @@ class AnalysisTest {
   }
 
   @Test
+  void restStreamModeIsComparedWithPollingAndGrpcStreamingPerRoundAndJudgedAgainstItsGoals() {
+    final List<CellResult> cells = new java.util.ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      for (final int tasks : new int[] {1, 10}) {
+        cells.add(
+            cell("main", "patched", "rest")
+                .round(round)
+                .tasks(tasks)
+                .endToEnd(70, 200)
+                .activations(3, 0)
+                .cpuPerInstance(2000)
+                .build());
+        cells.add(
+            cell("main", "patched", "grpc-stream")
+                .round(round)
+                .tasks(tasks)
+                .endToEnd(55, 100)
+                .activations(0, 0)
+                .cpuPerInstance(1500)
+                .build());
+        cells.add(
+            cell("main", "rest-stream", "rest")
+                .round(round)
+                .tasks(tasks)
+                // the ten-task process's p99 is 1.2x gRPC streaming's, the one-task's 1.5x
+                .endToEnd(60, tasks == 10 ? 120 : 150)
+                // one round of the one-task process asked the brokers more than once per job
+                .activations(tasks == 1 && round == 2 ? 1.2 : 0.1, 0.9)
+                .cpuPerInstance(1600)
+                .build());
+      }
+    }
+    final var analysis = new Analysis(cells, 1);
+
+    assertThat(analysis.activationCells())
+        .extracting(Aggregate::key)
+        .containsExactly(
+            "patched/rest",
+            "patched/grpc-stream",
+            "rest-stream/rest",
+            "patched/rest/10-task",
+            "patched/grpc-stream/10-task",
+            "rest-stream/rest/10-task");
+    final var oneTask =
+        analysis.restStreamVersusOthers().stream().filter(c -> c.tasks() == 1).toList();
+    assertThat(oneTask).extracting(c -> c.baseline()).containsExactly("rest poll", "grpc-stream");
+    assertThat(oneTask.get(0).e2eP99().median()).isCloseTo(0.75, within(1e-9));
+    assertThat(oneTask.get(0).cpuPerInstance().median()).isCloseTo(0.8, within(1e-9));
+    assertThat(oneTask.get(1).e2eP99().median()).isCloseTo(1.5, within(1e-9));
+    assertThat(oneTask.get(1).e2eP99().pairs()).isEqualTo(3);
+
+    final var targets = byName(analysis);
+    assertThat(targets.get("REST stream e2e p99 vs gRPC streaming (1-task)").met()).isFalse();
+    assertThat(targets.get("REST stream e2e p99 vs gRPC streaming (10-task)").met()).isTrue();
+    final var perJobOne = targets.get("activation requests per job, REST stream (1-task)");
+    assertThat(perJobOne.met()).isFalse();
+    assertThat(perJobOne.measured()).contains("(poll: 3.00)");
+    assertThat(targets.get("activation requests per job, REST stream (10-task)").met()).isTrue();
+    assertThat(analysis.find("main", "rest-stream", "rest").orElseThrow().pushedShare().median())
+        .isCloseTo(0.9, within(1e-9));
+
+    final String report = MarkdownReport.render(run(analysis), analysis);
+    assertThat(report)
+        .contains("## REST job activation: stream mode against polling")
+        .contains("| rest stream / grpc-stream |");
+  }
+
+  @Test
   void gatewayAddedLatencyIsTotalMinusBrokerStage() {
     final var a =
         Aggregate.of(List.of(cell("main", "patched", "rest").stageP50(1.25, 2.0).build()));

@@ -39,6 +39,10 @@ final class Cells {
     private double callerRuns;
     private double queueMax = 3;
     private Map<String, String> env = Map.of("K", "V");
+    private double e2eP50 = 60;
+    private double e2eP99 = 120;
+    private double activatePerJob = 1;
+    private double streamShare;
 
     Builder(final String phase, final String mode, final String protocol) {
       this.phase = phase;
@@ -134,6 +138,22 @@ final class Cells {
       return this;
     }
 
+    Builder endToEnd(final double p50Ms, final double p99Ms) {
+      e2eP50 = p50Ms;
+      e2eP99 = p99Ms;
+      return this;
+    }
+
+    /**
+     * Job activation requests to brokers per job, and the share of jobs REST activations got from a
+     * stream.
+     */
+    Builder activations(final double perJob, final double pushedShare) {
+      activatePerJob = perJob;
+      streamShare = pushedShare;
+      return this;
+    }
+
     Builder env(final Map<String, String> value) {
       env = value;
       return this;
@@ -172,6 +192,7 @@ final class Cells {
             null,
             null,
             null,
+            null,
             20,
             failure);
       }
@@ -180,7 +201,9 @@ final class Cells {
       latency.put(
           CellResult.CREATE, new LatencySummary(sent, p50 * 1.2, p50, p99 * 0.8, p99, p99 * 2));
       latency.put(CellResult.COMPLETE, new LatencySummary(sent, 3, 2.5, 5, 8, 20));
-      latency.put(CellResult.END_TO_END, new LatencySummary(sent, 70, 60, 90, 120, 300));
+      latency.put(
+          CellResult.END_TO_END,
+          new LatencySummary(sent, e2eP50 * 1.1, e2eP50, e2eP99 * 0.8, e2eP99, e2eP99 * 2));
       final Map<String, StageStat> stages = new LinkedHashMap<>();
       stages.put("filter", new StageStat(sent, 0.2, 0.1, 0.9));
       stages.put("dispatch", new StageStat(sent, 0.1, 0.05, 0.5));
@@ -230,6 +253,13 @@ final class Cells {
           new CellResult.ExecutorFigures(callerRuns, queueMax, 0.5, 30),
           CellResult.Cost.of(
               cpuSeconds, -1, completedInWindow, 3.0 * completedInWindow, errorCount),
+          new CellResult.JobFigures(
+              completedInWindow + (1 + activatePerJob) * tasks * completedInWindow,
+              activatePerJob * tasks * completedInWindow,
+              tasks * completedInWindow,
+              completedInWindow,
+              streamShare * tasks * completedInWindow,
+              0),
           20,
           null);
     }

@@ -169,6 +169,36 @@ class RunPlanTest {
   }
 
   @Test
+  void aRestOnlyModeRunsWithRestClientSetupsOnly() {
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--modes",
+                "patched,rest-stream",
+                "--protocols",
+                "rest,grpc-stream",
+                "--tasks",
+                "1,10",
+                "--ten-task-modes",
+                "patched,rest-stream",
+                "--rounds",
+                "1",
+                "--rate",
+                "50"));
+    // rest-stream over gRPC would be patched over gRPC again: its switch is for REST only
+    assertThat(plan)
+        .extracting(c -> c.mode().name() + "/" + c.protocol().tag() + "/" + c.tasks())
+        .containsExactly(
+            "patched/rest/1",
+            "patched/grpc-stream/1",
+            "rest-stream/rest/1",
+            "patched/rest/10",
+            "patched/grpc-stream/10",
+            "rest-stream/rest/10");
+    assertThat(plan.get(2).mode().env()).containsEntry("GATEFORK_JOBS_RESTACTIVATION", "stream");
+  }
+
+  @Test
   void theEstimateCountsWarmupWindowAndStartupPerCell() {
     final var plan =
         RunPlan.of(
