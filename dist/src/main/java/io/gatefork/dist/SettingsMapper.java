@@ -74,7 +74,9 @@ final class SettingsMapper {
 
   static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {
     return new RestActivationConfig(
-        gatefork.jobs().restActivation(), gatefork.jobs().streamIdleTimeout());
+        gatefork.jobs().restActivation(),
+        gatefork.jobs().streamIdleTimeout(),
+        gatefork.jobs().streamHoldTimeout());
   }
 
   static GrpcServerConfig grpcServerConfig(

@@ -78,8 +78,12 @@ public record GateforkProperties(
    *     request timeout waits on a job stream the gateway holds on the brokers, shared by the
    *     requests with the same activation properties: a pushed job answers the oldest at once)
    * @param streamIdleTimeout how long such a job stream stays open while no activation uses it
+   * @param streamHoldTimeout how long a job pushed while no activation waits on its stream is kept
+   *     for the next one (a REST worker has one activation in flight: none waits between an answer
+   *     and its next request) before the broker gets it back; 0 gives it back at once
    */
   public record Jobs(
       @DefaultValue("poll") RestActivationMode restActivation,
-      @DefaultValue("5s") Duration streamIdleTimeout) {}
+      @DefaultValue("5s") Duration streamIdleTimeout,
+      @DefaultValue("250ms") Duration streamHoldTimeout) {}
 }

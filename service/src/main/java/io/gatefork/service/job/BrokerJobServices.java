@@ -33,7 +33,13 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final BrokerClient brokerClient,
       final Executor executor,
       final LongPollingConfig longPolling) {
-    this(brokerClient, executor, new LongPollingJobs(brokerClient, executor, longPolling), true);
+    this(
+        brokerClient,
+        executor,
+        new LongPollingJobs(brokerClient, executor, longPolling),
+        true,
+        null,
+        null);
   }
 
   /**
@@ -50,45 +56,35 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
         brokerClient,
         executor,
         new LongPollingJobs(brokerClient, executor, longPolling),
+        true,
         restActivation,
         registry);
-  }
-
-  private BrokerJobServices(
-      final BrokerClient brokerClient,
-      final Executor executor,
-      final LongPollingJobs longPolling,
-      final RestActivationConfig restActivation,
-      final MeterRegistry registry) {
-    super(brokerClient, executor);
-    this.longPolling = longPolling;
-    ownsLongPolling = true;
-    restStreams =
-        restActivation.mode() == RestActivationMode.STREAM
-            ? new StreamedActivations(
-                longPolling,
-                brokerClient.jobStreams(),
-                executor,
-                restActivation.streamIdleTimeout(),
-                registry)
-            : null;
   }
 
   /** With a long-polling instance the caller also closes. */
   public BrokerJobServices(
       final BrokerClient brokerClient, final Executor executor, final LongPollingJobs longPolling) {
-    this(brokerClient, executor, longPolling, false);
+    this(brokerClient, executor, longPolling, false, null, null);
   }
 
+  /**
+   * @param restActivation null, or in poll mode: REST activations long-poll as gRPC's do
+   */
   private BrokerJobServices(
       final BrokerClient brokerClient,
       final Executor executor,
       final LongPollingJobs longPolling,
-      final boolean ownsLongPolling) {
+      final boolean ownsLongPolling,
+      final RestActivationConfig restActivation,
+      final MeterRegistry registry) {
     super(brokerClient, executor);
     this.longPolling = Objects.requireNonNull(longPolling, "longPolling");
     this.ownsLongPolling = ownsLongPolling;
-    restStreams = null;
+    restStreams =
+        restActivation != null && restActivation.mode() == RestActivationMode.STREAM
+            ? new StreamedActivations(
+                longPolling, brokerClient.jobStreams(), executor, restActivation, registry)
+            : null;
   }
 
   @Override

@@ -163,6 +163,16 @@ public final class LongPollingJobs implements AutoCloseable {
   private void walk(final ActivationRequest request) {
     final BrokerTopology topology = brokerClient.topology();
     final long generation = request.waiters.generation();
+    if (request.stream != null && request.stream.hasHeld()) {
+      // jobs were pushed while nobody waited: they are the answer, no partition is asked
+      request.beginWalk(topology, NO_PARTITIONS, 0, generation);
+      if (request.firstDispatch()) {
+        request.context.timing().dispatched();
+      }
+      if (request.stream.answerFromHeld(request)) {
+        return;
+      }
+    }
     if (request.stream != null && request.stream.walkNeedless(topology, generation)) {
       // nothing became activatable since the last complete empty walk: new jobs are pushed
       request.beginWalk(topology, NO_PARTITIONS, 0, generation);
@@ -293,6 +303,9 @@ public final class LongPollingJobs implements AutoCloseable {
       // nothing activatable at this generation: the next request may wait without a walk
       stream.emptyWalk(request.walkedTopology, request.generation);
     }
+    if (stream != null && stream.hasHeld()) {
+      stream.handHeldToWaiting(); // a job was held while this request walked
+    }
   }
 
   private boolean scheduleDeadline(final ActivationRequest request) {
@@ -328,17 +341,17 @@ public final class LongPollingJobs implements AutoCloseable {
   }
 
   /**
-   * Answers a claimed request with a pushed job.
+   * Answers a claimed request with pushed jobs.
    *
-   * @return false when its caller cancelled meanwhile: the job was not delivered
+   * @return false when its caller cancelled meanwhile: the jobs were not delivered
    */
-  boolean answerPushed(final ActivationRequest request, final ActivatedJob job) {
+  boolean answerPushed(final ActivationRequest request, final List<ActivatedJob> pushed) {
     cancelDeadline(request);
     final var timing = request.context.timing();
     timing.responseReceived();
     timing.handlingStarted();
     timing.resultReady();
-    return request.future.complete(List.of(job));
+    return request.future.complete(pushed);
   }
 
   /** Answers a claimed request whose caller has gone (nobody reads it) with nothing. */

@@ -9,8 +9,11 @@ import java.util.Objects;
  *
  * @param mode poll (stock long polling) or stream (served from gateway-held job streams)
  * @param streamIdleTimeout how long a job stream stays open without any activation using it
+ * @param streamHoldTimeout how long a job pushed while no activation waits is kept for the next one
+ *     before it goes back to the broker (zero: at once)
  */
-public record RestActivationConfig(RestActivationMode mode, Duration streamIdleTimeout) {
+public record RestActivationConfig(
+    RestActivationMode mode, Duration streamIdleTimeout, Duration streamHoldTimeout) {
 
   public RestActivationConfig {
     Objects.requireNonNull(mode, "REST activation mode");
@@ -18,6 +21,11 @@ public record RestActivationConfig(RestActivationMode mode, Duration streamIdleT
     if (streamIdleTimeout.isNegative() || streamIdleTimeout.isZero()) {
       throw new IllegalArgumentException(
           "Job stream idle timeout must be > 0, but was " + streamIdleTimeout);
+    }
+    Objects.requireNonNull(streamHoldTimeout, "Job stream hold timeout");
+    if (streamHoldTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "Job stream hold timeout must be >= 0, but was " + streamHoldTimeout);
     }
   }
 }

@@ -7,10 +7,14 @@ import io.gatefork.broker.client.jobs.JobPushConsumer;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import org.agrona.DirectBuffer;
 import org.slf4j.Logger;
@@ -19,8 +23,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One job stream the gateway holds on the brokers for the REST activations with the same type and
  * activation properties ({@link StreamedActivations.Key}), and the queue of those waiting on it,
- * oldest first. A pushed job answers the oldest waiting request whose caller is still there; with
- * none, the push is refused, which makes the broker yield the job: activatable again at once.
+ * oldest first. A pushed job answers the oldest waiting request whose caller is still there. With
+ * none, it is held for the hold timeout: a REST worker has one activation in flight, so between an
+ * answer and its next request nobody waits, and the next request takes the held jobs at once
+ * instead of walking. A job nobody took by then (or pushed while the hold is full or off) is
+ * refused, which makes the broker yield it: activatable again at once.
  *
  * <p>Ownership of a waiting request stays with {@link LongPollingJobs}: the queue only orders, a
  * push owns a request once {@link LongPollingJobs#claim} took it out of its parked set. Requests
@@ -43,6 +50,8 @@ final class RestJobStream implements JobPushConsumer {
   private final JobTypeWaiters waiters;
   private final ConcurrentSkipListMap<Long, ActivationRequest> queue =
       new ConcurrentSkipListMap<>();
+  // pushed jobs nobody waited for, oldest first; guarded by itself
+  private final ArrayDeque<Held> held = new ArrayDeque<>();
   private volatile EmptyWalk emptyWalk;
   private volatile boolean registered;
 
@@ -54,6 +63,18 @@ final class RestJobStream implements JobPushConsumer {
 
   /** A walk that found nothing while every partition answered, at that notification generation. */
   private record EmptyWalk(BrokerTopology topology, long generation) {}
+
+  /** A pushed job kept for the next request; the broker waits for {@code delivered}. */
+  private static final class Held {
+    final DirectBuffer payload;
+    final CompletableFuture<Void> delivered;
+    Future<?> expiry;
+
+    Held(final DirectBuffer payload, final CompletableFuture<Void> delivered) {
+      this.payload = payload;
+      this.delivered = delivered;
+    }
+  }
 
   /** Created for its first user. */
   RestJobStream(
@@ -126,6 +147,9 @@ final class RestJobStream implements JobPushConsumer {
     registered = false;
     if (id != null) {
       remove(id);
+    }
+    for (final Held h : takeHeld(Integer.MAX_VALUE)) {
+      refuse(h);
     }
   }
 
@@ -208,7 +232,7 @@ final class RestJobStream implements JobPushConsumer {
     final var delivered = new CompletableFuture<Void>();
     if (queue.isEmpty()) {
       // nobody waits (also: closed, for a closed stream has no users): spares the hop
-      refuse(delivered, NOBODY_WAITING);
+      hold(payload, delivered);
       return delivered;
     }
     try {
@@ -220,15 +244,9 @@ final class RestJobStream implements JobPushConsumer {
   }
 
   private void deliver(final DirectBuffer payload, final CompletableFuture<Void> delivered) {
-    if (queue.isEmpty()) {
-      refuse(delivered, NOBODY_WAITING);
-      return;
-    }
     final ActivatedJob job;
     try {
-      final var pushed = new ActivatedJobImpl();
-      pushed.wrap(payload);
-      job = ActivatedJobs.toActivatedJob(pushed.jobKey(), pushed.jobRecord());
+      job = toJob(payload);
     } catch (final RuntimeException e) {
       refuse(delivered, e);
       return;
@@ -237,18 +255,152 @@ final class RestJobStream implements JobPushConsumer {
     while ((request = takeOldest()) != null) {
       if (request.callerGone()) {
         jobs.answerGone(request); // and the job goes to the next one
-      } else if (jobs.answerPushed(request, job)) {
-        owner.servedFromStream();
+      } else if (jobs.answerPushed(request, List.of(job))) {
+        owner.servedFromStream(1);
         delivered.complete(null);
         return;
       }
       // cancelled meanwhile: the next one
     }
-    refuse(delivered, NOBODY_WAITING);
+    hold(payload, delivered);
+  }
+
+  private static ActivatedJob toJob(final DirectBuffer payload) {
+    final var pushed = new ActivatedJobImpl();
+    pushed.wrap(payload);
+    return ActivatedJobs.toActivatedJob(pushed.jobKey(), pushed.jobRecord());
+  }
+
+  // --- held jobs
+
+  /** Keeps a job nobody waits for until the next request or the hold timeout, whichever first. */
+  private void hold(final DirectBuffer payload, final CompletableFuture<Void> delivered) {
+    final long holdNanos = owner.holdNanos();
+    final var h = new Held(payload, delivered);
+    synchronized (held) {
+      if (holdNanos > 0 && !closed() && held.size() < owner.maxHeld()) {
+        // its expiry waits for this lock, so it finds it held
+        h.expiry = owner.schedule(() -> expire(h), holdNanos);
+        if (h.expiry != null) {
+          held.addLast(h);
+        }
+      }
+    }
+    if (h.expiry == null) {
+      refuse(delivered, NOBODY_WAITING);
+      return;
+    }
+    owner.held();
+    if (!queue.isEmpty()) {
+      // a request parked while this was being held: it would otherwise wait for the timeout
+      owner.executor().execute(this::handHeldToWaiting);
+    }
+  }
+
+  private synchronized boolean closed() {
+    return closed;
+  }
+
+  private void expire(final Held h) {
+    final boolean mine;
+    synchronized (held) {
+      mine = held.remove(h);
+    }
+    if (mine) {
+      refuse(h);
+    }
+  }
+
+  private List<Held> takeHeld(final int max) {
+    synchronized (held) {
+      final int n = Math.min(max, held.size());
+      final List<Held> taken = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        taken.add(held.pollFirst());
+      }
+      return taken;
+    }
+  }
+
+  boolean hasHeld() {
+    synchronized (held) {
+      return !held.isEmpty();
+    }
+  }
+
+  /**
+   * Answers a request that is not parked (it is starting its walk) with held jobs.
+   *
+   * @return false when nothing was held: the request walks as usual
+   */
+  boolean answerFromHeld(final ActivationRequest request) {
+    final List<Held> taken = takeHeld(request.remaining());
+    if (taken.isEmpty()) {
+      return false;
+    }
+    if (!answer(request, taken)) {
+      // cancelled before it was answered: it needs no walk either
+      taken.forEach(this::refuse);
+    }
+    return true;
+  }
+
+  /** Pairs held jobs with parked requests, oldest with oldest; on the API executor. */
+  void handHeldToWaiting() {
+    while (true) {
+      final ActivationRequest request;
+      final List<Held> taken;
+      // one lock over both: a claimed request always gets jobs, taken jobs always a request
+      synchronized (held) {
+        if (held.isEmpty()) {
+          return;
+        }
+        request = takeOldest();
+        if (request == null) {
+          return;
+        }
+        taken = request.callerGone() ? List.of() : takeHeld(request.remaining());
+      }
+      if (taken.isEmpty()) {
+        jobs.answerGone(request);
+      } else if (!answer(request, taken)) {
+        taken.forEach(this::refuse);
+      }
+    }
+  }
+
+  private boolean answer(final ActivationRequest request, final List<Held> taken) {
+    final List<ActivatedJob> answer = new ArrayList<>(taken.size());
+    for (final Held h : taken) {
+      try {
+        answer.add(toJob(h.payload));
+      } catch (final RuntimeException e) {
+        refuse(h.delivered, e);
+      }
+    }
+    if (!jobs.answerPushed(request, answer)) {
+      return false;
+    }
+    for (final Held h : taken) {
+      h.expiry.cancel(false);
+      h.delivered.complete(null); // no-op for one refused above
+    }
+    owner.servedFromStream(answer.size());
+    return true;
+  }
+
+  private void refuse(final Held h) {
+    if (h.expiry != null) {
+      h.expiry.cancel(false);
+    }
+    refuse(h.delivered, NOBODY_WAITING);
   }
 
   /** The broker yields the job; the next request of the type walks instead of waiting. */
   private void refuse(final CompletableFuture<Void> delivered, final Throwable reason) {
+    if (delivered.isDone()) {
+      return;
+    }
     waiters.notified();
     owner.handedBack(1);
     delivered.completeExceptionally(reason);

@@ -14,6 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,9 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *       partition is pushed.
  *   <li>A request that found nothing waits as in {@link LongPollingJobs}, and also in its stream's
  *       queue: a pushed job answers the oldest waiting request at once. A job pushed when nobody
- *       waits, or only callers that have gone, is refused: the broker yields it, activatable again
- *       at once. Job-available notifications still wake waiting requests (jobs yielded back, or
- *       created before the brokers knew the stream).
+ *       waits, or only callers that have gone, is held for the hold timeout and taken by the next
+ *       request without a walk; not taken by then, it is refused: the broker yields it, activatable
+ *       again at once. Job-available notifications still wake waiting requests (jobs yielded back,
+ *       or created before the brokers knew the stream).
  *   <li>The walk is skipped when nothing of the type was announced or refused since a walk of the
  *       same stream found nothing on every partition ({@link RestJobStream#walkNeedless}): in
  *       steady state a job costs its push and no activation request.
@@ -43,17 +46,22 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class StreamedActivations implements AutoCloseable {
   static final String METER_PREFIX = "gatefork.jobs.rest.stream.";
 
+  /** Held jobs per stream at most: beyond, pushes nobody waits for are refused at once. */
+  static final int MAX_HELD = 1024;
+
   private final LongPollingJobs longPolling;
   private final JobStreamClient streamClient;
   private final Executor executor;
   private final long idleNanos;
+  private final long holdNanos;
   private final ConcurrentMap<Key, RestJobStream> streams = new ConcurrentHashMap<>();
   private final AtomicLong parkSequence = new AtomicLong();
   private final AtomicInteger parked = new AtomicInteger();
-  private final ScheduledThreadPoolExecutor idleCheck;
+  private final ScheduledThreadPoolExecutor timers;
   private final Counter served;
   private final Counter handedBack;
   private final Counter walksSkipped;
+  private final Counter held;
 
   /** What a stream is shared by: the job type and every activation property. */
   record Key(
@@ -67,27 +75,33 @@ public final class StreamedActivations implements AutoCloseable {
   /**
    * @param longPolling where the requests wait, walk and are answered; closed by its owner
    * @param executor where pushes are handed out: the API executor
-   * @param idleTimeout how long a stream stays open without any request using it
+   * @param config its idle and hold timeouts
    */
   public StreamedActivations(
       final LongPollingJobs longPolling,
       final JobStreamClient streamClient,
       final Executor executor,
-      final Duration idleTimeout,
+      final RestActivationConfig config,
       final MeterRegistry registry) {
     this.longPolling = Objects.requireNonNull(longPolling, "longPolling");
     this.streamClient = Objects.requireNonNull(streamClient, "streamClient");
     this.executor = Objects.requireNonNull(executor, "executor");
+    final Duration idleTimeout = config.streamIdleTimeout();
     idleNanos = idleTimeout.toNanos();
+    holdNanos = config.streamHoldTimeout().toNanos();
     served =
         Counter.builder(METER_PREFIX + "activations")
-            .description("REST job activations answered with a pushed job")
+            .description("Pushed jobs REST job activations were answered with")
             .register(registry);
     handedBack =
         Counter.builder(METER_PREFIX + "handed.back")
             .description(
                 "Jobs pushed for REST activations that went back to the broker: nobody was"
-                    + " waiting, or the caller had gone")
+                    + " waiting or came within the hold timeout, or the caller had gone")
+            .register(registry);
+    held =
+        Counter.builder(METER_PREFIX + "held")
+            .description("Jobs pushed while no REST activation waited, held for the next one")
             .register(registry);
     walksSkipped =
         Counter.builder(METER_PREFIX + "walks.skipped")
@@ -102,11 +116,13 @@ public final class StreamedActivations implements AutoCloseable {
         .description("Job streams the gateway holds for REST job activations")
         .strongReference(true)
         .register(registry);
-    idleCheck =
+    timers =
         new ScheduledThreadPoolExecutor(
             1, Thread.ofPlatform().name("gatefork-rest-job-streams").daemon().factory());
+    // held jobs cancel their expiry when taken: do not keep them queued
+    timers.setRemoveOnCancelPolicy(true);
     final long period = Math.clamp(idleTimeout.toMillis() / 2, 10, 1_000);
-    idleCheck.scheduleWithFixedDelay(this::closeIdle, period, period, TimeUnit.MILLISECONDS);
+    timers.scheduleWithFixedDelay(this::closeIdle, period, period, TimeUnit.MILLISECONDS);
   }
 
   /** As {@link LongPollingJobs#activate}, waiting on a job stream when the request may wait. */
@@ -186,8 +202,29 @@ public final class StreamedActivations implements AutoCloseable {
     parked.addAndGet(delta);
   }
 
-  void servedFromStream() {
-    served.increment();
+  void servedFromStream(final int jobs) {
+    served.increment(jobs);
+  }
+
+  long holdNanos() {
+    return holdNanos;
+  }
+
+  int maxHeld() {
+    return MAX_HELD;
+  }
+
+  void held() {
+    held.increment();
+  }
+
+  /** Runs {@code task} on the streams' timer thread; null when closing. */
+  ScheduledFuture<?> schedule(final Runnable task, final long delayNanos) {
+    try {
+      return timers.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    } catch (final RejectedExecutionException e) {
+      return null;
+    }
   }
 
   void handedBack(final int count) {
@@ -201,7 +238,7 @@ public final class StreamedActivations implements AutoCloseable {
   /** Removes every stream from the brokers; waiting requests stay with long polling's drain. */
   @Override
   public void close() {
-    idleCheck.shutdownNow();
+    timers.shutdownNow();
     for (final RestJobStream stream : streams.values()) {
       stream.close();
     }

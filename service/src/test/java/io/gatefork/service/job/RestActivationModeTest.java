@@ -31,7 +31,7 @@ class RestActivationModeTest {
         broker,
         Runnable::run,
         TestSettings.longPolling(),
-        new RestActivationConfig(mode, Duration.ofSeconds(5)),
+        new RestActivationConfig(mode, Duration.ofSeconds(5), Duration.ofMillis(100)),
         new SimpleMeterRegistry());
   }
 

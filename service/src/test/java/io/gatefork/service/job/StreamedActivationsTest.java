@@ -34,16 +34,28 @@ import org.junit.jupiter.api.Test;
 class StreamedActivationsTest {
   private static final Duration LONG = Duration.ofSeconds(30);
   private static final Duration IDLE = Duration.ofSeconds(30);
+  // most tests refuse a job nobody waits for at once; the hold has tests of its own
+  private static final Duration NO_HOLD = Duration.ZERO;
 
   private final FakeBrokerClient broker =
       new FakeBrokerClient().topology(TestTopologies.singleBrokerLeading(2));
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final LongPollingJobs longPolling =
       new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling());
-  private StreamedActivations streams = streams(IDLE);
+  private StreamedActivations streams = streams(IDLE, NO_HOLD);
 
-  private StreamedActivations streams(final Duration idle) {
-    return new StreamedActivations(longPolling, broker.jobStreams(), Runnable::run, idle, registry);
+  private StreamedActivations streams(final Duration idle, final Duration hold) {
+    return new StreamedActivations(
+        longPolling,
+        broker.jobStreams(),
+        Runnable::run,
+        new RestActivationConfig(RestActivationMode.STREAM, idle, hold),
+        registry);
+  }
+
+  private void holdFor(final Duration hold) {
+    streams.close();
+    streams = streams(IDLE, hold);
   }
 
   @AfterEach
@@ -155,6 +167,78 @@ class StreamedActivationsTest {
     assertThat(only).isCancelled();
     assertThat(counter("handed.back")).isEqualTo(1);
     assertThat(counter("activations")).isZero();
+  }
+
+  @Test
+  void aJobPushedWhileNobodyWaitsIsHeldAndAnswersTheNextRequestWithoutAWalk() throws Exception {
+    holdFor(LONG);
+    broker.respondWith(JobBatches::empty);
+    parked("w").cancel(false);
+    final int walked = activations();
+
+    final var pushed = push(22L);
+    assertThat(pushed).as("held, not refused").isNotDone();
+
+    final var next =
+        streams.activate(RequestContext.create(), activate("w", LONG)).get(5, TimeUnit.SECONDS);
+
+    assertThat(next).extracting(ActivatedJob::key).containsExactly(22L);
+    assertThat(activations()).as("no partition asked").isEqualTo(walked);
+    pushed.get(5, TimeUnit.SECONDS);
+    assertThat(counter("held")).isEqualTo(1);
+    assertThat(counter("activations")).isEqualTo(1);
+    assertThat(counter("handed.back")).isZero();
+  }
+
+  @Test
+  void aHeldJobNobodyTakesIsRefusedAfterTheHoldTimeoutAndTheNextRequestWalks() {
+    holdFor(Duration.ofMillis(200));
+    broker.respondWith(JobBatches::empty);
+    parked("w").cancel(false);
+    parked("w").cancel(false);
+    assertThat(activations()).as("the second skipped its walk").isEqualTo(2);
+
+    final var pushed = push(23L);
+
+    assertThatThrownBy(() -> pushed.get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class);
+    assertThat(counter("handed.back")).isEqualTo(1);
+    parked("w");
+    assertThat(activations()).as("walked after the refusal").isEqualTo(4);
+  }
+
+  @Test
+  void aJobHeldWhileARequestWalkedAnswersThatRequestWhenItParks() throws Exception {
+    holdFor(LONG);
+    final var pushed = new java.util.concurrent.atomic.AtomicReference<CompletableFuture<Void>>();
+    broker.respondWith(
+        sent -> {
+          // the stream is open, the request not yet waiting: the push is held
+          if (pushed.get() == null) {
+            pushed.set(push(24L));
+          }
+          return JobBatches.empty(sent);
+        });
+
+    final var answer =
+        streams.activate(RequestContext.create(), activate("w", LONG)).get(5, TimeUnit.SECONDS);
+
+    assertThat(answer).extracting(ActivatedJob::key).containsExactly(24L);
+    pushed.get().get(5, TimeUnit.SECONDS);
+    assertThat(streams.parkedRequests()).isZero();
+  }
+
+  @Test
+  void heldJobsGoBackToTheBrokerWhenTheStreamsClose() {
+    holdFor(LONG);
+    broker.respondWith(JobBatches::empty);
+    parked("w").cancel(false);
+    final var pushed = push(25L);
+
+    streams.close();
+
+    assertThatThrownBy(() -> pushed.get(5, TimeUnit.SECONDS))
+        .isInstanceOf(ExecutionException.class);
   }
 
   @Test
@@ -275,7 +359,7 @@ class StreamedActivationsTest {
   @Test
   void aStreamNobodyUsesIsClosedAfterTheIdleTimeoutAndOnlyThen() throws Exception {
     streams.close();
-    streams = streams(Duration.ofMillis(200));
+    streams = streams(Duration.ofMillis(200), NO_HOLD);
     broker.respondWith(JobBatches::empty);
     final var waiting = parked("w");
 
