@@ -13,14 +13,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's one command for the workload figures: it must parse, cover every phase the issue
- * asks for, take the time the README says, and be the command of the committed run the README's
- * figures come from ({@code bench/LATEST-RUN.md}).
+ * The README's commands for the workload figures: each must parse, plan what its issue asks for,
+ * and be the command of the committed run the README's figures come from ({@code
+ * bench/LATEST-RUN.md} for "The full run", {@code bench/REST-ACTIVATION-RUN.md} and {@code
+ * bench/REST-ACTIVATION-RUN-10MS.md} for the REST activation runs).
  */
 class DocumentedFullRunTest {
   @Test
   void theReadmesFullRunParsesAndPlansEveryPhaseInAboutAnHourAndAQuarter() throws IOException {
-    final var plan = RunPlan.of(BenchOptions.parse(readmeCommand()));
+    final var plan = RunPlan.of(BenchOptions.parse(readmeCommand(FULL_RUN)));
     assertThat(plan.stream().map(CellPlan::phase).distinct())
         .containsExactly("main", "ramp", "saturation", "sweep", "overload");
     // main: stock and patched over rest, grpc and grpc-stream, patched over rest-default-pool,
@@ -47,15 +48,56 @@ class DocumentedFullRunTest {
 
   @Test
   void theReadmesFullRunIsTheCommandOfTheCommittedRun() throws IOException {
+    assertThat(committedCommand("bench/LATEST-RUN.md")).containsExactly(readmeCommand(FULL_RUN));
+  }
+
+  @Test
+  void theRestActivationRunsCompareStreamWithPollAndGrpcStreamingForBothProcessesInRounds()
+      throws IOException {
+    for (final String run : List.of(REST_ACTIVATION_RUN, SHORT_POLL_INTERVAL_RUN)) {
+      final var plan = RunPlan.of(BenchOptions.parse(readmeCommand(run)));
+      // per process and round: rest-stream over REST, patched over REST (poll) and grpc-stream
+      assertThat(plan)
+          .extracting(c -> c.mode().name() + "/" + c.protocol().tag() + "/" + c.tasks())
+          .containsOnly(
+              "patched/rest/1",
+              "patched/grpc-stream/1",
+              "rest-stream/rest/1",
+              "patched/rest/10",
+              "patched/grpc-stream/10",
+              "rest-stream/rest/10");
+      assertThat(plan).hasSize(6 * 3);
+      assertThat(plan.stream().mapToInt(CellPlan::round).max().orElse(0)).isEqualTo(3);
+    }
+    // the two differ in the workers' poll interval only: the client's default, and a short one
+    assertThat(BenchOptions.parse(readmeCommand(REST_ACTIVATION_RUN)).workload().pollInterval())
+        .isEqualTo(Duration.ofMillis(100));
+    assertThat(BenchOptions.parse(readmeCommand(SHORT_POLL_INTERVAL_RUN)).workload().pollInterval())
+        .isEqualTo(Duration.ofMillis(10));
+  }
+
+  @Test
+  void theReadmesRestActivationRunsAreTheCommandsOfTheirCommittedRuns() throws IOException {
+    assertThat(committedCommand("bench/REST-ACTIVATION-RUN.md"))
+        .containsExactly(readmeCommand(REST_ACTIVATION_RUN));
+    assertThat(committedCommand("bench/REST-ACTIVATION-RUN-10MS.md"))
+        .containsExactly(readmeCommand(SHORT_POLL_INTERVAL_RUN));
+  }
+
+  private static final String FULL_RUN = "**The full run**";
+  private static final String REST_ACTIVATION_RUN = "**The REST activation run**";
+  private static final String SHORT_POLL_INTERVAL_RUN = "**The short-poll-interval run**";
+
+  /** A committed report's command, without its own --root and --out (where it ran and wrote). */
+  private static String[] committedCommand(final String report) throws IOException {
     final Path root = Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath();
     final String committed =
-        Files.readAllLines(root.resolve("bench/LATEST-RUN.md")).stream()
+        Files.readAllLines(root.resolve(report)).stream()
             .filter(l -> l.startsWith("- command: `"))
             .findFirst()
             .orElseThrow()
             .replaceFirst("^- command: `", "")
             .replaceFirst("`$", "");
-    // the run's own --root and --out say where it ran and wrote, not what it measured
     final List<String> args = new ArrayList<>(Arrays.asList(committed.split("\\s+")));
     for (final String own : List.of("--root", "--out")) {
       final int at = args.indexOf(own);
@@ -64,16 +106,15 @@ class DocumentedFullRunTest {
       }
     }
     assertThat(args.remove(0)).isEqualTo("scripts/bench.sh");
-    assertThat(args).containsExactly(readmeCommand());
+    return args.toArray(String[]::new);
   }
 
-  /** The indented {@code scripts/bench.sh --modes ...} block under "The full run". */
-  static String[] readmeCommand() throws IOException {
+  /** The indented {@code scripts/bench.sh ...} block under the paragraph starting with heading. */
+  static String[] readmeCommand(final String heading) throws IOException {
     final Path root = Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath();
     final List<String> lines = Files.readAllLines(root.resolve("README.md"));
     final int start =
-        lines.indexOf(
-            lines.stream().filter(l -> l.startsWith("**The full run**")).findFirst().orElseThrow());
+        lines.indexOf(lines.stream().filter(l -> l.startsWith(heading)).findFirst().orElseThrow());
     final StringBuilder command = new StringBuilder();
     boolean in = false;
     for (final String line : lines.subList(start, lines.size())) {

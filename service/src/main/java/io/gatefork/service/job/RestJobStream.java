@@ -293,7 +293,11 @@ final class RestJobStream implements JobPushConsumer {
     owner.held();
     if (!queue.isEmpty()) {
       // a request parked while this was being held: it would otherwise wait for the timeout
-      owner.executor().execute(this::handHeldToWaiting);
+      try {
+        owner.executor().execute(this::handHeldToWaiting);
+      } catch (final RejectedExecutionException e) {
+        // shutting down: the expiry gives the job back
+      }
     }
   }
 
