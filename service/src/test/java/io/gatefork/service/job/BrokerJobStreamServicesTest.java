@@ -4,11 +4,6 @@ import static io.gatefork.service.testing.ServiceAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
-import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
-import io.camunda.zeebe.protocol.impl.stream.job.ActivatedJobImpl;
-import io.camunda.zeebe.protocol.record.value.JobKind;
-import io.camunda.zeebe.protocol.record.value.JobListenerEventType;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
@@ -23,7 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -173,28 +167,7 @@ class BrokerJobStreamServicesTest {
   }
 
   private static DirectBuffer payload(final long key) {
-    final var record =
-        new JobRecord()
-            .setType("ship")
-            .setWorker("worker-1")
-            .setRetries(3)
-            .setDeadline(1_700_000_000_000L)
-            .setBpmnProcessId("order")
-            .setProcessDefinitionVersion(1)
-            .setProcessDefinitionKey(100L)
-            .setProcessInstanceKey(200L)
-            .setElementInstanceKey(300L)
-            .setElementId("task")
-            .setTenantId("<default>")
-            .setJobKind(JobKind.BPMN_ELEMENT)
-            .setListenerEventType(JobListenerEventType.UNSPECIFIED)
-            .setCustomHeaders(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"h\":\"v\"}")))
-            .setVariables(
-                new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"orderId\":\"A-1\"}")));
-    final var job = new ActivatedJobImpl().setJobKey(key).setRecord(record);
-    final var buffer = new UnsafeBuffer(new byte[job.getLength()]);
-    job.write(buffer, 0);
-    return buffer;
+    return PushedJobs.payload(key, "ship", "worker-1", "{\"orderId\":\"A-1\"}");
   }
 
   private static final class RecordingObserver implements JobStreamObserver {

@@ -4,13 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
-import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
-import io.camunda.zeebe.protocol.impl.stream.job.ActivatedJobImpl;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
-import io.camunda.zeebe.protocol.record.value.JobKind;
-import io.camunda.zeebe.protocol.record.value.JobListenerEventType;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.gatefork.broker.client.topology.TestTopologies;
 import io.gatefork.service.RequestContext;
@@ -27,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -414,26 +408,6 @@ class StreamedActivationsTest {
   }
 
   private static DirectBuffer payload(final long key) {
-    final var record =
-        new JobRecord()
-            .setType("payment")
-            .setWorker("w")
-            .setRetries(3)
-            .setDeadline(1_700_000_000_000L)
-            .setBpmnProcessId("order")
-            .setProcessDefinitionVersion(1)
-            .setProcessDefinitionKey(100L)
-            .setProcessInstanceKey(200L)
-            .setElementInstanceKey(300L)
-            .setElementId("task")
-            .setTenantId("<default>")
-            .setJobKind(JobKind.BPMN_ELEMENT)
-            .setListenerEventType(JobListenerEventType.UNSPECIFIED)
-            .setVariables(
-                new UnsafeBuffer(MsgPackConverter.convertToMsgPack("{\"amount\":" + key + "}")));
-    final var job = new ActivatedJobImpl().setJobKey(key).setRecord(record);
-    final var buffer = new UnsafeBuffer(new byte[job.getLength()]);
-    job.write(buffer, 0);
-    return buffer;
+    return PushedJobs.payload(key, "payment", "w", "{\"amount\":" + key + "}");
   }
 }
