@@ -8,6 +8,12 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.BatchOperationIntent;
 import io.gatefork.broker.embedded.JournalRecord;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -66,6 +72,97 @@ class BatchOperationCreationTest extends GatewayTestSupport {
 
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(response.body()).contains("filter").contains("at least one criterion");
+  }
+
+  /** What each endpoint needs besides the filter, valid, so that only the filter is at fault. */
+  private static final Map<String, String> PLANS =
+      Map.of(
+          "cancellation",
+          "",
+          "incident-resolution",
+          "",
+          "migration",
+          ", \"migrationPlan\": {\"targetProcessDefinitionKey\": \"2251799813685252\","
+              + " \"mappingInstructions\": [{\"sourceElementId\": \"a\", \"targetElementId\": \"b\"}]}",
+          "modification",
+          ", \"moveInstructions\": [{\"sourceElementId\": \"a\", \"targetElementId\": \"b\"}]");
+
+  /**
+   * Issue #23: a filter that constrains nothing one level down, or only through null operator
+   * values, is as much "every instance" as {@code {}}: refused naming the part, before the broker.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"cancellation", "incident-resolution", "migration", "modification"})
+  void aFilterThatConstrainsNothingSomewhereIsRefusedBeforeTheBroker(final String path)
+      throws Exception {
+    final var rest = new RestCalls(baseUrl());
+    final Map<String, String> refused = new LinkedHashMap<>();
+    refused.put("{\"$or\": [{}]}", "filter.$or[0]: must select by at least one criterion");
+    refused.put(
+        "{\"processDefinitionId\": {\"$eq\": null}}",
+        "filter: must select by at least one criterion");
+    refused.put("{\"state\": null}", "filter: must select by at least one criterion");
+    refused.put(
+        "{\"$or\": [{\"processDefinitionId\": null}]}",
+        "filter.$or[0]: must select by at least one criterion");
+    refused.put(
+        "{\"processDefinitionId\": \"batch-vacuous\","
+            + " \"$or\": [{\"hasIncident\": true}, {\"tenantId\": {\"$in\": [], \"$eq\": null}}]}",
+        "filter.$or[1]: must select by at least one criterion");
+    final double before = batchCreationRequestsSent();
+
+    for (final var filter : refused.entrySet()) {
+      final var response =
+          rest.send(
+              "POST",
+              "/v2/process-instances/" + path,
+              "{\"filter\": " + filter.getKey() + PLANS.get(path) + "}");
+
+      assertThat(response.statusCode())
+          .as(filter.getKey() + " -> " + response.body())
+          .isEqualTo(400);
+      assertThat(response.headers().firstValue("Content-Type"))
+          .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+      final JsonNode problem = JSON.readTree(response.body());
+      assertThat(problem.path("title").asText()).isEqualTo("INVALID_ARGUMENT");
+      assertThat(problem.path("detail").asText()).as(filter.getKey()).contains(filter.getValue());
+    }
+    assertThat(batchCreationRequestsSent())
+        .as("batch creations sent to the broker")
+        .isEqualTo(before);
+
+    // the control: the same endpoint and plan with a real filter does reach the broker
+    final var accepted =
+        rest.send(
+            "POST",
+            "/v2/process-instances/" + path,
+            "{\"filter\": {\"$or\": [{\"processDefinitionId\": \"batch-control\"}]}"
+                + PLANS.get(path)
+                + "}");
+    assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+    assertThat(batchCreationRequestsSent()).isGreaterThan(before);
+  }
+
+  /**
+   * The gateway's count of batch creation commands sent to the brokers (every partition, every
+   * attempt), from the Prometheus scrape: {@code zeebe_gateway_total_requests_total}.
+   */
+  private double batchCreationRequestsSent() throws Exception {
+    final var scrape =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(scrape.statusCode()).isEqualTo(200);
+    return scrape
+        .body()
+        .lines()
+        .filter(l -> l.startsWith("zeebe_gateway_total_requests_total{"))
+        .filter(l -> l.contains("requestType=\"BATCH_OPERATION_CREATION#"))
+        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+        .sum();
   }
 
   @Test

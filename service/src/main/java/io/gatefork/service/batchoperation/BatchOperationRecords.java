@@ -19,9 +19,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  * with the same converter they read it with.
  */
 final class BatchOperationRecords {
-  private static final ProcessInstanceFilter NO_CRITERIA =
-      new ProcessInstanceFilter.Builder().build();
-
   /** gatefork sends commands without user claims; the brokers' searches see no user either. */
   private static final byte[] NO_AUTHENTICATION =
       MsgPackConverter.convertToMsgPack(CamundaAuthentication.none());
@@ -33,10 +30,9 @@ final class BatchOperationRecords {
       throw ServiceException.invalidArgument("batchOperationType", "is required");
     }
     final ProcessInstanceFilter filter = command.filter();
-    // an empty filter would select every instance the brokers know: refuse it rather than guess
-    if (filter == null || NO_CRITERIA.equals(filter)) {
-      throw ServiceException.invalidArgument("filter", "must select by at least one criterion");
-    }
+    // a filter that constrains nothing, at the top or in one $or member, would select every
+    // instance the brokers know: refuse it rather than guess
+    FilterCriteria.requireSelective("filter", filter);
     final var record =
         new BatchOperationCreationRecord()
             .setBatchOperationType(command.type())

@@ -8,7 +8,8 @@ import java.util.List;
  * A batch operation over the process instances a search filter selects. The brokers resolve the
  * filter against their secondary storage, page by page, after the operation was created.
  *
- * @param filter in the brokers' search format; must select by at least one criterion
+ * @param filter in the brokers' search format; must select by at least one criterion, and so must
+ *     each of its {@code $or} members (see {@code FilterCriteria})
  * @param migrationPlan for {@code MIGRATE_PROCESS_INSTANCE} only
  * @param moveInstructions for {@code MODIFY_PROCESS_INSTANCE} only
  */
