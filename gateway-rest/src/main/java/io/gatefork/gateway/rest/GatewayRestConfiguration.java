@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest;
 
+import io.gatefork.gateway.rest.connection.ConnectionConfiguration;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
@@ -66,6 +67,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
             classes = {RestController.class, RestControllerAdvice.class}))
 @EnableConfigurationProperties(RestFrontEndProperties.class)
 @Import({
+  ConnectionConfiguration.class,
   RestSecurityConfiguration.class,
   RequestStageMvcConfiguration.class,
   LeanFrontEndConfiguration.class

@@ -40,6 +40,7 @@ public class EmbeddedBrokerAutoConfiguration {
             .port(settings.port())
             .partitionCount(settings.partitions())
             .requestLimit(settings.requestLimit())
+            .refuseUserCommands(settings.refuseUserCommands())
             .recordJournal(settings.recordJournal())
             .tls(tls(settings.security()))
             .build());

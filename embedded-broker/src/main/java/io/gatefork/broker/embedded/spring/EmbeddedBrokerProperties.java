@@ -13,6 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param port one port for the broker's membership and command API
  * @param partitions partitions in the cluster, all led by this broker
  * @param requestLimit per-partition in-flight command limit; 0 = none
+ * @param refuseUserCommands refuse every user command with RESOURCE_EXHAUSTED, as a broker at its
+ *     limit (those the brokers' limiter spares still pass: deployments, job completion and failure,
+ *     cancellation); overrides {@code requestLimit}
  * @param recordJournal whether to keep a journal of every record (tests look at it)
  * @param security TLS of the broker's cluster messaging; gateways joining it need cluster TLS
  */
@@ -23,6 +26,7 @@ public record EmbeddedBrokerProperties(
     @DefaultValue("26501") int port,
     @DefaultValue("3") int partitions,
     @DefaultValue("0") int requestLimit,
+    @DefaultValue("false") boolean refuseUserCommands,
     @DefaultValue("false") boolean recordJournal,
     @DefaultValue Security security) {
 

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.error;
 
+import io.gatefork.gateway.rest.connection.KeptStatus;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -33,7 +34,7 @@ public final class ProblemRequestRejectedHandler implements RequestRejectedHandl
             ProblemResponses.safeInstance(request.getRequestURI()));
     final byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     response.resetBuffer();
-    response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+    KeptStatus.set(request, response, HttpServletResponse.SC_BAD_REQUEST);
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
     response.setCharacterEncoding(StandardCharsets.UTF_8.name());
     response.setContentLength(bytes.length);

@@ -1,6 +1,8 @@
 package io.gatefork.gateway.rest.frontend;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
+import io.gatefork.gateway.rest.connection.KeptStatus;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,7 +23,8 @@ import org.springframework.http.ResponseEntity;
  * headers, and the body — JSON through the same {@code ObjectMapper} as MVC's Jackson converter (so
  * ProblemDetail and records look the same), a String or byte[] as is, a {@link Resource} streamed.
  * A ProblemDetail without {@code instance} gets the request path, as MVC gives it. The body is
- * serialised before anything is written, so the response carries its Content-Length.
+ * serialised before anything is written, so the response carries its Content-Length; an error
+ * status is set through {@link KeptStatus}, so that the answer keeps the connection.
  */
 final class AnswerWriter {
   private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
@@ -34,9 +37,11 @@ final class AnswerWriter {
   }
 
   void write(
-      final ResponseEntity<?> entity, final String requestUri, final HttpServletResponse response)
+      final ResponseEntity<?> entity,
+      final HttpServletRequest request,
+      final HttpServletResponse response)
       throws IOException {
-    response.setStatus(entity.getStatusCode().value());
+    final int status = entity.getStatusCode().value();
     final HttpHeaders headers = entity.getHeaders();
     String contentType = null;
     if (!headers.isEmpty()) {
@@ -52,9 +57,11 @@ final class AnswerWriter {
     }
     final Object body = entity.getBody();
     if (body == null) {
+      response.setStatus(status);
       return;
     }
     if (body instanceof final Resource resource) {
+      response.setStatus(status);
       response.setContentType(
           contentType != null ? contentType : MediaType.APPLICATION_OCTET_STREAM_VALUE);
       try (InputStream in = resource.getInputStream();
@@ -71,7 +78,7 @@ final class AnswerWriter {
     } else {
       if (body instanceof final ProblemDetail problem) {
         if (problem.getInstance() == null) {
-          problem.setInstance(URI.create(requestUri));
+          problem.setInstance(URI.create(request.getRequestURI()));
         }
         if (contentType == null) {
           contentType = PROBLEM_JSON;
@@ -79,8 +86,12 @@ final class AnswerWriter {
       }
       bytes = json.writeValueAsBytes(body);
     }
+    final boolean marked = KeptStatus.set(request, response, status);
     response.setContentType(contentType != null ? contentType : JSON);
     response.setContentLength(bytes.length);
     response.getOutputStream().write(bytes);
+    if (marked) {
+      KeptStatus.commit(response);
+    }
   }
 }

@@ -79,7 +79,7 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
     mavContainer.setRequestHandled(true);
     final HttpServletResponse response = webRequest.getNativeResponse(HttpServletResponse.class);
     if (answer.isDone()) {
-      writer.write(entity(answer.getNow(null), answer), request.getRequestURI(), response);
+      writer.write(entity(answer.getNow(null), answer), request, response);
       return;
     }
     // the objects MVC handles, so the answer goes through the same wrappers a dispatch would use
@@ -87,7 +87,7 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
     if (timeoutMillis != null) {
       async.setTimeout(timeoutMillis);
     }
-    final PendingAnswer pending = new PendingAnswer(writer, async, request.getRequestURI());
+    final PendingAnswer pending = new PendingAnswer(writer, async, request);
     async.addListener(pending);
     if (returnValue instanceof final ClientTimedResult waiting
         && waiting.source() instanceof final WatchesCaller watching) {

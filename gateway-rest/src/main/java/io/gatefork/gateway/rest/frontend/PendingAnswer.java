@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest.frontend;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.Future;
@@ -22,15 +23,16 @@ final class PendingAnswer implements AsyncListener {
   private static final Logger LOG = LoggerFactory.getLogger(PendingAnswer.class);
   private final AnswerWriter writer;
   private final AsyncContext async;
-  private final String requestUri;
+  private final HttpServletRequest request;
   private final AtomicBoolean answered = new AtomicBoolean();
   private volatile CallerProbe probe; // with source: a service future that watches its caller
   private volatile Future<?> source;
 
-  PendingAnswer(final AnswerWriter writer, final AsyncContext async, final String requestUri) {
+  PendingAnswer(
+      final AnswerWriter writer, final AsyncContext async, final HttpServletRequest request) {
     this.writer = writer;
     this.async = async;
-    this.requestUri = requestUri;
+    this.request = request;
   }
 
   void watch(final CallerProbe callerProbe, final Future<?> serviceFuture) {
@@ -43,11 +45,11 @@ final class PendingAnswer implements AsyncListener {
       return;
     }
     try {
-      writer.write(entity, requestUri, (HttpServletResponse) async.getResponse());
+      writer.write(entity, request, (HttpServletResponse) async.getResponse());
     } catch (final IOException | IllegalStateException clientGone) {
       // the client left, or the container gave the request up: nobody to tell
     } catch (final RuntimeException unwritable) {
-      LOG.warn("Could not write the answer to {}", requestUri, unwritable);
+      LOG.warn("Could not write the answer to {}", request.getRequestURI(), unwritable);
     } finally {
       complete();
     }

@@ -9,6 +9,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param frontEnd how REST requests pass through Tomcat, Spring Security and Spring MVC: {@code
  *     lean} (one servlet pass per request, security on the REQUEST dispatch only) or {@code stock}
  *     (as Spring Boot sets it up), see {@link RestFrontEnd}
+ * @param keepAliveOnError whether the gateway's own 400, 500, 501 and 503 answers (bad input,
+ *     backpressure, shed requests) keep the HTTP/1.1 keep-alive connection, as a 2xx does; {@code
+ *     false} is stock Tomcat, which closes it after each
  */
 @ConfigurationProperties("gatefork.rest")
-public record RestFrontEndProperties(@DefaultValue("lean") RestFrontEnd frontEnd) {}
+public record RestFrontEndProperties(
+    @DefaultValue("lean") RestFrontEnd frontEnd, @DefaultValue("true") boolean keepAliveOnError) {}

@@ -35,7 +35,7 @@ final class ServiceExceptionAnswers implements HandlerExceptionResolver, Ordered
       return null;
     }
     try {
-      writer.write(ProblemResponses.of(exception), request.getRequestURI(), response);
+      writer.write(ProblemResponses.of(exception), request, response);
     } catch (final IOException clientGone) {
       // the client left: nobody to tell
     }
