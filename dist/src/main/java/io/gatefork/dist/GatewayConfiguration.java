@@ -32,6 +32,8 @@ import io.gatefork.service.incident.BrokerIncidentServices;
 import io.gatefork.service.job.BrokerJobServices;
 import io.gatefork.service.job.BrokerJobStreamServices;
 import io.gatefork.service.message.BrokerMessageServices;
+import io.gatefork.service.overload.AdaptiveAdmission;
+import io.gatefork.service.overload.Admission;
 import io.gatefork.service.processinstance.BrokerProcessInstanceServices;
 import io.gatefork.service.resource.BrokerResourceServices;
 import io.gatefork.service.signal.BrokerSignalServices;
@@ -77,6 +79,15 @@ public class GatewayConfiguration {
       final GateforkProperties gatefork,
       final MeterRegistry registry) {
     return new ApiExecutor(SettingsMapper.apiExecutorConfig(executor, gatefork), registry);
+  }
+
+  /** One admission for both APIs: they share the gateway's CPU. */
+  @Bean
+  public Admission admission(final GateforkProperties gatefork, final MeterRegistry registry) {
+    return switch (gatefork.overload().limit()) {
+      case ADAPTIVE -> new AdaptiveAdmission(SettingsMapper.overloadConfig(gatefork), registry);
+      case OFF -> Admission.OFF;
+    };
   }
 
   @Bean
@@ -250,6 +261,7 @@ public class GatewayConfiguration {
       final MeterRegistry registry,
       final StageMetrics stageMetrics,
       final CallerAuthenticator authenticator,
+      final Admission admission,
       final GrpcSecurityProperties grpcSecurity,
       final UnifiedGrpcSslProperties unifiedGrpcSsl) {
     return new GrpcServerLifecycle(
@@ -270,6 +282,7 @@ public class GatewayConfiguration {
                 resources),
             registry,
             stageMetrics,
-            authenticator));
+            authenticator,
+            admission));
   }
 }

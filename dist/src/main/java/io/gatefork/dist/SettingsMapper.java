@@ -12,6 +12,7 @@ import io.gatefork.gateway.grpc.server.GrpcTlsConfig;
 import io.gatefork.service.executor.ApiExecutorConfig;
 import io.gatefork.service.job.LongPollingConfig;
 import io.gatefork.service.job.RestActivationConfig;
+import io.gatefork.service.overload.OverloadConfig;
 import java.util.List;
 
 /**
@@ -70,6 +71,16 @@ final class SettingsMapper {
       final LongPollingProperties longPolling, final GateforkProperties gatefork) {
     return new LongPollingConfig(
         longPolling.enabled(), longPolling.timeout(), gatefork.longPolling().maxParkedRequests());
+  }
+
+  static OverloadConfig overloadConfig(final GateforkProperties gatefork) {
+    final var overload = gatefork.overload();
+    return new OverloadConfig(
+        overload.algorithm(),
+        overload.initialLimit(),
+        overload.minLimit(),
+        overload.maxLimit(),
+        overload.latencyThreshold());
   }
 
   static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {

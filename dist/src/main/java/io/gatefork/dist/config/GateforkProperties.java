@@ -4,6 +4,8 @@ import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
 import io.gatefork.service.executor.ApiExecutorStrategy;
 import io.gatefork.service.job.RestActivationMode;
+import io.gatefork.service.overload.LimitAlgorithm;
+import io.gatefork.service.overload.OverloadLimit;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -20,6 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param grpc the gRPC server's executor and shutdown
  * @param longPolling the cap of waiting job activations
  * @param jobs how REST job activations wait for jobs
+ * @param overload admission of requests at the gateway's edge
  */
 @ConfigurationProperties("gatefork")
 public record GateforkProperties(
@@ -27,7 +30,8 @@ public record GateforkProperties(
     @DefaultValue Retry retry,
     @DefaultValue Grpc grpc,
     @DefaultValue LongPolling longPolling,
-    @DefaultValue Jobs jobs) {
+    @DefaultValue Jobs jobs,
+    @DefaultValue Overload overload) {
 
   /**
    * @param executorStrategy where broker responses are handled: {@code dedicated} (a bounded pool
@@ -86,4 +90,28 @@ public record GateforkProperties(
       @DefaultValue("poll") RestActivationMode restActivation,
       @DefaultValue("5s") Duration streamIdleTimeout,
       @DefaultValue("250ms") Duration streamHoldTimeout) {}
+
+  /**
+   * Admission at the gateway's edge: requests in flight (REST and gRPC together) are bounded by a
+   * limit learned from their latency; above it a request is answered at once with the stock
+   * backpressure answer, before its body is read and before any broker work. Job completions and
+   * failures, cancellations and deployments are never shed; long polls and job streams do not
+   * count.
+   *
+   * @param limit {@code adaptive} (Netflix concurrency-limits) or {@code off} (everything admitted:
+   *     stock)
+   * @param algorithm how the limit is learned: {@code aimd} (as the brokers' backpressure), {@code
+   *     gradient2} or {@code vegas}
+   * @param initialLimit requests in flight allowed at start
+   * @param minLimit the limit never goes below this (aimd, gradient2; vegas goes down to 1)
+   * @param maxLimit the limit never goes above this
+   * @param latencyThreshold aimd: a request whose whole time is longer shrinks the limit by a tenth
+   */
+  public record Overload(
+      @DefaultValue("adaptive") OverloadLimit limit,
+      @DefaultValue("aimd") LimitAlgorithm algorithm,
+      @DefaultValue("1000") int initialLimit,
+      @DefaultValue("20") int minLimit,
+      @DefaultValue("1000") int maxLimit,
+      @DefaultValue("500ms") Duration latencyThreshold) {}
 }

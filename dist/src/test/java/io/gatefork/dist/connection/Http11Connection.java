@@ -18,12 +18,12 @@ import java.util.Map;
  * the server does with it: answers are read by their Content-Length or chunks, and {@link
  * #closedByServer()} tells whether the server has ended the connection.
  */
-final class Http11Connection implements AutoCloseable {
+public final class Http11Connection implements AutoCloseable {
   private final Socket socket;
   private final InputStream in;
   private final OutputStream out;
 
-  Http11Connection(final int port) throws IOException {
+  public Http11Connection(final int port) throws IOException {
     socket = new Socket(InetAddress.getLoopbackAddress(), port);
     socket.setSoTimeout(20_000);
     in = socket.getInputStream();
@@ -31,13 +31,14 @@ final class Http11Connection implements AutoCloseable {
   }
 
   /** One answer. */
-  record Answer(int status, Map<String, String> headers, String body) {
-    String header(final String name) {
+  public record Answer(int status, Map<String, String> headers, String body) {
+    public String header(final String name) {
       return headers.get(name.toLowerCase(Locale.ROOT));
     }
   }
 
-  Answer send(final String method, final String path, final String authorization, final String json)
+  public Answer send(
+      final String method, final String path, final String authorization, final String json)
       throws IOException {
     final byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
     final var head = new StringBuilder();
@@ -58,7 +59,7 @@ final class Http11Connection implements AutoCloseable {
   }
 
   /** Whether the server has closed its side: a read finds the end of the stream. */
-  boolean closedByServer() throws IOException {
+  public boolean closedByServer() throws IOException {
     socket.setSoTimeout(2_000);
     try {
       return in.read() == -1;

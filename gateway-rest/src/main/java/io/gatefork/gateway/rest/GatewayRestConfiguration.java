@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest;
 
+import io.gatefork.gateway.rest.admission.AdmissionMvcConfiguration;
 import io.gatefork.gateway.rest.connection.ConnectionConfiguration;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
@@ -10,6 +11,7 @@ import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
 import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
 import io.gatefork.gateway.rest.json.StrictJsonBinding;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
+import io.gatefork.gateway.rest.stage.HandlerOperations;
 import io.gatefork.gateway.rest.stage.RequestStageMvcConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
 import io.gatefork.service.stage.StageMetrics;
@@ -67,6 +69,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
             classes = {RestController.class, RestControllerAdvice.class}))
 @EnableConfigurationProperties(RestFrontEndProperties.class)
 @Import({
+  AdmissionMvcConfiguration.class,
   ConnectionConfiguration.class,
   RestSecurityConfiguration.class,
   RequestStageMvcConfiguration.class,
@@ -85,6 +88,12 @@ public class GatewayRestConfiguration {
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     registration.addUrlPatterns(API_URL_PATTERN);
     return registration;
+  }
+
+  /** The operation each handler declares, for stage timing and admission. */
+  @Bean
+  public HandlerOperations gatewayRestHandlerOperations() {
+    return new HandlerOperations();
   }
 
   /** Request bodies bind strictly: a value of the wrong JSON type is a 400 naming the field. */

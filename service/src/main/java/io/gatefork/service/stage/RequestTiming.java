@@ -30,6 +30,11 @@ public final class RequestTiming {
     entered = System.nanoTime();
   }
 
+  /** Whether the request reached its handler (a refused, shed or unreadable one did not). */
+  public boolean wasEntered() {
+    return entered != 0;
+  }
+
   public void dispatched() {
     dispatched = System.nanoTime();
   }

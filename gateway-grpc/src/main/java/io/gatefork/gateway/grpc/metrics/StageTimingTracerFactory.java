@@ -19,7 +19,9 @@ import io.grpc.Status;
  * StageTimingContext}), which grpc-java attaches around every handler callback.
  *
  * <p>Calls the client cancelled are not recorded: no response was committed, and their duration is
- * the client's choice, not ours. (A client deadline usually arrives as such a cancellation.)
+ * the client's choice, not ours. (A client deadline usually arrives as such a cancellation.) Nor
+ * are calls that never reached the endpoint (shed by admission, refused by authentication, an
+ * unreadable message), as on the REST side.
  */
 public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
 
@@ -60,7 +62,7 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
     @Override
     public void streamClosed(final Status status) {
       // called exactly once per stream, on the transport thread
-      if (status.getCode() == Status.Code.CANCELLED) {
+      if (status.getCode() == Status.Code.CANCELLED || !timing.wasEntered()) {
         return;
       }
       timing.committed();

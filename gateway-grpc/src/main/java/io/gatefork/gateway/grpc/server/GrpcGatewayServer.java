@@ -1,13 +1,16 @@
 package io.gatefork.gateway.grpc.server;
 
+import io.gatefork.gateway.grpc.admission.AdmissionInterceptor;
 import io.gatefork.gateway.grpc.auth.CallerAuthenticationInterceptor;
 import io.gatefork.gateway.grpc.endpoint.GatewayEndpoint;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.metrics.GrpcServerMetricsInterceptor;
 import io.gatefork.gateway.grpc.metrics.StageTimingTracerFactory;
 import io.gatefork.service.auth.CallerAuthenticator;
+import io.gatefork.service.overload.Admission;
 import io.gatefork.service.stage.StageMetrics;
 import io.grpc.Server;
+import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
@@ -16,6 +19,8 @@ import io.netty.handler.ssl.SslContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -42,6 +47,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
   private final GrpcServerMetricsInterceptor metricsInterceptor;
   private final StageTimingTracerFactory stageTiming;
   private final CallerAuthenticator authenticator;
+  private final Admission admission;
   private final SslContext sslContext;
 
   private Server server;
@@ -55,19 +61,28 @@ public final class GrpcGatewayServer implements AutoCloseable {
       final GatewayServices services,
       final MeterRegistry meterRegistry,
       final StageMetrics stageMetrics) {
-    this(config, services, meterRegistry, stageMetrics, CallerAuthenticator.UNPROTECTED);
+    this(
+        config,
+        services,
+        meterRegistry,
+        stageMetrics,
+        CallerAuthenticator.UNPROTECTED,
+        Admission.OFF);
   }
 
   /**
    * @param authenticator checks every call's credential when it protects the API
+   * @param admission admits calls before their message is read (the instance the REST side uses)
    */
   public GrpcGatewayServer(
       final GrpcServerConfig config,
       final GatewayServices services,
       final MeterRegistry meterRegistry,
       final StageMetrics stageMetrics,
-      final CallerAuthenticator authenticator) {
+      final CallerAuthenticator authenticator,
+      final Admission admission) {
     this.authenticator = authenticator;
+    this.admission = admission;
     this.config = config;
     endpoint = new GatewayEndpoint(services, config.maxMessageSize());
     metricsInterceptor = new GrpcServerMetricsInterceptor(meterRegistry);
@@ -76,9 +91,22 @@ public final class GrpcGatewayServer implements AutoCloseable {
     sslContext = GrpcServerSslContexts.create(config.tls());
   }
 
-  /** The endpoint, with request messages that cannot be parsed answered INVALID_ARGUMENT. */
+  /**
+   * The endpoint, with request messages that cannot be parsed answered INVALID_ARGUMENT, behind its
+   * interceptors. The last one runs first: the metrics count every call, admission sheds before
+   * authentication (a shed call costs the least), authentication refuses before the endpoint.
+   */
   private ServerServiceDefinition service() {
-    return UnparsableRequests.asInvalidArgument(endpoint.bindService());
+    final List<ServerInterceptor> interceptors = new ArrayList<>();
+    if (authenticator.protectsApi()) {
+      interceptors.add(new CallerAuthenticationInterceptor(authenticator));
+    }
+    if (admission != Admission.OFF) {
+      interceptors.add(new AdmissionInterceptor(admission));
+    }
+    interceptors.add(metricsInterceptor);
+    return ServerInterceptors.intercept(
+        UnparsableRequests.asInvalidArgument(endpoint.bindService()), interceptors);
   }
 
   public synchronized GrpcGatewayServer start() {
@@ -91,14 +119,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
             .permitKeepAliveTime(config.minKeepAliveInterval().toMillis(), TimeUnit.MILLISECONDS)
             .permitKeepAliveWithoutCalls(false)
             .addStreamTracerFactory(stageTiming)
-            .addService(
-                authenticator.protectsApi()
-                    // the last interceptor runs first: refused calls are counted by the metrics too
-                    ? ServerInterceptors.intercept(
-                        service(),
-                        new CallerAuthenticationInterceptor(authenticator),
-                        metricsInterceptor)
-                    : ServerInterceptors.intercept(service(), metricsInterceptor));
+            .addService(service());
     switch (config.executorMode()) {
       case DIRECT -> builder.directExecutor();
       case POOLED -> {

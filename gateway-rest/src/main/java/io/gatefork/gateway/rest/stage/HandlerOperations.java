@@ -2,29 +2,20 @@ package io.gatefork.gateway.rest.stage;
 
 import java.lang.reflect.Method;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The operation of each handler method, read from its {@link GatewayOperation} once and cached:
- * requests look it up, they never reflect.
+ * requests look it up, they never reflect. One instance serves the stage timing and admission.
  */
 public final class HandlerOperations {
+  private static final String NONE = "";
   private final Map<Method, String> operations = new ConcurrentHashMap<>();
 
   /** The operation the handler method declares; a handler without one is a programming error. */
   public String of(final Method handler) {
-    final String operation = operations.get(handler);
-    return operation != null ? operation : operations.computeIfAbsent(handler, this::required);
-  }
-
-  /** The declared operation, or null when the method declares none. */
-  public static String declared(final Method handler) {
-    final GatewayOperation declaration = handler.getAnnotation(GatewayOperation.class);
-    return declaration == null ? null : declaration.value();
-  }
-
-  private String required(final Method handler) {
-    final String operation = declared(handler);
+    final String operation = declaredBy(handler);
     if (operation == null) {
       throw new IllegalStateException(
           "Handler "
@@ -34,5 +25,22 @@ public final class HandlerOperations {
               + " takes a RequestContext but declares no @GatewayOperation");
     }
     return operation;
+  }
+
+  /** The operation the handler method declares, or null when it declares none. */
+  public String declaredBy(final Method handler) {
+    String operation = operations.get(handler);
+    if (operation == null) {
+      operation =
+          operations.computeIfAbsent(
+              handler, method -> Objects.requireNonNullElse(declared(method), NONE));
+    }
+    return operation.isEmpty() ? null : operation;
+  }
+
+  /** The declared operation, or null when the method declares none (not cached). */
+  public static String declared(final Method handler) {
+    final GatewayOperation declaration = handler.getAnnotation(GatewayOperation.class);
+    return declaration == null ? null : declaration.value();
   }
 }

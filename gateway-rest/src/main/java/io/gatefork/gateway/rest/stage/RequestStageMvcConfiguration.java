@@ -11,7 +11,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  */
 @Configuration(proxyBeanMethods = false)
 public class RequestStageMvcConfiguration implements WebMvcConfigurer {
-  private final HandlerOperations handlerOperations = new HandlerOperations();
+  private final HandlerOperations handlerOperations;
+
+  public RequestStageMvcConfiguration(final HandlerOperations handlerOperations) {
+    this.handlerOperations = handlerOperations;
+  }
 
   @Override
   public void addArgumentResolvers(final List<HandlerMethodArgumentResolver> resolvers) {

@@ -2,6 +2,8 @@ package io.gatefork.gateway.rest.stage;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
+import io.gatefork.service.overload.Admission.Permit;
+import io.gatefork.service.overload.AdmissionPolicy;
 import io.gatefork.service.stage.RequestTiming;
 import jakarta.servlet.ServletRequest;
 
@@ -13,6 +15,12 @@ import jakarta.servlet.ServletRequest;
 public final class RequestStages {
   static final String TIMING_ATTRIBUTE = RequestStages.class.getName() + ".timing";
   static final String OPERATION_ATTRIBUTE = RequestStages.class.getName() + ".operation";
+
+  /**
+   * The request's admission {@link Permit}, set by the admission interceptor while the request
+   * counts in flight; absent when nothing counts it.
+   */
+  public static final String PERMIT_ATTRIBUTE = RequestStages.class.getName() + ".permit";
 
   /** The authenticated {@link Caller}, set by the security filter; absent means anonymous. */
   public static final String CALLER_ATTRIBUTE = RequestStages.class.getName() + ".caller";
@@ -32,11 +40,30 @@ public final class RequestStages {
     return new RequestContext(timing, caller(request), operation);
   }
 
-  /** Records the request under another operation than its handler declares. */
+  /**
+   * Records the request under another operation than its handler declares; one that turns out to
+   * wait rather than work (awaiting a process instance's end) stops counting in flight.
+   */
   static void relabel(final ServletRequest request, final String operation) {
     if (request.getAttribute(TIMING_ATTRIBUTE) != null) {
       request.setAttribute(OPERATION_ATTRIBUTE, operation);
     }
+    if (AdmissionPolicy.of(operation) != AdmissionPolicy.LIMITED) {
+      final Permit permit = takePermit(request);
+      if (permit != null) {
+        permit.ignored();
+      }
+    }
+  }
+
+  /** Removes and returns the request's admission permit; null when it has none. */
+  public static Permit takePermit(final ServletRequest request) {
+    final Object permit = request.getAttribute(PERMIT_ATTRIBUTE);
+    if (permit == null) {
+      return null;
+    }
+    request.removeAttribute(PERMIT_ATTRIBUTE);
+    return (Permit) permit;
   }
 
   /** The request's authenticated caller; the anonymous one when the API is unprotected. */

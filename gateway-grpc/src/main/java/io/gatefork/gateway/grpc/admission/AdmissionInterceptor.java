@@ -1,0 +1,100 @@
+package io.gatefork.gateway.grpc.admission;
+
+import io.gatefork.gateway.grpc.metrics.GatewayOperations;
+import io.gatefork.service.overload.Admission;
+import io.gatefork.service.overload.Admission.Permit;
+import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
+import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.Status;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Admission of gRPC calls: when a call starts (its headers decoded, its message not yet parsed) it
+ * asks {@link Admission} for a permit under its operation. Without one it is closed at once with
+ * {@code RESOURCE_EXHAUSTED}, the stock backpressure status the clients retry on.
+ *
+ * <p>The permit is given back when the call closes, so the limit learns from the call's whole time:
+ * OK and the broker's answers are samples, {@code RESOURCE_EXHAUSTED} and {@code DEADLINE_EXCEEDED}
+ * say overload, anything else (bad input, a refused caller, no broker, a cancelled call) teaches
+ * nothing.
+ */
+public final class AdmissionInterceptor implements ServerInterceptor {
+  static final String API = "grpc";
+  static final Status SHED =
+      Status.RESOURCE_EXHAUSTED.withDescription(
+          "The gateway is at its limit of requests in flight and did not handle this one;"
+              + " retry later");
+
+  private static final ServerCall.Listener<Object> NOTHING = new ServerCall.Listener<>() {};
+
+  private final Admission admission;
+
+  public AdmissionInterceptor(final Admission admission) {
+    this.admission = admission;
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
+      final ServerCall<ReqT, RespT> call,
+      final Metadata headers,
+      final ServerCallHandler<ReqT, RespT> next) {
+    final String operation = GatewayOperations.of(call.getMethodDescriptor().getFullMethodName());
+    if (operation == null) {
+      return next.startCall(call, headers);
+    }
+    final Permit permit = admission.admit(API, operation);
+    if (permit == null) {
+      call.close(SHED, new Metadata());
+      return (ServerCall.Listener<ReqT>) NOTHING;
+    }
+    if (permit == Permit.NONE) {
+      return next.startCall(call, headers);
+    }
+    final var releasing = new ReleasingCall<>(call, permit);
+    return new SimpleForwardingServerCallListener<>(next.startCall(releasing, headers)) {
+      @Override
+      public void onCancel() {
+        releasing.release(Status.CANCELLED);
+        super.onCancel();
+      }
+    };
+  }
+
+  /** Gives the permit back once: when the call closes, or is cancelled. */
+  private static final class ReleasingCall<ReqT, RespT>
+      extends SimpleForwardingServerCall<ReqT, RespT> {
+    private final Permit permit;
+    private final AtomicBoolean released = new AtomicBoolean();
+
+    private ReleasingCall(final ServerCall<ReqT, RespT> call, final Permit permit) {
+      super(call);
+      this.permit = permit;
+    }
+
+    @Override
+    public void close(final Status status, final Metadata trailers) {
+      try {
+        super.close(status, trailers);
+      } finally {
+        release(status);
+      }
+    }
+
+    private void release(final Status status) {
+      if (!released.compareAndSet(false, true)) {
+        return;
+      }
+      switch (status.getCode()) {
+        case OK, NOT_FOUND, ALREADY_EXISTS, FAILED_PRECONDITION, ABORTED, OUT_OF_RANGE ->
+            permit.answered();
+        case DEADLINE_EXCEEDED -> permit.overloaded();
+        default -> permit.ignored();
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package io.gatefork.service.overload;
+
+import com.netflix.concurrency.limits.Limit;
+import com.netflix.concurrency.limits.Limiter;
+import com.netflix.concurrency.limits.limit.AIMDLimit;
+import com.netflix.concurrency.limits.limit.Gradient2Limit;
+import com.netflix.concurrency.limits.limit.VegasLimit;
+import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Admission by an adaptive concurrency limit ({@code gatefork.overload.limit=adaptive}): Netflix
+ * concurrency-limits' {@link SimpleLimiter} with the configured {@link LimitAlgorithm}, learning
+ * from each admitted request's whole time. Operations are admitted by their {@link
+ * AdmissionPolicy}.
+ *
+ * <p>Meters: {@value #LIMIT_METER} (the current limit), {@value #IN_FLIGHT_METER} (requests counted
+ * in flight) and {@value #SHED_METER} (tags {@code api}, {@code operation}).
+ */
+public final class AdaptiveAdmission implements Admission {
+  public static final String LIMIT_METER = "gatefork.overload.limit";
+  public static final String IN_FLIGHT_METER = "gatefork.overload.inflight";
+  public static final String SHED_METER = "gatefork.overload.shed";
+
+  private final SimpleLimiter<Void> limiter;
+  private final MeterRegistry registry;
+  private final ConcurrentMap<String, Counter> shed = new ConcurrentHashMap<>();
+
+  public AdaptiveAdmission(final OverloadConfig config, final MeterRegistry registry) {
+    this(limit(config), registry);
+  }
+
+  AdaptiveAdmission(final Limit limit, final MeterRegistry registry) {
+    this.registry = registry;
+    limiter = SimpleLimiter.newBuilder().named("gatefork").limit(limit).build();
+    Gauge.builder(LIMIT_METER, limiter, SimpleLimiter::getLimit)
+        .description("Requests the gateway admits in flight at once, learned from their latency")
+        .register(registry);
+    Gauge.builder(IN_FLIGHT_METER, limiter, SimpleLimiter::getInflight)
+        .description("Requests admitted and not yet answered")
+        .register(registry);
+  }
+
+  private static Limit limit(final OverloadConfig config) {
+    return switch (config.algorithm()) {
+      case AIMD ->
+          AIMDLimit.newBuilder()
+              .initialLimit(config.initialLimit())
+              .minLimit(config.minLimit())
+              .maxLimit(config.maxLimit())
+              .timeout(config.latencyThreshold().toNanos(), TimeUnit.NANOSECONDS)
+              .build();
+      case GRADIENT2 ->
+          Gradient2Limit.newBuilder()
+              .initialLimit(config.initialLimit())
+              .minLimit(config.minLimit())
+              .maxConcurrency(config.maxLimit())
+              .build();
+      case VEGAS ->
+          VegasLimit.newBuilder()
+              .initialLimit(config.initialLimit())
+              .maxConcurrency(config.maxLimit())
+              .build();
+    };
+  }
+
+  @Override
+  public Permit admit(final String api, final String operation) {
+    final AdmissionPolicy policy = AdmissionPolicy.of(operation);
+    if (policy == AdmissionPolicy.BYPASS) {
+      return Permit.NONE;
+    }
+    final Optional<Limiter.Listener> listener = limiter.acquire(null);
+    if (listener.isEmpty()) {
+      shedCounter(api, operation).increment();
+      return null;
+    }
+    if (policy == AdmissionPolicy.CHECKED) {
+      listener.get().onIgnore();
+      return Permit.NONE;
+    }
+    return new LimiterPermit(listener.get());
+  }
+
+  /** The current limit. */
+  public int limit() {
+    return limiter.getLimit();
+  }
+
+  /** Requests counted in flight now. */
+  public int inFlight() {
+    return limiter.getInflight();
+  }
+
+  private Counter shedCounter(final String api, final String operation) {
+    final String id = api + ':' + operation;
+    final Counter cached = shed.get(id);
+    return cached != null
+        ? cached
+        : shed.computeIfAbsent(
+            id,
+            k ->
+                Counter.builder(SHED_METER)
+                    .description("Requests answered RESOURCE_EXHAUSTED by the admission limit")
+                    .tag("api", api)
+                    .tag("operation", operation)
+                    .register(registry));
+  }
+
+  private record LimiterPermit(Limiter.Listener listener) implements Permit {
+    @Override
+    public void answered() {
+      listener.onSuccess();
+    }
+
+    @Override
+    public void overloaded() {
+      listener.onDropped();
+    }
+
+    @Override
+    public void ignored() {
+      listener.onIgnore();
+    }
+  }
+}

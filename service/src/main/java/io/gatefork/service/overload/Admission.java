@@ -1,0 +1,55 @@
+package io.gatefork.service.overload;
+
+/**
+ * Admission at the gateway's edge: each request of an operation asks for a {@link Permit} before
+ * its body is read and before any broker work; without one it is answered at once with the stock
+ * backpressure answer (REST 503 {@code RESOURCE_EXHAUSTED}, gRPC {@code RESOURCE_EXHAUSTED}). One
+ * admission serves both APIs: they share the gateway's CPU.
+ *
+ * <p>Implementations: {@link #OFF} (everything admitted, today's behaviour) and {@link
+ * AdaptiveAdmission} (a concurrency limit learned from latency).
+ */
+public interface Admission {
+  /** Admits everything and counts nothing ({@code gatefork.overload.limit=off}). */
+  Admission OFF = (api, operation) -> Permit.NONE;
+
+  /**
+   * @param api {@code rest} or {@code grpc}, for the shed meter
+   * @param operation the operation's name (the {@code operation} tag of the stage metrics)
+   * @return the request's permit, or null when it must be shed now
+   */
+  Permit admit(String api, String operation);
+
+  /**
+   * An admitted request's place among those in flight, given back exactly once, when its answer has
+   * been written (REST: the response completed; gRPC: the call closed): its whole time is the
+   * latency the limit learns from.
+   */
+  interface Permit {
+    /** For requests nothing counts: bypassed operations, admission off. */
+    Permit NONE =
+        new Permit() {
+          @Override
+          public void answered() {}
+
+          @Override
+          public void overloaded() {}
+
+          @Override
+          public void ignored() {}
+        };
+
+    /** Answered by the broker (a result, a rejection, not found ...): a latency sample. */
+    void answered();
+
+    /** Timed out: the gateway (or what it waits for) is too slow. */
+    void overloaded();
+
+    /**
+     * No latency to learn from: answered before any broker work (bad input, refused caller), the
+     * broker's own backpressure or absence (the broker sheds; its fast answer says nothing of the
+     * gateway), or the request went on to wait rather than work (an instance awaited to its end).
+     */
+    void ignored();
+  }
+}

@@ -1,0 +1,48 @@
+package io.gatefork.service.overload;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The adaptive limit's settings. Every value is required: the defaults live with the configuration
+ * keys in {@code dist} ({@code gatefork.overload.*}), not here.
+ *
+ * @param algorithm how the limit is learned
+ * @param initialLimit requests in flight allowed at start, until latency says otherwise
+ * @param minLimit the limit never goes below this
+ * @param maxLimit the limit never goes above this
+ * @param latencyThreshold AIMD: a request whose whole time is longer shrinks the limit
+ */
+public record OverloadConfig(
+    LimitAlgorithm algorithm,
+    int initialLimit,
+    int minLimit,
+    int maxLimit,
+    Duration latencyThreshold) {
+
+  public OverloadConfig {
+    Objects.requireNonNull(algorithm, "overload algorithm");
+    Objects.requireNonNull(latencyThreshold, "overload latencyThreshold");
+    if (latencyThreshold.isNegative() || latencyThreshold.isZero()) {
+      throw new IllegalArgumentException(
+          "overload latencyThreshold must be positive, but was " + latencyThreshold);
+    }
+    if (minLimit < 1) {
+      throw new IllegalArgumentException("overload minLimit must be >= 1, but was " + minLimit);
+    }
+    if (maxLimit < minLimit) {
+      throw new IllegalArgumentException(
+          "overload maxLimit (" + maxLimit + ") must not be below minLimit (" + minLimit + ")");
+    }
+    if (initialLimit < minLimit || initialLimit > maxLimit) {
+      throw new IllegalArgumentException(
+          "overload initialLimit ("
+              + initialLimit
+              + ") must lie between minLimit ("
+              + minLimit
+              + ") and maxLimit ("
+              + maxLimit
+              + ")");
+    }
+  }
+}
