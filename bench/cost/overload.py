@@ -818,10 +818,11 @@ class Overload:
                                if k not in ("errors",)}
                 for leg, rs in zip(legs, by_leg)}
         if keep:
-            raw_name = "r%d-%s-%s-%s%s.csv.gz" % (
-                round_no, mode, kind, record["protocol"],
-                "" if multiple is None else "-%gx" % multiple if kind != "storm"
-                else "-%d" % rate)
+            # storm: its rate; capacity: nothing; others: the multiple (unique per gateway)
+            suffix = "-%d" % rate if kind == "storm" else "" if multiple is None \
+                else "-%gx" % multiple
+            raw_name = "r%d-%s-%s-%s%s.csv.gz" % (round_no, mode, kind, record["protocol"],
+                                                  suffix)
             self.write_raw(raw_name, records)
             record["raw"] = "raw/" + raw_name
             self.results["cells"].append(record)
