@@ -53,7 +53,7 @@ TLS_CPU_RATIO = 1.5  # CPU per REST 503, TLS / plaintext, same rate
 
 # option defaults of an overload run (cost_bench.parse_args applies them); the cost run's
 # SMOKE / DEFAULTS fill in the rest (gateway warm-up, idle window)
-# the gateway warm-up runs under the quota, where the JIT compiles slowly: longer than the cost
+# the gateway warm-up runs on the whole core, before the gateway moves under the quota, as the
 # cells' (it ends once the JIT uses < 5 % of the gateway's CPU, or at the maximum)
 DEFAULTS = {"rounds": 3, "modes": ["off", "adaptive", "stock"], "window": 30, "warmup": 10,
             "gateway_warmup": 60, "gateway_warmup_max": 300,
@@ -491,10 +491,12 @@ class Overload:
         b.settle_limit = settle_limit(quota)
         try:
             b.deploy(gw)
+            # warmed up on the whole core, as a pod that has been serving for a while: under a
+            # small quota the JIT would take minutes and its threads would be measured instead
+            warmup = b.gateway_warmup(gw, [], round_no, mode)
             if gw.quota:
                 self.group.set(gw.quota)
                 self.group.add(gw.pid)
-            warmup = b.gateway_warmup(gw, [], round_no, mode)
             # connections the kernel accepts with no load: the background of every window's
             # "new connections" (cluster messaging, anything else on the machine)
             opens0, t0 = passive_opens(), time.monotonic()
@@ -1015,7 +1017,7 @@ def write_report(out, data):
     if q:
         w("- gateway CPU quota: **%g CPU** = cgroup v1 `%s`, `cpu.cfs_quota_us` %d per "
           "`cpu.cfs_period_us` %d; each gateway JVM (all its threads, via `cgroup.procs`) moved "
-          "in after its start and deployment, before its warm-up; the group is removed at the "
+          "in after its start, deployment and warm-up (on the whole core); the group is removed at the "
           "end. Brokers, vegeta, ghz and the harness on CPU %s without a limit" % (
               q["cpus"], q["group"], q["cfs_quota_us"], q["cfs_period_us"],
               meta["placement"]["load_cpus"]))
@@ -1038,7 +1040,7 @@ def write_report(out, data):
                   cb.SETTLED * 100, opts["warmup"]))
     warmups = [x["warmup"]["seconds"] for x in data.get("gateways", []) if x.get("warmup")]
     if warmups:
-        w("- gateway warm-up (under the quota; REST + gRPC closed loop, create, on the refusing "
+        w("- gateway warm-up (on the whole core, before the quota; REST + gRPC closed loop, create, on the refusing "
           "cluster backpressure; %s s, then on until the JIT uses < 5 %% of the gateway's CPU, "
           "at most %s s): took %.0f s median [%.0f–%.0f]" % (
               opts["gateway_warmup"], opts.get("gateway_warmup_max"),
