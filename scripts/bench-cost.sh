@@ -4,6 +4,7 @@
 # bench/cost/results/<UTC timestamp>/ (results.json, report.md). See bench/cost/README.md.
 #
 #   scripts/bench-cost.sh --smoke --rest-port 18080 ...      # a few minutes, one round
+#   scripts/bench-cost.sh --overload --smoke ...             # overload cells, ~5 minutes
 #   scripts/bench-cost.sh --help
 set -euo pipefail
 cd "$(dirname "$0")/.."

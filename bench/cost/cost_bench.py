@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Gateway CPU cost per request: REST against gRPC, patched against stock.
+"""Gateway CPU cost per request: REST against gRPC, patched against stock; and, with
+--overload / --soak, the gateway under a CPU quota past its capacity (bench/cost/overload.py).
 
     scripts/bench-cost.sh [options]        # builds what is missing, then runs this
     bench/cost/cost_bench.py --smoke --rest-port 18080 ...
+    scripts/bench-cost.sh --overload --smoke ...
 
 Starts an embedded broker (and a second one that refuses every user command, for the
 backpressure cells) pinned to the load CPUs, then per round and mode a fresh gateway pinned to
@@ -22,6 +24,7 @@ import shlex
 import shutil
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -33,20 +36,33 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# overload.py (imported lazily, below) imports this module as `cost_bench`; run as a script it is
+# `__main__`: one module under both names, not a second copy
+sys.modules.setdefault("cost_bench", sys.modules[__name__])
+
 # ---------------------------------------------------------------------------------------------
 # Modes: the single place they are defined. Each maps to the environment of the gateway; a mode
 # starts from the defaults (every variable named in any mode is removed from the inherited
-# environment first), so `patched` = {} really means gatefork's defaults.
+# environment first), so `patched` = {} really means gatefork's defaults. A gateway that does
+# not know a variable ignores it (Spring relaxed binding of an unknown key).
 MODES = {
     "patched": {},
     "stock": {
         "GATEFORK_API_EXECUTORSTRATEGY": "common-pool",
         "SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY": "ant_path_matcher",
         "GATEFORK_RETRY_RESOURCEEXHAUSTED": "next-partition",
-        # a switch being added elsewhere; unknown keys are ignored until then
         "GATEFORK_REST_FRONTEND": "stock",
+        # no concurrency limit at the edge; Tomcat closes the connection after an error answer
+        "GATEFORK_OVERLOAD_LIMIT": "off",
+        "GATEFORK_REST_KEEPALIVEONERROR": "false",
     },
+    # the overload cells (overload.py): gatefork's defaults with the edge's concurrency limit
+    # (gatefork.overload.limit) on or off; error answers keep the connection (the default)
+    "adaptive": {"GATEFORK_OVERLOAD_LIMIT": "adaptive"},
+    "off": {"GATEFORK_OVERLOAD_LIMIT": "off"},
 }
+# Spring Boot's PEM TLS for REST (README, TLS): set only on the overload run's TLS gateway
+TLS_ENV = ("SERVER_SSL_ENABLED", "SERVER_SSL_CERTIFICATE", "SERVER_SSL_CERTIFICATEPRIVATEKEY")
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -125,9 +141,11 @@ LOADS = ("fixed", "closed", "high")
 
 @dataclass(frozen=True)
 class Load:
-    name: str  # fixed | closed | high
+    name: str  # fixed | closed | high (overload.py: capacity, unloaded, burst, storm, soak)
     rate: int  # requests/s; 0 = closed loop
     connections: int  # closed loop: connections (vegeta workers, ghz concurrency)
+    workers: int = 0  # open loop: vegeta -max-workers and ghz -c; 0 = open_loop_workers(rate)
+    grpc_connections: int = 1  # ghz --connections (the calls spread over them)
 
     def label(self):
         if self.rate:
@@ -396,8 +414,10 @@ def http(method, url, body=None, headers=None, timeout=10.0):
     elif body is not None:
         data = body
     request = urllib.request.Request(url, data=data, method=method, headers=headers)
+    # the overload run's TLS gateway has a self-signed certificate
+    context = ssl._create_unverified_context() if url.startswith("https:") else None
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with urllib.request.urlopen(request, timeout=timeout, context=context) as response:
             raw = response.read()
             return response.status, (json.loads(raw) if raw else None)
     except urllib.error.HTTPError as e:
@@ -477,6 +497,7 @@ class Gateway:
     log: Path
     started: float = field(default_factory=time.monotonic)
     mode_check: str = ""
+    quota: float | None = None  # overload.py: its CPU quota (CPUs), None = none
 
 
 class Bench:
@@ -501,6 +522,8 @@ class Bench:
         self.ghz = shutil.which("ghz")
         self.java_home = os.environ.get("JAVA_HOME", "")
         self.seq = 0
+        self.settle_limit = SETTLED  # overload.py lowers it under a CPU quota
+        self.overload = None  # the overload run's results (overload.py), saved with the rest
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -546,6 +569,9 @@ class Bench:
         self.extract_proto()
 
     def uses_refusing(self):
+        if self.args.overload_run:
+            import overload
+            return overload.uses_refusing(self.args)
         return any(OPS[o].refusing for o in self.args.ops)
 
     def extract_proto(self):
@@ -589,7 +615,9 @@ class Bench:
         raise BenchError("broker %s not ready after %d s; see %s"
                          % (name, self.args.start_timeout, stderr))
 
-    def start_gateway(self, name, mode, round_no):
+    def start_gateway(self, name, mode, round_no, tls=None, label=None):
+        """A gateway for the main or the refusing cluster in `mode`; `tls` = (certificate,
+        private key) PEM files puts REST on HTTPS (Spring Boot's server.ssl.*, as README, TLS)."""
         a = self.args
         if name == "main":
             ports = (a.rest_port, a.management_port, a.grpc_port, a.cluster_port, a.broker_port)
@@ -604,7 +632,13 @@ class Bench:
         for values in MODES.values():
             for key in values:
                 env.pop(key, None)
+        for key in TLS_ENV:
+            env.pop(key, None)
         env.update(MODES[mode])
+        if tls:
+            env.update({"SERVER_SSL_ENABLED": "true",
+                        "SERVER_SSL_CERTIFICATE": "file:%s" % tls[0],
+                        "SERVER_SSL_CERTIFICATEPRIVATEKEY": "file:%s" % tls[1]})
         env["JAVA_OPTS"] = a.gateway_java_opts
         cmd = self.taskset(a.gateway_cpus) + [
             str(self.dist / "bin" / "gateway"),
@@ -614,17 +648,20 @@ class Bench:
             "--zeebe.gateway.cluster.host=127.0.0.1", "--zeebe.gateway.cluster.port=%d" % cport,
             "--zeebe.gateway.cluster.clusterName=%s" % cluster,
             "--zeebe.gateway.cluster.initialContactPoints=127.0.0.1:%d" % bport]
-        logfile = self.logs / ("gateway-r%d-%s-%s.log" % (round_no, mode, name))
-        log("r%d %s: starting %s gateway (%s)" % (round_no, mode, name, " ".join(
-            "%s=%s" % kv for kv in MODES[mode].items()) or "defaults"))
+        label = label or name
+        logfile = self.logs / ("gateway-r%d-%s-%s.log" % (round_no, mode, label))
+        log("r%d %s: starting %s gateway (%s)%s" % (round_no, mode, label, " ".join(
+            "%s=%s" % kv for kv in MODES[mode].items()) or "defaults",
+            ", REST on TLS" if tls else ""))
         with open(logfile, "w") as f:
             proc = self.procs.start("gateway-" + name, cmd, env=env, stdout=f,
                                     stderr=subprocess.STDOUT)
-        gw = Gateway(name, proc, jvm_pid(proc), "http://127.0.0.1:%d" % rest,
+        gw = Gateway(name, proc, jvm_pid(proc),
+                     "%s://127.0.0.1:%d" % ("https" if tls else "http", rest),
                      "127.0.0.1:%d" % grpc, logfile)
         self.await_topology(gw)
         log("r%d %s: %s gateway ready (pid %d) in %.1f s" % (
-            round_no, mode, name, gw.pid, time.monotonic() - gw.started))
+            round_no, mode, label, gw.pid, time.monotonic() - gw.started))
         gw.mode_check = self.mode_check(gw, mgmt, mode)
         return gw
 
@@ -748,15 +785,18 @@ class Bench:
         return method, f
 
     def vegeta_cmd(self, targets, load, duration, lazy, output):
+        # -insecure: the overload run's TLS gateway has a self-signed certificate (https
+        # targets only; plain http ignores it)
         cmd = [self.vegeta, "attack", "-format=json", "-targets=%s" % targets,
-               "-duration=%.3fs" % duration, "-timeout=10s", "-max-body=0",
+               "-duration=%.3fs" % duration, "-timeout=10s", "-max-body=0", "-insecure",
                "-output=%s" % output]
         if lazy:
             cmd.append("-lazy")  # stops at the end of the targets file: each target once
         if load.rate:
             # as many workers at most as ghz gets: both tools stay an open loop while the
             # gateway keeps up, and neither opens hundreds of connections when it does not
-            cmd += ["-rate=%d/s" % load.rate, "-max-workers=%d" % open_loop_workers(load.rate)]
+            cmd += ["-rate=%d/s" % load.rate,
+                    "-max-workers=%d" % (load.workers or open_loop_workers(load.rate))]
         else:
             cmd += ["-rate=0", "-max-workers=%d" % load.connections,
                     "-workers=%d" % load.connections]
@@ -769,7 +809,7 @@ class Bench:
                "-O", "json", "-o", str(output)]
         if load.rate:
             # open loop: enough workers that none waits for a slow answer before its next tick
-            workers = open_loop_workers(load.rate)
+            workers = load.workers or open_loop_workers(load.rate)
             cmd += ["--rps", str(load.rate)]
         else:
             workers = load.connections
@@ -778,9 +818,13 @@ class Bench:
             # duration ends the run on time). No -x: ghz then runs for -x and ignores -n. ghz
             # splits -n among the workers, so no more workers than calls.
             count = max(1, count)
-            cmd += ["-c", str(min(workers, count)), "-n", str(count)]
+            workers = min(workers, count)
+            cmd += ["-c", str(workers), "-n", str(count)]
         else:
             cmd += ["-c", str(workers), "-z", "%.3fs" % duration, "--duration-stop", "wait"]
+        if load.grpc_connections > 1:
+            # ghz spreads the workers over the connections: at most one connection per worker
+            cmd += ["--connections", str(min(load.grpc_connections, workers))]
         cmd.append(gw.grpc)
         return self.load_cmd(cmd)
 
@@ -934,9 +978,11 @@ class Bench:
             "last 5 s: %.0f %%" % (round_no, mode, elapsed, (share or 0) * 100))
         return {"seconds": round(elapsed, 1), "last_jit_share": round(share or 0, 3)}
 
-    def settle(self, gw, limit=SETTLED, timeout=20.0):
-        """Waits until the gateway uses less than `limit` of a core over half a second (work
-        left over from the previous load, JIT compilation); returns the seconds waited."""
+    def settle(self, gw, limit=None, timeout=20.0):
+        """Waits until the gateway uses less than `limit` of a core (default: settle_limit)
+        over half a second (work left over from the previous load, JIT compilation); returns
+        the seconds waited."""
+        limit = self.settle_limit if limit is None else limit
         start = time.monotonic()
         while True:
             c0, t0 = process_cpu_seconds(gw.pid), time.monotonic()
@@ -1157,6 +1203,8 @@ class Bench:
 
     def save(self):
         data = {"meta": self.meta(), "gateways": self.gateways, "cells": self.cells}
+        if self.overload is not None:
+            data["overload"] = self.overload
         tmp = self.out / "results.json.tmp"
         tmp.write_text(json.dumps(data, indent=1))
         tmp.replace(self.out / "results.json")
@@ -1262,17 +1310,9 @@ def fmt(stat, digits=0, scale=1.0):
     return "%s [%s–%s]" % (f % med, f % lo, f % hi)
 
 
-def write_report(out):
-    data = json.loads((out / "results.json").read_text())
-    meta, cells = data["meta"], data["cells"]
-    summary = summarise(cells)
-    opts = meta["options"]
-    modes = opts["modes"]
-    ops_order = [o for o in OPS if o in opts["ops"]]
-    lines = []
-    w = lines.append
-    w("# Gateway CPU cost per request")
-    w("")
+def report_header(meta, w):
+    """The report's first lines, common to the cost and the overload report: date, command,
+    machine, JDK, commit, placement, modes."""
     w("- date: %s – %s (UTC)" % (meta.get("started"), meta.get("finished") or "unfinished"))
     w("- command: `%s`" % meta["command"])
     m = meta["machine"]
@@ -1287,6 +1327,23 @@ def write_report(out):
     w("- modes: " + "; ".join("`%s` = %s" % (k, ", ".join("%s=%s" % kv for kv in v.items())
                                             or "defaults")
                               for k, v in meta["modes"].items()))
+
+
+def write_report(out):
+    data = json.loads((out / "results.json").read_text())
+    if data.get("overload") is not None:
+        import overload
+        return overload.write_report(out, data)
+    meta, cells = data["meta"], data["cells"]
+    summary = summarise(cells)
+    opts = meta["options"]
+    modes = opts["modes"]
+    ops_order = [o for o in OPS if o in opts["ops"]]
+    lines = []
+    w = lines.append
+    w("# Gateway CPU cost per request")
+    w("")
+    report_header(meta, w)
     w("- per cell: warm-up %ss (same op and protocol, closed loop), window %ss; %s round(s), "
       "modes alternating in order, a fresh gateway per mode and round" % (
           opts["warmup"], opts["window"], opts["rounds"]))
@@ -1515,11 +1572,13 @@ DEFAULTS = {"rounds": 3, "modes": ["patched", "stock"], "window": 10, "warmup": 
 
 
 def parse_args(argv):
+    import overload  # the overload cells' options (bench/cost/overload.py)
     p = argparse.ArgumentParser(
         prog="bench-cost",
         description="Gateway CPU µs per request, REST (vegeta) vs gRPC (ghz), patched vs stock.")
     p.add_argument("--modes", type=modes_list, default=None,
-                   help="modes to compare (default patched,stock); known: " + ", ".join(MODES))
+                   help="modes to compare (default patched,stock; --overload: "
+                   "off,adaptive,stock); known: " + ", ".join(MODES))
     p.add_argument("--ops", type=ops_list, default=list(OPS),
                    help="operations, comma separated, or all (default): " + ", ".join(OPS))
     p.add_argument("--rounds", type=int, default=None, help="rounds (default 3)")
@@ -1541,7 +1600,8 @@ def parse_args(argv):
                    help="the gateway warm-up goes on after --gateway-warmup while the JIT "
                    "compiler threads use ≥ 5 %% of the gateway's CPU, up to this, s (default "
                    "180; equal to --gateway-warmup: fixed length)")
-    p.add_argument("--window", type=float, default=None, help="measured window, s (default 10)")
+    p.add_argument("--window", type=float, default=None,
+                   help="measured window, s (default 10; --overload: 30)")
     p.add_argument("--idle-window", type=float, default=None,
                    help="idle gateway CPU measured after its warm-up, s (default 2; 0 = skip)")
     p.add_argument("--gateway-cpus", default="1", help="taskset CPU list of the gateway (default 1)")
@@ -1558,7 +1618,8 @@ def parse_args(argv):
                    "patched mode); repeatable")
     p.add_argument("--smoke", action="store_true",
                    help="quick check: 1 round, patched, 2 s windows and warm-ups, gateway "
-                   "warm-up 5 s, rate 100, high rate 300 (explicit options win)")
+                   "warm-up 5 s, rate 100, high rate 300; with --overload: 1 round, 5 s "
+                   "windows, multiples 1,2, storm at 300/s (explicit options win)")
     p.add_argument("--start-timeout", type=int, default=60,
                    help="seconds a broker or gateway may take to be ready (default 60)")
     ports = p.add_argument_group("ports (all on 127.0.0.1; the defaults are the stock ones: "
@@ -1579,8 +1640,12 @@ def parse_args(argv):
                        help="the broker that refuses every user command (26511)")
     p.add_argument("--report-only", metavar="DIR",
                    help="rewrite DIR/report.md from DIR/results.json and exit")
+    overload.add_arguments(p)
     args = p.parse_args(argv)
-    base = SMOKE if args.smoke else DEFAULTS
+    args.overload_run = args.overload or args.soak
+    base = dict(SMOKE if args.smoke else DEFAULTS)
+    if args.overload_run:
+        base.update(overload.SMOKE if args.smoke else overload.DEFAULTS)
     for key, value in base.items():
         if getattr(args, key) is None:
             setattr(args, key, value)
@@ -1591,6 +1656,8 @@ def parse_args(argv):
     if args.rounds < 1 or args.window <= 0 or args.rate <= 0 or args.high_rate <= 0 \
             or args.connections <= 0 or args.warmup < 0:
         p.error("rounds, window, rates and connections must be positive, warm-up not negative")
+    if args.overload_run:
+        overload.check_args(p, args)
     return args
 
 
@@ -1608,7 +1675,11 @@ def main(argv):
     signal.signal(signal.SIGHUP, on_signal)
     log("output: %s" % bench.out)
     try:
-        bench.run()
+        if args.overload_run:
+            import overload
+            overload.Overload(bench).run()
+        else:
+            bench.run()
     except KeyboardInterrupt as e:
         log("interrupted (%s): stopping everything" % (e or "Ctrl-C"))
         return 130
@@ -1618,7 +1689,7 @@ def main(argv):
     finally:
         bench.procs.stop_all()
         shutil.rmtree(bench.tmp, ignore_errors=True)
-        if bench.cells:
+        if bench.cells or bench.overload:
             bench.save()
             log("report: %s" % write_report(bench.out))
     return 0
