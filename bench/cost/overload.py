@@ -34,7 +34,7 @@ import cost_bench as cb
 
 CGROUP_MOUNT = Path("/sys/fs/cgroup/cpu")  # cgroup v1 cpu controller
 CGROUP_NAME = "gatefork-bench"
-CFS_PERIOD_US = 100000
+CFS_PERIOD_US = 100000  # --cfs-period-ms sets it for the run
 RECOVERY_INTERVAL = 0.050  # a lone request every 50 ms ...
 RECOVERY_FAST = 0.100  # ... until one answers 2xx/OK in less than this ...
 RECOVERY_STREAK = 3  # ... this many times in a row
@@ -59,12 +59,13 @@ DEFAULTS = {"rounds": 3, "modes": ["off", "adaptive", "stock"], "window": 30, "w
             "gateway_warmup": 60, "gateway_warmup_max": 300,
             "overload_multiples": [1, 2, 4], "storm_rates": [300, 1000],
             "storm_protocols": ["rest", "rest-tls", "grpc"], "opens_baseline": 2.0,
+            "storm_warmup": 30.0,
             "soak_minutes": 30.0, "soak_window_minutes": 5.0, "recovery_timeout": 60.0}
 # a check of the harness in about 5 minutes; its numbers mean little (the JIT is still busy)
 SMOKE = {"rounds": 1, "modes": ["off", "adaptive", "stock"], "window": 5, "warmup": 0,
          "gateway_warmup": 5, "gateway_warmup_max": 5, "idle_window": 0,
          "overload_multiples": [1, 2], "storm_rates": [300],
-         "storm_protocols": ["rest", "rest-tls"], "opens_baseline": 0.5,
+         "storm_protocols": ["rest", "rest-tls"], "opens_baseline": 0.5, "storm_warmup": 5.0,
          "soak_minutes": 2.0, "soak_window_minutes": 1.0, "recovery_timeout": 5.0}
 PROTOCOLS = ("rest", "grpc")
 STORM_PROTOCOLS = ("rest", "rest-tls", "grpc")
@@ -120,12 +121,19 @@ def add_arguments(p):
                    "without)")
     g.add_argument("--gateway-quota", type=float, default=0.25,
                    help="the gateway's CPU quota in CPUs (cgroup v1 cpu.cfs_quota_us / "
-                   "cpu.cfs_period_us, period 100 ms; default 0.25; 0 = no quota)")
+                   "cpu.cfs_period_us; default 0.25; 0 = no quota)")
+    g.add_argument("--cfs-period-ms", type=float, default=100.0,
+                   help="the quota group's CFS period, ms (default 100, the kernel's and "
+                   "Kubernetes'; the gateway is throttled for at most period x (1 - quota) at "
+                   "a time)")
     g.add_argument("--storm-quota", type=float, default=0.0,
                    help="CPU quota of the storm's gateways (default 0 = none: the whole "
                    "gateway CPU, as the cost cells; under 0.25 CPU a 300/s storm of 503s "
                    "that close their connections already saturates the gateway, which then "
                    "measures its queue, not the cost of an answer)")
+    g.add_argument("--storm-warmup", type=float, default=None,
+                   help="seconds of the same storm, not kept, before each storm cell "
+                   "(default 30; --smoke: 5)")
     g.add_argument("--opens-baseline", type=float, default=None,
                    help="before each window, count the connections the kernel accepts for "
                    "this long (s, at least the settle time) as the background subtracted from "
@@ -204,8 +212,16 @@ def quota_us(quota):
     return int(round(quota * CFS_PERIOD_US))
 
 
+def set_period(period_ms):
+    """The CFS period of the quota group: the kernel's and Kubernetes' default is 100 ms; under a
+    small quota it is also the longest stretch the gateway may be throttled in one go, which a
+    shorter period keeps below the latencies being measured."""
+    global CFS_PERIOD_US
+    CFS_PERIOD_US = int(round(period_ms * 1000))
+
+
 class CpuQuota:
-    """/sys/fs/cgroup/cpu/gatefork-bench with cpu.cfs_period_us = 100 ms and cpu.cfs_quota_us =
+    """/sys/fs/cgroup/cpu/gatefork-bench with cpu.cfs_period_us (--cfs-period-ms) and cpu.cfs_quota_us =
     quota x period (set() before a gateway moves in; one gateway runs at a time). A gateway JVM
     is moved in by its pid (cgroup.procs moves every thread of the process); remove() moves
     whatever is left back to the root group and deletes the group."""
@@ -226,8 +242,8 @@ class CpuQuota:
 
     def set(self, quota):
         if quota_us(quota) < 1000:
-            raise cb.BenchError("quota %.3f is below the kernel's minimum of 1 ms per 100 ms "
-                                "period" % quota)
+            raise cb.BenchError("quota %.3f is below the kernel's minimum of 1 ms per %d us "
+                                "period" % (quota, CFS_PERIOD_US))
         (self.path / "cpu.cfs_quota_us").write_text(str(quota_us(quota)))
 
     def add(self, pid):
@@ -388,6 +404,7 @@ class Overload:
         self.a = bench.args
         a = self.a
         storm = a.storm_quota if uses_refusing(a) else 0.0
+        set_period(a.cfs_period_ms)
         self.group = CpuQuota() if a.gateway_quota > 0 or storm > 0 else None
         self.capacity = dict(a.overload_capacity or {})  # API -> OK/s: 1x of the rates
         self.cert = None
@@ -582,8 +599,15 @@ class Overload:
             try:
                 for rate in a.storm_rates:
                     for protocol in protocols:
-                        self.measure(gw, "storm", mode, round_no,
-                                     [Leg(protocol, self.open_load("storm", rate))])
+                        leg = [Leg(protocol, self.open_load("storm", rate))]
+                        if a.storm_warmup > 0:
+                            # the same storm first, not kept: the paths of a storm of 503s (and
+                            # TLS's handshakes and records) compiled before they are measured;
+                            # a cold TLS gateway otherwise falls behind, the tool opens a
+                            # connection per waiting request, and the handshakes keep it behind
+                            self.measure(gw, "storm", mode, round_no, leg,
+                                         window=a.storm_warmup, keep=False)
+                        self.measure(gw, "storm", mode, round_no, leg)
             finally:
                 self.b.procs.stop(gw.proc)
 

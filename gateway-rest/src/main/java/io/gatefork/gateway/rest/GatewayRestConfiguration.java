@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest;
 
-import io.gatefork.gateway.rest.admission.AdmissionMvcConfiguration;
+import io.gatefork.gateway.rest.admission.AdmissionConfiguration;
 import io.gatefork.gateway.rest.connection.ConnectionConfiguration;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
@@ -69,7 +69,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
             classes = {RestController.class, RestControllerAdvice.class}))
 @EnableConfigurationProperties(RestFrontEndProperties.class)
 @Import({
-  AdmissionMvcConfiguration.class,
+  AdmissionConfiguration.class,
   ConnectionConfiguration.class,
   RestSecurityConfiguration.class,
   RequestStageMvcConfiguration.class,

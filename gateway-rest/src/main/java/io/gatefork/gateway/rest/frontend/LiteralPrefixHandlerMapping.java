@@ -1,5 +1,7 @@
 package io.gatefork.gateway.rest.frontend;
 
+import io.gatefork.gateway.rest.stage.RequestStages;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,13 +19,24 @@ import org.springframework.web.util.pattern.PathPattern;
  * its patterns ({@code /v2/jobs/}), which is what the pattern test would conclude later; the full
  * evaluation then runs only on the few mappings that remain. Paths with {@code %} or {@code ;}
  * (decoded or stripped before pattern matching) and non-{@link PathPattern} mappings skip the
- * shortcut, so the outcome is MVC's in every case.
+ * shortcut, so the outcome is MVC's in every case. A request the admission filter already looked up
+ * is not looked up again.
  */
 final class LiteralPrefixHandlerMapping extends RequestMappingHandlerMapping {
   private static final String[] NO_SHORTCUT = {};
 
   private final ThreadLocal<String> lookupPath = new ThreadLocal<>();
   private final Map<RequestMappingInfo, String[]> prefixes = new ConcurrentHashMap<>();
+
+  /** The handler the admission filter already looked up, or MVC's own lookup. */
+  @Override
+  protected HandlerMethod getHandlerInternal(final HttpServletRequest request) throws Exception {
+    if (request.getAttribute(RequestStages.HANDLER_ATTRIBUTE) instanceof final HandlerMethod found
+        && request.getDispatcherType() == DispatcherType.REQUEST) {
+      return found;
+    }
+    return super.getHandlerInternal(request);
+  }
 
   @Override
   protected HandlerMethod lookupHandlerMethod(

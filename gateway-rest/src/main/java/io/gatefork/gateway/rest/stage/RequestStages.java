@@ -22,6 +22,12 @@ public final class RequestStages {
    */
   public static final String PERMIT_ATTRIBUTE = RequestStages.class.getName() + ".permit";
 
+  /**
+   * The request's Spring MVC handler method, looked up once by the admission filter; the
+   * DispatcherServlet's mapping takes it from here instead of looking again.
+   */
+  public static final String HANDLER_ATTRIBUTE = RequestStages.class.getName() + ".handler";
+
   /** The authenticated {@link Caller}, set by the security filter; absent means anonymous. */
   public static final String CALLER_ATTRIBUTE = RequestStages.class.getName() + ".caller";
 

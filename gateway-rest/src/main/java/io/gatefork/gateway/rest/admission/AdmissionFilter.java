@@ -1,0 +1,164 @@
+package io.gatefork.gateway.rest.admission;
+
+import io.gatefork.gateway.rest.connection.KeptStatus;
+import io.gatefork.gateway.rest.error.ProblemJson;
+import io.gatefork.gateway.rest.error.ProblemResponses;
+import io.gatefork.gateway.rest.stage.HandlerOperations;
+import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.service.overload.Admission;
+import io.gatefork.service.overload.Admission.Permit;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.HandlerExecutionChain;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import org.springframework.web.util.ServletRequestPathUtils;
+
+/**
+ * Admission of REST requests, as early as a request's operation can be known: right after the
+ * {@code http.server.requests} metrics filter (so shed requests are counted there too), before the
+ * security chain, Spring MVC and the body. The request's handler is looked up in Spring MVC's own
+ * mapping — the result is kept on the request for the DispatcherServlet, so no request is looked up
+ * twice — and the request asks {@link Admission} for a permit under the operation its handler
+ * declares. Without one it is answered at once: 503 ProblemDetail {@code RESOURCE_EXHAUSTED} with
+ * {@code Retry-After}, the stock backpressure answer the SDKs retry on, on a connection that stays
+ * open ({@link KeptStatus}).
+ *
+ * <p>The permit is given back when the response is complete — for an answer that comes later, when
+ * its async processing completes — so the limit learns from the request's whole time: a 2xx or
+ * another broker answer (4xx) is a sample, a 504 says overload, and the brokers' own 503s and an
+ * answer written in the first pass (bad input, a refused caller) teach nothing. A request that
+ * turns out to wait rather than work gives its permit back when it is relabelled ({@link
+ * RequestStages}).
+ */
+public final class AdmissionFilter implements Filter {
+  static final String API = "rest";
+  static final String SHED_DETAIL =
+      "The gateway is at its limit of requests in flight and did not handle this one; retry later";
+
+  /** Seconds, a hint only: the SDKs back off on their own. */
+  static final String RETRY_AFTER = "1";
+
+  private final Admission admission;
+  private final HandlerOperations operations;
+  private final RequestMappingHandlerMapping mapping;
+
+  public AdmissionFilter(
+      final Admission admission,
+      final HandlerOperations operations,
+      final RequestMappingHandlerMapping mapping) {
+    this.admission = admission;
+    this.operations = operations;
+    this.mapping = mapping;
+  }
+
+  @Override
+  public void doFilter(
+      final ServletRequest servletRequest,
+      final ServletResponse servletResponse,
+      final FilterChain chain)
+      throws IOException, ServletException {
+    final var request = (HttpServletRequest) servletRequest;
+    final String operation = operation(request);
+    final Permit permit = operation == null ? Permit.NONE : admission.admit(API, operation);
+    if (permit == null) {
+      shed(request, (HttpServletResponse) servletResponse);
+      return;
+    }
+    if (permit == Permit.NONE) {
+      chain.doFilter(request, servletResponse);
+      return;
+    }
+    request.setAttribute(RequestStages.PERMIT_ATTRIBUTE, permit);
+    try {
+      chain.doFilter(request, servletResponse);
+    } finally {
+      final Permit held = RequestStages.takePermit(request);
+      if (held != null) {
+        if (request.isAsyncStarted()) {
+          request.getAsyncContext().addListener(new Release(held));
+        } else {
+          held.ignored(); // answered in this pass: before any broker work
+        }
+      }
+    }
+  }
+
+  /** The operation the request's handler declares; null for none, or no handler. */
+  private String operation(final HttpServletRequest request) {
+    final HandlerExecutionChain handler;
+    try {
+      if (mapping.usesPathPatterns()) {
+        ServletRequestPathUtils.parseAndCache(request);
+      }
+      handler = mapping.getHandler(request);
+    } catch (final Exception noHandler) {
+      return null; // MVC answers it (405, 415, ...) as it would anyway
+    }
+    if (handler == null || !(handler.getHandler() instanceof final HandlerMethod method)) {
+      return null;
+    }
+    request.setAttribute(RequestStages.HANDLER_ATTRIBUTE, method);
+    return operations.declaredBy(method.getMethod());
+  }
+
+  private static void shed(final HttpServletRequest request, final HttpServletResponse response)
+      throws IOException {
+    final byte[] body =
+        ProblemJson.of(
+                503,
+                "RESOURCE_EXHAUSTED",
+                SHED_DETAIL,
+                ProblemResponses.safeInstance(request.getRequestURI()))
+            .getBytes(StandardCharsets.UTF_8);
+    final boolean marked = KeptStatus.set(request, response, 503);
+    response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER);
+    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+    response.setContentLength(body.length);
+    response.getOutputStream().write(body);
+    if (marked) {
+      KeptStatus.commit(response);
+    }
+  }
+
+  /** Gives the permit back when the async response is complete, by its status. */
+  private record Release(Permit permit) implements AsyncListener {
+    @Override
+    public void onComplete(final AsyncEvent event) {
+      final int status = ((HttpServletResponse) event.getSuppliedResponse()).getStatus();
+      if (status == 504) {
+        permit.overloaded();
+      } else if (status < 500) {
+        permit.answered();
+      } else {
+        permit.ignored();
+      }
+    }
+
+    @Override
+    public void onTimeout(final AsyncEvent event) {
+      // onComplete follows, with the timeout's 504
+    }
+
+    @Override
+    public void onError(final AsyncEvent event) {
+      // onComplete follows
+    }
+
+    @Override
+    public void onStartAsync(final AsyncEvent event) {
+      // not restarted
+    }
+  }
+}
