@@ -119,7 +119,9 @@ public record BenchOptions(
    * given, else found from ramp steps of {@code capacityMode} (the completed-instances rate at
    * which it keeps up): the {@code capacityRates} steps run for that (phase "capacity", one round,
    * {@code cells}' protocols), or, with none, the ramp's steps of that mode. {@code drain}: after
-   * the window, how long at most to wait for every acknowledged instance to complete.
+   * the window, how long at most to wait for every acknowledged instance to complete. {@code
+   * gatewayCpus}: a quota per client setup, for a gRPC gateway that needs far less CPU per instance
+   * than a REST one to be the bottleneck.
    */
   public record AtCapacity(
       Phase cells,
@@ -129,12 +131,21 @@ public record BenchOptions(
       Duration capacityWarmup,
       Duration capacityWindow,
       double capacity,
-      Duration drain) {
+      Duration drain,
+      Map<Protocol, Double> gatewayCpus) {
     public static final String PHASE = "overload-2x";
     public static final String CAPACITY_PHASE = "capacity";
 
     public boolean enabled() {
       return cells.enabled();
+    }
+
+    /**
+     * The gateway's quota in the windows of this protocol's capacity steps and cells; {@code
+     * fallback} (--saturation-gateway-cpus) where none was given for it.
+     */
+    public double gatewayCpus(final Protocol protocol, final double fallback) {
+      return gatewayCpus.getOrDefault(protocol, fallback);
     }
 
     /** Capacity steps of its own run before its cells. */
@@ -227,12 +238,15 @@ public record BenchOptions(
         --overload-2x-window D   (default adaptive,off,stock; rest,grpc; 60s; 20s)
         --overload-2x-multiple X   offered = X x capacity (default 2)
         --overload-2x-capacity N   the capacity (completed instances/s) instead of finding it
+        --overload-2x-gateway-cpus N|rest=N,grpc=M   the gateway's quota in those cells and their
+                                 capacity steps, per client setup (default --saturation-gateway-cpus)
         --overload-2x-drain D    after the window, wait at most D for every acknowledged instance
                                  to complete (default 75s: a job whose activation answer was lost
                                  comes back after the workers' 60 s job timeout)
         --capacity-ramp r1,r2,.. steps that find the capacity: --capacity-mode over the
-                                 --overload-2x-protocols, one round, reduced quota (default
-                                 120,150,180,210,240; none: the ramp's steps of that mode)
+                                 --overload-2x-protocols, one round, reduced quota, rate by rate;
+                                 a protocol's higher steps are skipped once one fell behind
+                                 (default 60,90,...,240; none: the ramp's steps of that mode)
         --capacity-mode M        whose capacity (default off: patched without the edge's limit)
         --capacity-warmup D --capacity-window D   (default --ramp-warmup, --ramp-window)
         --phases a,b,...         run only these phases (main, ramp, saturation, sweep, overload,
@@ -430,7 +444,7 @@ public record BenchOptions(
     }
     final double multiple = o.positive("overload-2x-multiple", "2");
     final List<Double> capacityRates = new ArrayList<>();
-    for (final String r : o.list("capacity-ramp", smoke ? "" : "120,150,180,210,240")) {
+    for (final String r : o.list("capacity-ramp", smoke ? "" : "60,90,120,150,180,210,240")) {
       capacityRates.add(Double.parseDouble(r));
     }
     final Mode capacityMode = Modes.get(o.raw("capacity-mode", smoke ? "stock" : "off"));
@@ -454,7 +468,8 @@ public record BenchOptions(
             o.duration("capacity-warmup", o.raw("ramp-warmup", smoke ? "3s" : "10s")),
             o.duration("capacity-window", o.raw("ramp-window", smoke ? "4s" : "25s")),
             capacity,
-            o.duration("overload-2x-drain", "75s"));
+            o.duration("overload-2x-drain", "75s"),
+            quotas(o.raw("overload-2x-gateway-cpus", "")));
     if (overloadAtCapacity.enabled()
         && capacity <= 0
         && capacityRates.isEmpty()
@@ -554,6 +569,36 @@ public record BenchOptions(
         maxDuration,
         gatewayJavaOpts,
         "scripts/bench.sh " + String.join(" ", args));
+  }
+
+  /** "0.1" (every client setup) or "rest=0.15,grpc=0.06"; empty: none given. */
+  static Map<Protocol, Double> quotas(final String text) {
+    final Map<Protocol, Double> quotas = new java.util.EnumMap<>(Protocol.class);
+    if (text.isBlank()) {
+      return Map.of();
+    }
+    for (final String part : text.split(",")) {
+      final int eq = part.indexOf('=');
+      final String value = eq < 0 ? part : part.substring(eq + 1);
+      final double cpus;
+      try {
+        cpus = Double.parseDouble(value.trim());
+      } catch (final NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--overload-2x-gateway-cpus takes N or rest=N,grpc=M, was '" + text + "'");
+      }
+      if (!(cpus > 0)) {
+        throw new IllegalArgumentException("--overload-2x-gateway-cpus must be positive");
+      }
+      if (eq < 0) {
+        for (final Protocol p : Protocol.values()) {
+          quotas.put(p, cpus);
+        }
+      } else {
+        quotas.put(Protocol.parse(part.substring(0, eq)), cpus);
+      }
+    }
+    return Map.copyOf(quotas);
   }
 
   private static List<Protocol> protocols(final List<String> names) {

@@ -68,7 +68,18 @@ public final class Analysis {
    * #capacity}); {@code found} false: a lower bound or a fallback, {@code how} says which.
    */
   public record Capacity(
-      String mode, String protocol, int tasks, double rate, boolean found, String how) {}
+      String mode,
+      String protocol,
+      int tasks,
+      double rate,
+      boolean found,
+      boolean brokerFirst,
+      String how) {
+    /** Higher steps would tell nothing more: the gateway fell behind, or the broker side did. */
+    public boolean settled() {
+      return found || brokerFirst;
+    }
+  }
 
   /** The phases of the overload cells at a multiple of capacity and of the steps that find it. */
   public static final String AT_CAPACITY_PHASE = "overload-2x";
@@ -648,13 +659,15 @@ public final class Analysis {
                 s.offered(), s.loadSideBusyPct(), mode);
         return Optional.of(
             bestStep == null
-                ? new Capacity(mode, stepped, tasks, s.completed(), false, why + "; no valid step")
+                ? new Capacity(
+                    mode, stepped, tasks, s.completed(), false, true, why + "; no valid step")
                 : new Capacity(
                     mode,
                     stepped,
                     tasks,
                     best,
                     false,
+                    true,
                     why + f("; using %.1f/s, completed at %.0f/s", best, bestStep.offered())));
       }
       if (s.completed() > best) {
@@ -669,6 +682,7 @@ public final class Analysis {
                 tasks,
                 best,
                 true,
+                false,
                 f(
                     "%s fell behind at %.0f/s (%.1f/s completed, %.2f of %.2f gateway cores,"
                         + " broker/load CPUs %.0f %%); the most completed up to there: %.1f/s"
@@ -689,6 +703,7 @@ public final class Analysis {
             stepped,
             tasks,
             best,
+            false,
             false,
             f(
                 "%s kept up at every step up to %.0f/s: the capacity is at least %.1f/s (raise"

@@ -1,6 +1,7 @@
 package io.gatefork.bench.run;
 
 import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.BenchOptions.AtCapacity;
 import io.gatefork.bench.config.Placement;
 import io.gatefork.bench.cpu.MachineCpu;
 import io.gatefork.bench.report.Analysis;
@@ -141,6 +142,7 @@ public final class BenchRun {
     final long deadline = System.nanoTime() + budget.toNanos();
     final Map<String, Analysis.SaturationPoint> points = new LinkedHashMap<>();
     final Map<String, Analysis.Capacity> capacities = new LinkedHashMap<>();
+    final List<String> skippedSteps = new ArrayList<>();
     try {
       for (CellPlan cell : plan) {
         if (System.nanoTime() > deadline) {
@@ -160,6 +162,12 @@ public final class BenchRun {
           }
           cell = cell.at(point.get().rate());
         }
+        if (cell.phase().equals(AtCapacity.CAPACITY_PHASE) && capacitySettled(cell, results)) {
+          progress.line(cell.title() + " skipped: a lower step settled the capacity");
+          skippedSteps.add(
+              cell.mode().name() + "/" + cell.protocol().tag() + "@" + Math.round(cell.rate()));
+          continue;
+        }
         if (cell.rateFromCapacity()) {
           final var found = capacity(cell, results, capacities, notes);
           if (found.isEmpty()) {
@@ -175,6 +183,11 @@ public final class BenchRun {
       }
     } finally {
       registry.release();
+    }
+    if (!skippedSteps.isEmpty()) {
+      notes.add(
+          "capacity steps not run, a lower step having settled the capacity: "
+              + String.join(", ", skippedSteps));
     }
 
     final var run =
@@ -292,6 +305,14 @@ public final class BenchRun {
     return Optional.ofNullable(capacities.get(key));
   }
 
+  /** A lower capacity step of this mode and protocol fell behind, or its broker side saturated. */
+  private boolean capacitySettled(final CellPlan cell, final List<CellResult> results) {
+    return new Analysis(results, options.partitions(), options.validity())
+        .capacity(cell.mode().name(), cell.protocol().tag(), cell.tasks())
+        .filter(Analysis.Capacity::settled)
+        .isPresent();
+  }
+
   /** The ramp's protocol that stands for this cell's: itself if ramped, else the first ramped. */
   private String rampProtocol(final CellPlan cell) {
     final var ramped = options.ramp().protocols();
@@ -346,6 +367,24 @@ public final class BenchRun {
                         Locale.ROOT,
                         " (ramp, saturation, sweep, capacity and overload-2x: %.2f)",
                         o.saturationGatewayCpus())
+                    : "")
+                + (o.overloadAtCapacity().enabled()
+                        && !o.overloadAtCapacity().gatewayCpus().isEmpty()
+                    ? " (capacity and overload-2x: "
+                        + String.join(
+                            ", ",
+                            o.overloadAtCapacity().cells().protocols().stream()
+                                .map(
+                                    p ->
+                                        p.tag()
+                                            + " "
+                                            + String.format(
+                                                Locale.ROOT,
+                                                "%.2f",
+                                                o.overloadAtCapacity()
+                                                    .gatewayCpus(p, o.saturationGatewayCpus())))
+                                .toList())
+                        + ")"
                     : "")
             : "unlimited (process)");
     if (!o.gatewayJavaOpts().isBlank()) {
@@ -462,7 +501,13 @@ public final class BenchRun {
                 "capacityRates",
                 atCapacity.capacityRates(),
                 "drainSeconds",
-                atCapacity.drain().toMillis() / 1000.0)
+                atCapacity.drain().toMillis() / 1000.0,
+                "gatewayCpus",
+                atCapacity.cells().protocols().stream()
+                    .collect(
+                        java.util.stream.Collectors.toMap(
+                            x -> x.tag(),
+                            x -> atCapacity.gatewayCpus(x, o.saturationGatewayCpus()))))
             : Map.of());
     m.put("phases", o.phases());
     m.put(

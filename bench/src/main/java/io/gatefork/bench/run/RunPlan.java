@@ -107,7 +107,11 @@ public final class RunPlan {
               d.requestLimit,
               d.warmup,
               d.window,
-              saturation ? o.saturationGatewayCpus() : o.gatewayCpus(),
+              !saturation
+                  ? o.gatewayCpus()
+                  : d.phase.equals(AtCapacity.PHASE) || d.phase.equals(AtCapacity.CAPACITY_PHASE)
+                      ? o.overloadAtCapacity().gatewayCpus(d.protocol, o.saturationGatewayCpus())
+                      : o.saturationGatewayCpus(),
               d.phase.equals("overload") ? o.overloadPartitions() : o.partitions(),
               saturation ? o.saturationWarmupRate() : 0));
     }

@@ -74,7 +74,7 @@ class BenchOptionsTest {
     assertThat(o.cells().protocols()).containsExactly(Protocol.REST, Protocol.GRPC);
     assertThat(o.cells().rounds()).isEqualTo(3);
     assertThat(o.capacityMode().name()).isEqualTo("off");
-    assertThat(o.capacityRates()).containsExactly(120.0, 150.0, 180.0, 210.0, 240.0);
+    assertThat(o.capacityRates()).containsExactly(60.0, 90.0, 120.0, 150.0, 180.0, 210.0, 240.0);
     assertThat(o.capacitySteps()).isTrue();
     assertThat(o.drain()).isEqualTo(Duration.ofSeconds(75));
     // a capacity given by hand: no steps, the rate is known up front
@@ -97,6 +97,28 @@ class BenchOptionsTest {
                 .overloadAtCapacity()
                 .enabled())
         .isTrue();
+  }
+
+  @Test
+  void theOverloadAtCapacityCellsTakeAQuotaPerClientSetup() {
+    final var perSetup =
+        BenchOptions.parse(
+                "--overload-2x",
+                "--saturation-gateway-cpus",
+                "0.25",
+                "--overload-2x-gateway-cpus",
+                "rest=0.15,grpc=0.06")
+            .overloadAtCapacity();
+    assertThat(perSetup.gatewayCpus(Protocol.REST, 0.25)).isEqualTo(0.15);
+    assertThat(perSetup.gatewayCpus(Protocol.GRPC, 0.25)).isEqualTo(0.06);
+    assertThat(perSetup.gatewayCpus(Protocol.GRPC_STREAM, 0.25)).isEqualTo(0.25);
+    final var one =
+        BenchOptions.parse("--overload-2x", "--overload-2x-gateway-cpus", "0.1")
+            .overloadAtCapacity();
+    assertThat(one.gatewayCpus(Protocol.GRPC_STREAM, 1)).isEqualTo(0.1);
+    assertThatThrownBy(
+            () -> BenchOptions.parse("--overload-2x", "--overload-2x-gateway-cpus", "rest=x"))
+        .hasMessageContaining("takes N or rest=N,grpc=M");
   }
 
   @Test

@@ -495,6 +495,8 @@ class AnalysisTest {
     assertThat(capacity.found()).isTrue();
     assertThat(capacity.rate()).isEqualTo(181);
     assertThat(capacity.how()).contains("off fell behind at 200/s (181.0/s completed");
+    // higher steps would tell nothing more: the run skips them
+    assertThat(capacity.settled()).isTrue();
     // a protocol without steps of its own takes the first one stepped
     assertThat(analysis.capacity("off", null, 1).orElseThrow().rate()).isEqualTo(181);
     assertThat(analysis.capacity("off", "grpc", 1)).isEmpty();
@@ -511,6 +513,7 @@ class AnalysisTest {
     assertThat(lowerBound.found()).isFalse();
     assertThat(lowerBound.rate()).isEqualTo(149.5);
     assertThat(lowerBound.how()).contains("kept up at every step up to 150/s");
+    assertThat(lowerBound.settled()).isFalse();
     final var brokerFirst =
         new Analysis(
             List.of(
@@ -525,6 +528,7 @@ class AnalysisTest {
     assertThat(fallback.found()).isFalse();
     assertThat(fallback.rate()).isEqualTo(150);
     assertThat(fallback.how()).contains("broker side saturated at 300/s");
+    assertThat(fallback.settled()).isTrue();
   }
 
   @Test

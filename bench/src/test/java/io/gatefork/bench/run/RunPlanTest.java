@@ -177,6 +177,30 @@ class RunPlanTest {
   }
 
   @Test
+  void theOverloadAtCapacityCellsAndTheirStepsRunOnTheirProtocolsOwnQuota() {
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--phases",
+                "overload-2x",
+                "--rounds",
+                "1",
+                "--saturation-gateway-cpus",
+                "0.25",
+                "--overload-2x-gateway-cpus",
+                "rest=0.15,grpc=0.06",
+                "--capacity-ramp",
+                "100"));
+    assertThat(plan)
+        .extracting(c -> c.phase() + " " + c.protocol().tag() + " " + c.gatewayCpus())
+        .contains(
+            "capacity rest 0.15",
+            "capacity grpc 0.06",
+            "overload-2x rest 0.15",
+            "overload-2x grpc 0.06");
+  }
+
+  @Test
   void theTenTaskProcessAndTheDefaultPoolRunOnlyForTheModesAskedFor() {
     final var plan =
         RunPlan.of(
