@@ -121,7 +121,9 @@ public record BenchOptions(
    * {@code cells}' protocols), or, with none, the ramp's steps of that mode. {@code drain}: after
    * the window, how long at most to wait for every acknowledged instance to complete. {@code
    * gatewayCpus}: a quota per client setup, for a gRPC gateway that needs far less CPU per instance
-   * than a REST one to be the bottleneck.
+   * than a REST one to be the bottleneck. {@code maxInFlight}: the starter's bound on outstanding
+   * creates in these cells (a REST create answered 503 stays outstanding for the client's retry a
+   * second later, so 2x capacity keeps hundreds outstanding where nothing is wrong).
    */
   public record AtCapacity(
       Phase cells,
@@ -132,7 +134,8 @@ public record BenchOptions(
       Duration capacityWindow,
       double capacity,
       Duration drain,
-      Map<Protocol, Double> gatewayCpus) {
+      Map<Protocol, Double> gatewayCpus,
+      int maxInFlight) {
     public static final String PHASE = "overload-2x";
     public static final String CAPACITY_PHASE = "capacity";
 
@@ -240,6 +243,9 @@ public record BenchOptions(
         --overload-2x-capacity N   the capacity (completed instances/s) instead of finding it
         --overload-2x-gateway-cpus N|rest=N,grpc=M   the gateway's quota in those cells and their
                                  capacity steps, per client setup (default --saturation-gateway-cpus)
+        --overload-2x-max-in-flight N   creates outstanding at most in those cells (default 1024:
+                                 a REST create answered 503 stays outstanding for the client's
+                                 retry a second later); the REST pool is widened to match
         --overload-2x-drain D    after the window, wait at most D for every acknowledged instance
                                  to complete (default 75s: a job whose activation answer was lost
                                  comes back after the workers' 60 s job timeout)
@@ -469,7 +475,8 @@ public record BenchOptions(
             o.duration("capacity-window", o.raw("ramp-window", smoke ? "4s" : "25s")),
             capacity,
             o.duration("overload-2x-drain", "75s"),
-            quotas(o.raw("overload-2x-gateway-cpus", "")));
+            quotas(o.raw("overload-2x-gateway-cpus", "")),
+            (int) o.positive("overload-2x-max-in-flight", "1024"));
     if (overloadAtCapacity.enabled()
         && capacity <= 0
         && capacityRates.isEmpty()

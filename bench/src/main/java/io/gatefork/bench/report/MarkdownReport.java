@@ -363,8 +363,8 @@ public final class MarkdownReport {
       RESOURCE_EXHAUSTED only when both attempts were; gRPC creates are not retried (the
       client's default retry policy is off). A job completion the workers saw fail is sent again
       after 1, 2, 4 and 8 s. Answers are those of the create calls started in the window, in % of
-      them; "not sent": creates due that the starter skipped because --max-in-flight calls were
-      outstanding. Latencies (ms) are of successes only: create sent -> acknowledged, and
+      them; "not sent": creates due that the starter skipped because --overload-2x-max-in-flight
+      calls were outstanding. Latencies (ms) are of successes only: create sent -> acknowledged, and
       create sent -> last job's completion acknowledged (end-to-end). **Lost**: instances whose
       creation the client saw acknowledged, over the whole cell, that had not completed when the
       drain after the window ended (the workers' acknowledged completions; a create the client

@@ -502,6 +502,8 @@ public final class BenchRun {
                 atCapacity.capacityRates(),
                 "drainSeconds",
                 atCapacity.drain().toMillis() / 1000.0,
+                "maxInFlight",
+                atCapacity.maxInFlight(),
                 "gatewayCpus",
                 atCapacity.cells().protocols().stream()
                     .collect(

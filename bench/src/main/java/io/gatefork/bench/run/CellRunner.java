@@ -92,8 +92,8 @@ final class CellRunner {
       progress.line(plan.title() + " ready after " + Math.round(startup) + "s");
       // separate clients, as upstream's starter and worker are separate applications (and the
       // REST client's connection pool is per client)
-      try (CamundaClient client = client(plan.protocol());
-          CamundaClient workerClient = client(plan.protocol())) {
+      try (CamundaClient client = client(plan);
+          CamundaClient workerClient = client(plan)) {
         awaitTopology(client, plan.partitions());
         return measure(plan, client, workerClient, management, gateway, broker, startup);
       }
@@ -141,7 +141,7 @@ final class CellRunner {
             warmsOnMoreCpu && plan.warmupRate() > 0 ? plan.warmupRate() : plan.rate(),
             recorder,
             workload.requestTimeout(),
-            workload.maxInFlight(),
+            atCapacity ? options.overloadAtCapacity().maxInFlight() : workload.maxInFlight(),
             maxRun);
     final Thread starterThread = new Thread(starter, "gatefork-bench-starter");
     final var queueDepths = new ArrayList<Double>();
@@ -519,7 +519,8 @@ final class CellRunner {
     }
   }
 
-  private CamundaClient client(final Protocol protocol) {
+  private CamundaClient client(final CellPlan plan) {
+    final Protocol protocol = plan.protocol();
     final var workload = options.workload();
     final CamundaClient client =
         CamundaClient.newClientBuilder()
@@ -533,7 +534,14 @@ final class CellRunner {
             .useDefaultRetryPolicy(false)
             .build();
     if (protocol.widenedRestPool()) {
-      RestConnectionPool.widen(client, options.restConnections());
+      // the cells at a multiple of capacity may have more creates outstanding: room for them all
+      RestConnectionPool.widen(
+          client,
+          plan.phase().equals(AtCapacity.PHASE)
+              ? Math.max(
+                  options.restConnections(),
+                  options.overloadAtCapacity().maxInFlight() + workload.maxJobsActive())
+              : options.restConnections());
     }
     return client;
   }

@@ -77,6 +77,8 @@ class BenchOptionsTest {
     assertThat(o.capacityRates()).containsExactly(60.0, 90.0, 120.0, 150.0, 180.0, 210.0, 240.0);
     assertThat(o.capacitySteps()).isTrue();
     assertThat(o.drain()).isEqualTo(Duration.ofSeconds(75));
+    // room for the REST client's retry of a 503 a second later
+    assertThat(o.maxInFlight()).isEqualTo(1024);
     // a capacity given by hand: no steps, the rate is known up front
     final var given =
         BenchOptions.parse("--overload-2x", "--overload-2x-capacity", "150").overloadAtCapacity();
