@@ -246,9 +246,11 @@ public record BenchOptions(
         --overload-2x-max-in-flight N   creates outstanding at most in those cells (default 1024:
                                  a REST create answered 503 stays outstanding for the client's
                                  retry a second later); the REST pool is widened to match
-        --overload-2x-drain D    after the window, wait at most D for every acknowledged instance
-                                 to complete (default 75s: a job whose activation answer was lost
-                                 comes back after the workers' 60 s job timeout)
+        --overload-2x-drain D    after the window, with the gateway's quota back at
+                                 --gateway-cpus, wait for every acknowledged instance to complete:
+                                 at most D (default 180s), and no longer than 75 s without one
+                                 completing (a job whose activation answer was lost comes back
+                                 after the workers' 60 s job timeout)
         --capacity-ramp r1,r2,.. steps that find the capacity: --capacity-mode over the
                                  --overload-2x-protocols, one round, reduced quota, rate by rate;
                                  a protocol's higher steps are skipped once one fell behind
@@ -474,7 +476,7 @@ public record BenchOptions(
             o.duration("capacity-warmup", o.raw("ramp-warmup", smoke ? "3s" : "10s")),
             o.duration("capacity-window", o.raw("ramp-window", smoke ? "4s" : "25s")),
             capacity,
-            o.duration("overload-2x-drain", "75s"),
+            o.duration("overload-2x-drain", "180s"),
             quotas(o.raw("overload-2x-gateway-cpus", "")),
             (int) o.positive("overload-2x-max-in-flight", "1024"));
     if (overloadAtCapacity.enabled()

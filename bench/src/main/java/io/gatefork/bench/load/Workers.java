@@ -29,6 +29,11 @@ public final class Workers implements AutoCloseable {
   private static final long PERMIT_WAIT_SECONDS = 30;
   private static final int COMPLETION_RETRIES = 4;
 
+  /**
+   * How long a job activated for these workers stays theirs before the broker hands it out again.
+   */
+  public static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
+
   private final JobWorker worker;
   private final ScheduledExecutorService completer;
 
@@ -73,7 +78,7 @@ public final class Workers implements AutoCloseable {
                 })
             .name("gatefork-bench")
             .maxJobsActive(maxJobsActive)
-            .timeout(Duration.ofSeconds(60))
+            .timeout(JOB_TIMEOUT)
             .pollInterval(pollInterval)
             .fetchVariables(SENT_AT)
             .streamEnabled(streaming)

@@ -369,7 +369,10 @@ public final class MarkdownReport {
       creation the client saw acknowledged, over the whole cell, that had not completed when the
       drain after the window ended (the workers' acknowledged completions; a create the client
       saw fail is never counted as acknowledged; "completed, create failed" are instances the
-      broker created although the client saw the create fail or time out). Shed by the gateway:
+      broker created although the client saw the create fail or time out). The drain gives the
+      gateway its whole --gateway-cpus back and waits until nothing is missing, giving up after
+      75 s without a missing instance completing (longer than the workers' 60 s job timeout) or
+      after --overload-2x-drain. Shed by the gateway:
       its `gatefork_overload_shed_total` for creates, per second of the window.
       """;
 

@@ -57,6 +57,9 @@ final class CellRunner {
   private static final Duration TOPOLOGY = Duration.ofSeconds(30);
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
+  /** The drain of a cell at a multiple of capacity gives up after this long without progress. */
+  static final Duration DRAIN_STALL = Workers.JOB_TIMEOUT.plusSeconds(15);
+
   private final BenchOptions options;
   private final NodeLauncher launcher;
   private final NodeRegistry registry;
@@ -226,6 +229,9 @@ final class CellRunner {
       starter.stop();
       starterThread.join(5_000);
       if (atCapacity) {
+        // the measurement is over: the gateway gets its CPU back, so that what the drain checks is
+        // whether acknowledged instances complete, not how long a starved gateway takes to
+        gateway.cpuQuota(options.gatewayCpus());
         drainSeconds = drainAll(plan, recorder, options.overloadAtCapacity().drain());
       } else {
         drain(recorder, workload.requestTimeout());
@@ -641,17 +647,31 @@ final class CellRunner {
 
   /**
    * After the window of a cell at a multiple of capacity: wait until every create is answered and
-   * every instance whose creation was acknowledged has completed, at most {@code bound}; returns
-   * how long it waited. What is still missing then is lost.
+   * every instance whose creation was acknowledged has completed; give up when none of the missing
+   * ones completed for {@link #DRAIN_STALL} (longer than the workers' job timeout, after which a
+   * job whose activation answer was lost is handed out again), or after {@code bound}. Returns how
+   * long it waited. What is still missing then is lost.
    */
   private double drainAll(final CellPlan plan, final LoadRecorder recorder, final Duration bound)
       throws InterruptedException {
     final long start = System.nanoTime();
     final long deadline = start + bound.toNanos();
     long nextPrint = start + PROGRESS_EVERY.toNanos();
+    long lastMissing = Long.MAX_VALUE;
+    long lastProgress = start;
     while (System.nanoTime() < deadline) {
       final long missing = recorder.notCompleted();
       if (recorder.inFlight.get() == 0 && missing == 0) {
+        break;
+      }
+      final long now = System.nanoTime();
+      if (missing < lastMissing || recorder.inFlight.get() > 0) {
+        lastMissing = Math.min(lastMissing, missing);
+        lastProgress = now;
+      } else if (now - lastProgress > DRAIN_STALL.toNanos()) {
+        progress.line(
+            "%s drain: %d acknowledged instances not completed, none for %ds: giving up"
+                .formatted(plan.title(), missing, DRAIN_STALL.toSeconds()));
         break;
       }
       if (System.nanoTime() >= nextPrint) {

@@ -76,7 +76,7 @@ class BenchOptionsTest {
     assertThat(o.capacityMode().name()).isEqualTo("off");
     assertThat(o.capacityRates()).containsExactly(60.0, 90.0, 120.0, 150.0, 180.0, 210.0, 240.0);
     assertThat(o.capacitySteps()).isTrue();
-    assertThat(o.drain()).isEqualTo(Duration.ofSeconds(75));
+    assertThat(o.drain()).isEqualTo(Duration.ofSeconds(180));
     // room for the REST client's retry of a 503 a second later
     assertThat(o.maxInFlight()).isEqualTo(1024);
     // a capacity given by hand: no steps, the rate is known up front
