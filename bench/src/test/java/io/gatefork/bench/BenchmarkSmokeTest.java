@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Keeps the harness working: the {@code --smoke} run against the real image, a few seconds per cell
  * through every phase: stock and patched over REST (widened pool, polling workers) and gRPC
- * (streaming workers), a one-step ramp, a sweep cell at the rate the ramp found, and REST overload
- * against the broker's request limit. Its numbers are not asserted, only that every cell measured
- * something and the results folder is complete. Needs Docker: {@code -Dqa.docker.required=true}
- * (CI) fails without it, otherwise it is skipped.
+ * (streaming workers), a one-step ramp, a sweep cell at the rate the ramp found, REST overload
+ * against the broker's request limit, and one adaptive REST cell of the workload at twice the
+ * capacity the ramp's step stands for. Its numbers are not asserted, only that every cell measured
+ * something, that no acknowledged instance was lost, and that the results folder is complete. Needs
+ * Docker: {@code -Dqa.docker.required=true} (CI) fails without it, otherwise it is skipped.
  */
 class BenchmarkSmokeTest {
   @Test
@@ -66,7 +67,8 @@ class BenchmarkSmokeTest {
             "main patched/grpc-stream",
             "ramp stock/rest",
             "sweep queue-16/rest",
-            "overload fail-fast/rest");
+            "overload fail-fast/rest",
+            "overload-2x adaptive/rest");
     for (final var cell : analysis.cells()) {
       assertThat(cell.throughput().createsSent()).as(cell.mode() + " creates sent").isPositive();
       assertThat(cell.throughput().createdInCell()).as(cell.mode() + " created").isPositive();
@@ -98,6 +100,16 @@ class BenchmarkSmokeTest {
     assertThat(analysis.cells().get(6).errors().get("create").keySet())
         .as("REST overload errors")
         .anyMatch(status -> status.startsWith("HTTP 503"));
+    // the workload at twice the capacity stock's ramp step completed, on the reduced quota; every
+    // instance whose creation the client saw acknowledged completed
+    final var atCapacity = analysis.cells().get(7);
+    final var capacity = analysis.capacity("stock", "rest", 1).orElseThrow();
+    assertThat(atCapacity.offeredRate()).isEqualTo(2 * capacity.rate());
+    assertThat(capacity.rate()).isPositive();
+    assertThat(atCapacity.gatewayCpus()).isEqualTo(0.5);
+    assertThat(atCapacity.overload().acknowledged()).isPositive();
+    assertThat(atCapacity.overload().lost()).as("acknowledged instances lost").isZero();
+    assertThat(atCapacity.overload().calls()).isEqualTo(atCapacity.throughput().createsSent());
     for (final String file :
         List.of(
             ResultsWriter.JSON,
@@ -110,6 +122,10 @@ class BenchmarkSmokeTest {
       assertThat(out.resolve(file)).as(file).isNotEmptyFile();
     }
     assertThat(Files.readString(out.resolve(ResultsWriter.REPORT)))
-        .contains("## Main cells", "## Saturation point found by the ramp", "## Targets");
+        .contains(
+            "## Main cells",
+            "## Saturation point found by the ramp",
+            "## Overload: the workload at 2× capacity",
+            "## Targets");
   }
 }

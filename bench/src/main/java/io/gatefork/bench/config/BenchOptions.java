@@ -31,6 +31,8 @@ public record BenchOptions(
     Workload workload,
     Phase sweep,
     Phase overload,
+    AtCapacity overloadAtCapacity,
+    List<String> phases,
     Ramp ramp,
     Phase saturation,
     Placement placement,
@@ -92,6 +94,12 @@ public record BenchOptions(
       int rounds) {
     public static final double AT_SATURATION = -1;
 
+    /**
+     * The rate of the overload cells at a multiple of the gateway's capacity, found by the capacity
+     * steps (or the ramp) of the same run.
+     */
+    public static final double AT_CAPACITY = -2;
+
     public boolean enabled() {
       return !modes.isEmpty() && !protocols.isEmpty();
     }
@@ -99,6 +107,63 @@ public record BenchOptions(
     public boolean atSaturation() {
       return rate == AT_SATURATION;
     }
+
+    public boolean atCapacity() {
+      return rate == AT_CAPACITY;
+    }
+  }
+
+  /**
+   * The workload at {@code multiple} x the gateway's capacity ({@code --overload-2x}): {@code
+   * cells} in rounds at that rate, on the reduced quota. The capacity is {@code capacity} when
+   * given, else found from ramp steps of {@code capacityMode} (the completed-instances rate at
+   * which it keeps up): the {@code capacityRates} steps run for that (phase "capacity", one round,
+   * {@code cells}' protocols), or, with none, the ramp's steps of that mode. {@code drain}: after
+   * the window, how long at most to wait for every acknowledged instance to complete. {@code
+   * gatewayCpus}: a quota per client setup, for a gRPC gateway that needs far less CPU per instance
+   * than a REST one to be the bottleneck. {@code maxInFlight}: the starter's bound on outstanding
+   * creates in these cells (a REST create answered 503 stays outstanding for the client's retry a
+   * second later, so 2x capacity keeps hundreds outstanding where nothing is wrong).
+   */
+  public record AtCapacity(
+      Phase cells,
+      double multiple,
+      Mode capacityMode,
+      List<Double> capacityRates,
+      Duration capacityWarmup,
+      Duration capacityWindow,
+      double capacity,
+      Duration drain,
+      Map<Protocol, Double> gatewayCpus,
+      int maxInFlight) {
+    public static final String PHASE = "overload-2x";
+    public static final String CAPACITY_PHASE = "capacity";
+
+    public boolean enabled() {
+      return cells.enabled();
+    }
+
+    /**
+     * The gateway's quota in the windows of this protocol's capacity steps and cells; {@code
+     * fallback} (--saturation-gateway-cpus) where none was given for it.
+     */
+    public double gatewayCpus(final Protocol protocol, final double fallback) {
+      return gatewayCpus.getOrDefault(protocol, fallback);
+    }
+
+    /** Capacity steps of its own run before its cells. */
+    public boolean capacitySteps() {
+      return enabled() && capacity <= 0 && !capacityRates.isEmpty();
+    }
+  }
+
+  /** What {@code --phases} can name, in the order they run. */
+  public static final List<String> PHASE_NAMES =
+      List.of("main", "ramp", "saturation", "sweep", "overload", AtCapacity.PHASE);
+
+  /** Whether the main cells run ({@code --phases} without main: only the other phases). */
+  public boolean runsMain() {
+    return phases.contains("main");
   }
 
   /** Offered rates stepped up per mode, to find where a mode stops keeping up. */
@@ -113,7 +178,8 @@ public record BenchOptions(
     }
   }
 
-  private static final Set<String> FLAGS = Set.of("smoke", "overload", "no-build", "help");
+  private static final Set<String> FLAGS =
+      Set.of("smoke", "overload", "overload-2x", "no-build", "help");
 
   public static final String USAGE =
       """
@@ -166,6 +232,34 @@ public record BenchOptions(
         --overload-modes a,b --overload-protocols P --overload-warmup D --overload-window D
         --overload-partitions N  broker partitions of the overload cells (default --partitions): the
                                  next-partition retry needs 2 or more to hop
+        --overload-2x            the workload (starter + workers) at 2x the gateway's capacity, on
+                                 the reduced quota (--saturation-gateway-cpus, warmed up like the
+                                 saturation cells), --rounds rounds; per cell completed/s, p99 of
+                                 create and end-to-end, answers by kind, acknowledged instances
+                                 not completed (must be 0)
+        --overload-2x-modes a,b --overload-2x-protocols P --overload-2x-warmup D
+        --overload-2x-window D   (default adaptive,off,stock; rest,grpc; 60s; 20s)
+        --overload-2x-multiple X   offered = X x capacity (default 2)
+        --overload-2x-capacity N   the capacity (completed instances/s) instead of finding it
+        --overload-2x-gateway-cpus N|rest=N,grpc=M   the gateway's quota in those cells and their
+                                 capacity steps, per client setup (default --saturation-gateway-cpus)
+        --overload-2x-max-in-flight N   creates outstanding at most in those cells (default 1024:
+                                 a REST create answered 503 stays outstanding for the client's
+                                 retry a second later); the REST pool is widened to match
+        --overload-2x-drain D    after the window, with the gateway's quota back at
+                                 --gateway-cpus, wait for every acknowledged instance to complete:
+                                 at most D (default 180s), and no longer than 75 s without one
+                                 completing (a job whose activation answer was lost comes back
+                                 after the workers' 60 s job timeout)
+        --capacity-ramp r1,r2,.. steps that find the capacity: --capacity-mode over the
+                                 --overload-2x-protocols, one round, reduced quota, rate by rate;
+                                 a protocol's higher steps are skipped once one fell behind
+                                 (default 60,90,...,240; none: the ramp's steps of that mode)
+        --capacity-mode M        whose capacity (default off: patched without the edge's limit)
+        --capacity-warmup D --capacity-window D   (default --ramp-warmup, --ramp-window)
+        --phases a,b,...         run only these phases (main, ramp, saturation, sweep, overload,
+                                 overload-2x; default every phase the other options ask for); a
+                                 listed overload or overload-2x runs without its flag
         --smoke                  a short run for CI: a few seconds per cell over every phase
         --out DIR                results folder (default results/<timestamp>)
         --image TAG              gateway image (default gatefork:bench), built when missing or stale
@@ -218,6 +312,15 @@ public record BenchOptions(
     }
     final var o = new Reader(given);
     final boolean smoke = o.bool("smoke");
+    final List<String> phases = o.list("phases", String.join(",", PHASE_NAMES));
+    for (final String phase : phases) {
+      if (!PHASE_NAMES.contains(phase)) {
+        throw new IllegalArgumentException(
+            "unknown phase '" + phase + "' in --phases; known: " + String.join(",", PHASE_NAMES));
+      }
+    }
+    // with --phases, a listed phase is asked for; without, every phase its own options ask for
+    final boolean listedPhases = given.containsKey("phases");
 
     final List<Mode> modes =
         Modes.parse(
@@ -261,7 +364,12 @@ public record BenchOptions(
 
     final List<Double> rampRates = new ArrayList<>();
     for (final String r : o.list("ramp", smoke ? "40" : "")) {
-      rampRates.add(Double.parseDouble(r));
+      if (phases.contains("ramp")) {
+        rampRates.add(Double.parseDouble(r));
+      }
+    }
+    if (listedPhases && phases.contains("ramp") && rampRates.isEmpty()) {
+      throw new IllegalArgumentException("--phases ramp needs its rates: --ramp r1,r2,...");
     }
     final var ramp =
         new Ramp(
@@ -270,10 +378,15 @@ public record BenchOptions(
             protocols(o.list("ramp-protocols", "rest")),
             o.duration("ramp-warmup", smoke ? "3s" : "10s"),
             o.duration("ramp-window", smoke ? "4s" : "25s"));
+    final List<String> saturationModes = o.list("saturation-modes", smoke ? "" : "stock,patched");
+    if (listedPhases && phases.contains("saturation") && !ramp.enabled()) {
+      throw new IllegalArgumentException(
+          "--phases saturation needs the ramp: list ramp too, with --ramp r1,r2,...");
+    }
     final var saturation =
         new Phase(
-            ramp.enabled()
-                ? Modes.parse(o.list("saturation-modes", smoke ? "" : "stock,patched"))
+            ramp.enabled() && phases.contains("saturation")
+                ? Modes.parse(saturationModes)
                 : List.of(),
             ramp.protocols(),
             Phase.AT_SATURATION,
@@ -282,10 +395,11 @@ public record BenchOptions(
             o.duration("saturation-window", o.raw("window", smoke ? "5s" : "60s")),
             rounds);
 
+    final List<Mode> sweepModes = Modes.parse(o.list("sweep", smoke ? "queue-16" : ""));
     final String sweepRate = o.raw("sweep-rate", ramp.enabled() ? "ramp" : "");
     final var sweep =
         new Phase(
-            Modes.parse(o.list("sweep", smoke ? "queue-16" : "")),
+            phases.contains("sweep") ? sweepModes : List.of(),
             protocols(o.list("sweep-protocols", "rest")),
             sweepRate.equals("ramp")
                 ? Phase.AT_SATURATION
@@ -294,16 +408,21 @@ public record BenchOptions(
             o.duration("sweep-warmup", o.raw("warmup", smoke ? "3s" : "20s")),
             o.duration("sweep-window", o.raw("window", smoke ? "5s" : "60s")),
             rounds);
-    if (sweep.atSaturation() && !ramp.enabled()) {
+    if (listedPhases && phases.contains("sweep") && sweepModes.isEmpty()) {
+      throw new IllegalArgumentException("--phases sweep needs its modes: --sweep a,b,...");
+    }
+    if (sweep.enabled() && sweep.atSaturation() && !ramp.enabled()) {
       throw new IllegalArgumentException("--sweep-rate ramp needs --ramp");
     }
 
-    final boolean overloadOn = o.bool("overload") || smoke && !given.containsKey("overload");
+    final List<Mode> overloadModes =
+        Modes.parse(o.list("overload-modes", smoke ? "fail-fast" : "stock,fail-fast"));
+    final boolean overloadOn =
+        phases.contains("overload")
+            && (listedPhases || o.bool("overload") || smoke && !given.containsKey("overload"));
     final var overload =
         new Phase(
-            overloadOn
-                ? Modes.parse(o.list("overload-modes", smoke ? "fail-fast" : "stock,fail-fast"))
-                : List.of(),
+            overloadOn ? overloadModes : List.of(),
             protocols(o.list("overload-protocols", smoke ? "rest" : "rest,grpc")),
             // above what the broker's core can process (~600 creates/s without workers, cost
             // benchmark): its in-flight commands then reach the limit, for REST as for gRPC
@@ -312,6 +431,63 @@ public record BenchOptions(
             o.duration("overload-warmup", smoke ? "2s" : "10s"),
             o.duration("overload-window", smoke ? "4s" : "25s"),
             rounds);
+
+    // the smoke run: one adaptive REST cell at twice what stock's ramp step completed (no
+    // capacity steps of its own), so that the path is exercised at the cost of one cell
+    final boolean atCapacityOn =
+        phases.contains(AtCapacity.PHASE)
+            && (listedPhases
+                || o.bool("overload-2x")
+                || smoke && !given.containsKey("overload-2x"));
+    final String capacityGiven = o.raw("overload-2x-capacity", "auto");
+    final double capacity;
+    try {
+      capacity = capacityGiven.equals("auto") ? 0 : Double.parseDouble(capacityGiven);
+    } catch (final NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--overload-2x-capacity is a rate (completed instances/s) or auto, was " + capacityGiven);
+    }
+    if (capacity < 0) {
+      throw new IllegalArgumentException("--overload-2x-capacity must be positive");
+    }
+    final double multiple = o.positive("overload-2x-multiple", "2");
+    final List<Double> capacityRates = new ArrayList<>();
+    for (final String r : o.list("capacity-ramp", smoke ? "" : "60,90,120,150,180,210,240")) {
+      capacityRates.add(Double.parseDouble(r));
+    }
+    final Mode capacityMode = Modes.get(o.raw("capacity-mode", smoke ? "stock" : "off"));
+    final List<Mode> atCapacityModes =
+        Modes.parse(o.list("overload-2x-modes", smoke ? "adaptive" : "adaptive,off,stock"));
+    final var atCapacityCells =
+        new Phase(
+            atCapacityOn ? atCapacityModes : List.of(),
+            protocols(o.list("overload-2x-protocols", smoke ? "rest" : "rest,grpc")),
+            capacity > 0 ? capacity * multiple : Phase.AT_CAPACITY,
+            0,
+            o.duration("overload-2x-warmup", smoke ? "3s" : "60s"),
+            o.duration("overload-2x-window", smoke ? "4s" : "20s"),
+            rounds);
+    final var overloadAtCapacity =
+        new AtCapacity(
+            atCapacityCells,
+            multiple,
+            capacityMode,
+            List.copyOf(capacityRates),
+            o.duration("capacity-warmup", o.raw("ramp-warmup", smoke ? "3s" : "10s")),
+            o.duration("capacity-window", o.raw("ramp-window", smoke ? "4s" : "25s")),
+            capacity,
+            o.duration("overload-2x-drain", "180s"),
+            quotas(o.raw("overload-2x-gateway-cpus", "")),
+            (int) o.positive("overload-2x-max-in-flight", "1024"));
+    if (overloadAtCapacity.enabled()
+        && capacity <= 0
+        && capacityRates.isEmpty()
+        && !(ramp.enabled() && ramp.modes().contains(capacityMode))) {
+      throw new IllegalArgumentException(
+          "--overload-2x needs the capacity: --capacity-ramp r1,r2,..., a ramp of mode "
+              + capacityMode.name()
+              + " (--ramp-modes), or --overload-2x-capacity N");
+    }
 
     final int machineCpus = Runtime.getRuntime().availableProcessors();
     final Placement automatic = Placement.defaultFor(machineCpus);
@@ -379,6 +555,8 @@ public record BenchOptions(
         workload,
         sweep,
         overload,
+        overloadAtCapacity,
+        List.copyOf(phases),
         ramp,
         saturation,
         placement,
@@ -400,6 +578,36 @@ public record BenchOptions(
         maxDuration,
         gatewayJavaOpts,
         "scripts/bench.sh " + String.join(" ", args));
+  }
+
+  /** "0.1" (every client setup) or "rest=0.15,grpc=0.06"; empty: none given. */
+  static Map<Protocol, Double> quotas(final String text) {
+    final Map<Protocol, Double> quotas = new java.util.EnumMap<>(Protocol.class);
+    if (text.isBlank()) {
+      return Map.of();
+    }
+    for (final String part : text.split(",")) {
+      final int eq = part.indexOf('=');
+      final String value = eq < 0 ? part : part.substring(eq + 1);
+      final double cpus;
+      try {
+        cpus = Double.parseDouble(value.trim());
+      } catch (final NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--overload-2x-gateway-cpus takes N or rest=N,grpc=M, was '" + text + "'");
+      }
+      if (!(cpus > 0)) {
+        throw new IllegalArgumentException("--overload-2x-gateway-cpus must be positive");
+      }
+      if (eq < 0) {
+        for (final Protocol p : Protocol.values()) {
+          quotas.put(p, cpus);
+        }
+      } else {
+        quotas.put(Protocol.parse(part.substring(0, eq)), cpus);
+      }
+    }
+    return Map.copyOf(quotas);
   }
 
   private static List<Protocol> protocols(final List<String> names) {

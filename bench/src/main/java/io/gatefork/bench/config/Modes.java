@@ -7,9 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The modes the harness knows. {@code stock} switches every change back to upstream behaviour,
- * {@code patched} is the defaults; each single change is stock plus that change, so its effect is
- * measured alone. The sweeps vary the dedicated executor of {@code patched}.
+ * The modes the harness knows: the one table of them. {@code stock} switches every change back to
+ * upstream behaviour (no concurrency limit at the edge, Tomcat closing the connection after an
+ * error answer), {@code patched} is the defaults; each single change is stock plus that change, so
+ * its effect is measured alone. The sweeps vary the dedicated executor of {@code patched}; {@code
+ * adaptive} and {@code off} are patched with the edge's concurrency limit on and off, for the
+ * overload cells at a multiple of the gateway's capacity.
  */
 public final class Modes {
   static final String STRATEGY = "GATEFORK_API_EXECUTORSTRATEGY";
@@ -20,6 +23,8 @@ public final class Modes {
   static final String KEEP_ALIVE = "SERVER_TOMCAT_MAXKEEPALIVEREQUESTS";
   static final String FRONT_END = "GATEFORK_REST_FRONTEND";
   static final String REST_ACTIVATION = "GATEFORK_JOBS_RESTACTIVATION";
+  static final String OVERLOAD_LIMIT = "GATEFORK_OVERLOAD_LIMIT";
+  static final String KEEP_ALIVE_ON_ERROR = "GATEFORK_REST_KEEPALIVEONERROR";
 
   private static final Map<String, String> STOCK =
       Map.of(
@@ -30,13 +35,30 @@ public final class Modes {
           RETRY,
           "next-partition",
           FRONT_END,
-          "stock");
+          "stock",
+          OVERLOAD_LIMIT,
+          "off",
+          KEEP_ALIVE_ON_ERROR,
+          "false");
 
   private static final Map<String, Mode> ALL = new LinkedHashMap<>();
 
   static {
-    add("stock", "upstream emulation: common pool, AntPathMatcher, next-partition retry", STOCK);
+    add(
+        "stock",
+        "upstream emulation: common pool, AntPathMatcher, next-partition retry, no limit at the"
+            + " edge, connection closed after an error answer",
+        STOCK);
     add("patched", "gatefork defaults", Map.of());
+    // the default, set explicitly so the mode means the same whatever the default becomes
+    add(
+        "adaptive",
+        "patched, adaptive concurrency limit at the edge (gatefork.overload.limit=adaptive)",
+        Map.of(OVERLOAD_LIMIT, "adaptive"));
+    add(
+        "off",
+        "patched without the concurrency limit at the edge (gatefork.overload.limit=off)",
+        Map.of(OVERLOAD_LIMIT, "off"));
     add("executor", "stock + dedicated API executor", with(STOCK, STRATEGY, "dedicated"));
     add(
         "pathpattern",

@@ -9,6 +9,9 @@ import java.util.concurrent.TimeoutException;
 
 /** Names a failed call by what the client saw: HTTP status and title, or gRPC status code. */
 public final class ErrorClassifier {
+  /** No answer within the request timeout (the REST client's response timeout, or a future's). */
+  public static final String TIMEOUT = "client timeout";
+
   private ErrorClassifier() {}
 
   public static String classify(final Throwable failure) {
@@ -27,14 +30,20 @@ public final class ErrorClassifier {
     if (t instanceof ClientStatusException status) {
       return "gRPC " + status.getStatusCode();
     }
+    Throwable root = t;
     for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof TimeoutException) {
-        return "client timeout";
+      // the REST client's response timeout ends in a SocketTimeoutException
+      if (c instanceof TimeoutException || c instanceof java.net.SocketTimeoutException) {
+        return TIMEOUT;
       }
       if (c instanceof io.grpc.StatusRuntimeException grpc) {
         return "gRPC " + grpc.getStatus().getCode();
       }
+      root = c;
     }
-    return t.getClass().getSimpleName();
+    // the REST client wraps transport failures (a connection closed, refused) in ClientException
+    return root != t
+        ? t.getClass().getSimpleName() + " (" + root.getClass().getSimpleName() + ")"
+        : t.getClass().getSimpleName();
   }
 }

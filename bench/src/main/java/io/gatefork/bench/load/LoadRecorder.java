@@ -2,15 +2,19 @@ package io.gatefork.bench.load;
 
 import io.gatefork.bench.stats.LatencyRecorder;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
 
 /**
  * What the starter and the workers observed in one cell. Latencies and errors count for calls
  * started inside the measured window; throughput counts successes that arrived inside it. Running
- * totals (whole cell) feed the progress line.
+ * totals (whole cell) feed the progress line. Over the whole cell it also keeps the process
+ * instances whose creation the client saw acknowledged and those whose last job's completion it saw
+ * acknowledged, so that an acknowledged instance that never completed shows ({@link #delivery}).
  */
 public final class LoadRecorder {
   private static final int CAPACITY = 2_000_000;
@@ -47,6 +51,21 @@ public final class LoadRecorder {
   /** create calls started in the window and not answered yet */
   public final AtomicInteger windowInFlight = new AtomicInteger();
 
+  /** create calls started in the window that the client saw succeed */
+  public final LongAdder createOkInWindow = new LongAdder();
+
+  /** failed job completions retried that found the job gone: an earlier attempt had completed it */
+  public final LongAdder completionsFoundGone = new LongAdder();
+
+  /** how long the RESOURCE_EXHAUSTED / 503 answers to window calls took, ns */
+  private final ConcurrentHistogram exhaustedAnswers = new ConcurrentHistogram(3);
+
+  private final Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
+  private final Set<Long> completedInstances = ConcurrentHashMap.newKeySet();
+
+  /** instances the harness created itself (the deployment check), not the starter */
+  private final Set<Long> probes = ConcurrentHashMap.newKeySet();
+
   private final Map<String, LongAdder> createErrors = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> completeErrors = new ConcurrentHashMap<>();
 
@@ -60,12 +79,76 @@ public final class LoadRecorder {
   }
 
   public void createError(final long startedNanos, final Throwable failure) {
+    createError(startedNanos, -1, failure);
+  }
+
+  /** A failed create; {@code doneNanos} -1 when the failure came before any answer could. */
+  public void createError(final long startedNanos, final long doneNanos, final Throwable failure) {
     errorsTotal.increment();
     if (inWindow(startedNanos)) {
-      createErrors
-          .computeIfAbsent(ErrorClassifier.classify(failure), k -> new LongAdder())
-          .increment();
+      final String name = ErrorClassifier.classify(failure);
+      createErrors.computeIfAbsent(name, k -> new LongAdder()).increment();
+      if (doneNanos >= startedNanos && AnswerKind.ofError(name) == AnswerKind.EXHAUSTED) {
+        exhaustedAnswers.recordValue(doneNanos - startedNanos);
+      }
     }
+  }
+
+  /** The client saw this instance's creation acknowledged. */
+  public void acknowledged(final long processInstanceKey) {
+    acknowledged.add(processInstanceKey);
+  }
+
+  /** The client saw the completion of this instance's last job acknowledged. */
+  public void instanceCompleted(final long processInstanceKey) {
+    completedInstances.add(processInstanceKey);
+  }
+
+  /** An instance the harness created for its own checks, outside the load. */
+  public void probe(final long processInstanceKey) {
+    probes.add(processInstanceKey);
+  }
+
+  /** Acknowledged instances not seen completed (yet). */
+  public long notCompleted() {
+    long missing = 0;
+    for (final Long key : acknowledged) {
+      if (!completedInstances.contains(key)) {
+        missing++;
+      }
+    }
+    return missing;
+  }
+
+  /**
+   * Acknowledged against completed, over the whole cell so far.
+   *
+   * @param acknowledged instances whose creation the client saw acknowledged
+   * @param completed of those, the ones whose last job's completion it saw acknowledged
+   * @param notCompleted acknowledged and not completed: lost, if the drain is over
+   * @param completedUnacknowledged completed instances whose creation the client saw fail or time
+   *     out (the broker created them all the same)
+   */
+  public record Delivery(
+      long acknowledged, long completed, long notCompleted, long completedUnacknowledged) {}
+
+  public Delivery delivery() {
+    final long missing = notCompleted();
+    long unacknowledged = 0;
+    for (final Long key : completedInstances) {
+      if (!acknowledged.contains(key) && !probes.contains(key)) {
+        unacknowledged++;
+      }
+    }
+    final long total = acknowledged.size();
+    return new Delivery(total, total - missing, missing, unacknowledged);
+  }
+
+  /** The p99 of the RESOURCE_EXHAUSTED / 503 answers to window calls, ms; -1 without any. */
+  public double exhaustedAnswerP99Ms() {
+    return exhaustedAnswers.getTotalCount() == 0
+        ? -1
+        : exhaustedAnswers.getValueAtPercentile(99) / 1e6;
   }
 
   public void completeError(final long startedNanos, final Throwable failure) {

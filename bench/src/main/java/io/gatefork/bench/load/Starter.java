@@ -10,7 +10,10 @@ import java.util.concurrent.locks.LockSupport;
  * Creates process instances at a fixed rate (the upstream benchmark starter's job). Asynchronous: a
  * slow gateway does not slow the schedule down, it piles up in-flight calls, up to {@code
  * maxInFlight}; creates beyond that are skipped and counted. At most one second of backlog is
- * caught up after a stall, so a pause does not turn into a burst.
+ * caught up after a stall, so a pause does not turn into a burst. A failed create is counted, not
+ * retried: only the client's own HTTP layer retries (Apache HttpClient 5 resends a REST create that
+ * got a 503 once, after its {@code Retry-After}); gRPC creates are not retried (the client's
+ * default retry policy is off).
  */
 public final class Starter implements Runnable {
   private final CamundaClient client;
@@ -118,11 +121,13 @@ public final class Starter implements Runnable {
                   recorder.windowInFlight.decrementAndGet();
                 }
                 if (failure != null) {
-                  recorder.createError(started, failure);
+                  recorder.createError(started, done, failure);
                   return;
                 }
+                recorder.acknowledged(event.getProcessInstanceKey());
                 recorder.createdTotal.increment();
                 if (measured) {
+                  recorder.createOkInWindow.increment();
                   recorder.create.record(done - started);
                 }
                 if (recorder.inWindow(done)) {

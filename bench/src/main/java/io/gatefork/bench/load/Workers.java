@@ -17,10 +17,22 @@ import java.util.concurrent.TimeUnit;
  * jobs are between activation and acknowledged completion: when that many are open, the handler
  * waits. The instance's end-to-end latency runs from the create call (its {@code sentAt} variable,
  * this JVM's nano clock) to the acknowledged completion of its last task.
+ *
+ * <p>With {@code retryCompletions}, a completion the client saw fail is sent again after 1, 2, 4
+ * and 8 s (the job stays open meanwhile), as a worker that must not drop its work would; a retry
+ * answered "not found" means an earlier attempt had completed the job after all, and counts as its
+ * completion ({@link LoadRecorder#completionsFoundGone}). Without, a failed completion is counted
+ * and the job comes back after its timeout on the broker (60 s).
  */
 public final class Workers implements AutoCloseable {
   public static final String SENT_AT = "sentAt";
   private static final long PERMIT_WAIT_SECONDS = 30;
+  private static final int COMPLETION_RETRIES = 4;
+
+  /**
+   * How long a job activated for these workers stays theirs before the broker hands it out again.
+   */
+  public static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
 
   private final JobWorker worker;
   private final ScheduledExecutorService completer;
@@ -38,7 +50,8 @@ public final class Workers implements AutoCloseable {
       final int maxJobsActive,
       final Duration pollInterval,
       final Duration requestTimeout,
-      final boolean streaming) {
+      final boolean streaming,
+      final boolean retryCompletions) {
     final ScheduledExecutorService completer =
         Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "gatefork-bench-completer"));
     final Semaphore open = new Semaphore(maxJobsActive);
@@ -51,14 +64,21 @@ public final class Workers implements AutoCloseable {
                   if (!open.tryAcquire(PERMIT_WAIT_SECONDS, TimeUnit.SECONDS)) {
                     return; // the job times out on the broker and is activated again
                   }
-                  completer.schedule(
-                      () -> complete(jobClient, job, process, recorder, requestTimeout, open),
-                      workDelay.toNanos(),
-                      TimeUnit.NANOSECONDS);
+                  final var attempt =
+                      new Completion(
+                          jobClient,
+                          job,
+                          process,
+                          recorder,
+                          requestTimeout,
+                          open,
+                          completer,
+                          retryCompletions ? COMPLETION_RETRIES : 0);
+                  completer.schedule(attempt::send, workDelay.toNanos(), TimeUnit.NANOSECONDS);
                 })
             .name("gatefork-bench")
             .maxJobsActive(maxJobsActive)
-            .timeout(Duration.ofSeconds(60))
+            .timeout(JOB_TIMEOUT)
             .pollInterval(pollInterval)
             .fetchVariables(SENT_AT)
             .streamEnabled(streaming)
@@ -66,35 +86,82 @@ public final class Workers implements AutoCloseable {
     return new Workers(worker, completer);
   }
 
-  private static void complete(
-      final JobClient jobClient,
-      final ActivatedJob job,
-      final BenchProcess process,
-      final LoadRecorder recorder,
-      final Duration requestTimeout,
-      final Semaphore open) {
-    final long started = System.nanoTime();
-    final boolean measured = recorder.inWindow(started);
-    if (measured) {
-      recorder.completesSent.increment();
+  /** One job's completion, sent again after a failure while retries are left. */
+  private static final class Completion {
+    private final JobClient jobClient;
+    private final ActivatedJob job;
+    private final BenchProcess process;
+    private final LoadRecorder recorder;
+    private final Duration requestTimeout;
+    private final Semaphore open;
+    private final ScheduledExecutorService completer;
+    private final int retries;
+    private int attempt;
+
+    Completion(
+        final JobClient jobClient,
+        final ActivatedJob job,
+        final BenchProcess process,
+        final LoadRecorder recorder,
+        final Duration requestTimeout,
+        final Semaphore open,
+        final ScheduledExecutorService completer,
+        final int retries) {
+      this.jobClient = jobClient;
+      this.job = job;
+      this.process = process;
+      this.recorder = recorder;
+      this.requestTimeout = requestTimeout;
+      this.open = open;
+      this.completer = completer;
+      this.retries = retries;
     }
-    try {
-      jobClient
-          .newCompleteCommand(job.getKey())
-          .requestTimeout(requestTimeout)
-          .send()
-          .whenComplete(
-              (ok, failure) -> {
-                open.release();
-                if (failure != null) {
-                  recorder.completeError(started, failure);
-                } else {
-                  completed(job, process, recorder, started, measured);
-                }
-              });
-    } catch (final RuntimeException e) {
-      open.release();
-      recorder.completeError(started, e);
+
+    void send() {
+      final long started = System.nanoTime();
+      final boolean measured = recorder.inWindow(started);
+      if (measured) {
+        recorder.completesSent.increment();
+      }
+      try {
+        jobClient
+            .newCompleteCommand(job.getKey())
+            .requestTimeout(requestTimeout)
+            .send()
+            .whenComplete(
+                (ok, failure) -> {
+                  if (failure == null) {
+                    open.release();
+                    completed(job, process, recorder, started, measured);
+                  } else {
+                    failed(started, failure);
+                  }
+                });
+      } catch (final RuntimeException e) {
+        failed(started, e);
+      }
+    }
+
+    private void failed(final long started, final Throwable failure) {
+      recorder.completeError(started, failure);
+      if (attempt > 0 && AnswerKind.notFound(ErrorClassifier.classify(failure))) {
+        // an earlier attempt the client saw fail had completed the job
+        open.release();
+        recorder.completionsFoundGone.increment();
+        completed(job, process, recorder, started, false);
+        return;
+      }
+      if (attempt >= retries) {
+        open.release(); // the job comes back after its timeout on the broker
+        return;
+      }
+      final long backoffSeconds = 1L << attempt;
+      attempt++;
+      try {
+        completer.schedule(this::send, backoffSeconds, TimeUnit.SECONDS);
+      } catch (final java.util.concurrent.RejectedExecutionException closed) {
+        open.release();
+      }
     }
   }
 
@@ -109,6 +176,7 @@ public final class Workers implements AutoCloseable {
       recorder.complete.record(done - started);
     }
     if (job.getElementId().equals(process.lastTaskId())) {
+      recorder.instanceCompleted(job.getProcessInstanceKey());
       recorder.completedTotal.increment();
       if (recorder.inWindow(done)) {
         recorder.completedInWindow.increment();

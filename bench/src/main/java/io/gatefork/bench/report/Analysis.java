@@ -64,6 +64,160 @@ public final class Analysis {
       boolean brokerSideValid) {}
 
   /**
+   * The completed-instances rate at which {@code mode}'s gateway keeps up on its quota ({@link
+   * #capacity}); {@code found} false: a lower bound or a fallback, {@code how} says which.
+   */
+  public record Capacity(
+      String mode,
+      String protocol,
+      int tasks,
+      double rate,
+      boolean found,
+      boolean brokerFirst,
+      String how) {
+    /** Higher steps would tell nothing more: the gateway fell behind, or the broker side did. */
+    public boolean settled() {
+      return found || brokerFirst;
+    }
+  }
+
+  /** The phases of the overload cells at a multiple of capacity and of the steps that find it. */
+  public static final String AT_CAPACITY_PHASE = "overload-2x";
+
+  public static final String CAPACITY_PHASE = "capacity";
+
+  /**
+   * One mode and protocol of the overload cells at a multiple of capacity, over its rounds: the
+   * figures per round as median [min–max], the counts of instances summed over the rounds.
+   *
+   * @param lost acknowledged instances not completed by the end of their cell's drain, all rounds
+   */
+  public record AtCapacityRow(
+      String mode,
+      String protocol,
+      int tasks,
+      double offered,
+      double capacity,
+      double multiple,
+      int rounds,
+      Spread completed,
+      Spread createP99,
+      Spread e2eP99,
+      Spread okPct,
+      Spread exhaustedPct,
+      Spread timeoutPct,
+      Spread otherPct,
+      Spread notSentPerSecond,
+      Spread exhaustedP99,
+      Spread gatewayShedPerSecond,
+      Spread limitAtEnd,
+      long completeErrors,
+      long completionsFoundGone,
+      long acknowledged,
+      long acknowledgedCompleted,
+      long lost,
+      long completedUnacknowledged,
+      Spread drainSeconds,
+      Spread gatewayCores,
+      double gatewayCpus,
+      Spread loadSideBusy,
+      String bottleneck) {}
+
+  /** The overload cells at a multiple of capacity, one row per mode, protocol and process. */
+  public List<AtCapacityRow> atCapacity() {
+    final List<AtCapacityRow> rows = new ArrayList<>();
+    for (final Aggregate a : phase(AT_CAPACITY_PHASE)) {
+      final List<CellResult> rounds =
+          roundsOf.get(a).stream().filter(c -> c.overload() != null).toList();
+      if (rounds.isEmpty()) {
+        continue;
+      }
+      final CellResult first = rounds.get(0);
+      final double quota = first.gatewayCpus();
+      final Spread cores = spreadOf(rounds, c -> c.gatewayCpu().coresUsed());
+      final Spread loadSide =
+          spreadOf(rounds, c -> c.loadSideBusyPct() >= 0 ? c.loadSideBusyPct() : -1);
+      rows.add(
+          new AtCapacityRow(
+              a.mode(),
+              a.protocol(),
+              a.tasks(),
+              a.offeredRate(),
+              first.overload().capacity(),
+              first.overload().multiple(),
+              rounds.size(),
+              spreadOf(rounds, c -> c.throughput().completedPerSecond()),
+              spreadOf(rounds, c -> emptyAsNone(c.latency(CellResult.CREATE)).p99Ms()),
+              spreadOf(rounds, c -> emptyAsNone(c.latency(CellResult.END_TO_END)).p99Ms()),
+              spreadOf(rounds, c -> c.overload().pct(c.overload().ok())),
+              spreadOf(rounds, c -> c.overload().pct(c.overload().exhausted())),
+              spreadOf(rounds, c -> c.overload().pct(c.overload().timeouts())),
+              spreadOf(rounds, c -> c.overload().pct(c.overload().other())),
+              spreadOf(rounds, c -> c.overload().notSent() / c.windowSeconds()),
+              spreadOf(rounds, c -> c.overload().exhaustedP99Ms()),
+              spreadOf(rounds, c -> c.overload().gatewayShed() / c.windowSeconds()),
+              spreadOf(rounds, c -> c.overload().limitAtEnd()),
+              sum(rounds, c -> c.overload().completeErrors()),
+              sum(rounds, c -> c.overload().completionsFoundGone()),
+              sum(rounds, c -> c.overload().acknowledged()),
+              sum(rounds, c -> c.overload().acknowledgedCompleted()),
+              sum(rounds, c -> c.overload().lost()),
+              sum(rounds, c -> c.overload().completedUnacknowledged()),
+              spreadOf(rounds, c -> c.overload().drainSeconds()),
+              cores,
+              quota,
+              loadSide,
+              bottleneck(cores, quota, loadSide)));
+    }
+    rows.sort(
+        Comparator.comparing(AtCapacityRow::protocol)
+            .thenComparingInt(AtCapacityRow::tasks)
+            .thenComparing(r -> atCapacityModeOrder(r.mode())));
+    return rows;
+  }
+
+  /** adaptive, off, stock first (the phase's modes), others after, by name. */
+  private static String atCapacityModeOrder(final String mode) {
+    final int i = List.of("adaptive", "off", "stock").indexOf(mode);
+    return (i < 0 ? "9" : Integer.toString(i)) + mode;
+  }
+
+  /**
+   * Which side limited a cell: the gateway when it used its quota ({@link #GATEWAY_SATURATED_SHARE}
+   * of it in every round) and the broker/load CPUs stayed under the validity rule's limit.
+   */
+  private String bottleneck(final Spread cores, final double quota, final Spread loadSide) {
+    if (loadSide.measured() && loadSide.max() > rule.maxLoadSideBusyPct()) {
+      return f("broker/load CPUs (up to %.0f %%)", loadSide.max());
+    }
+    if (cores.measured() && cores.min() >= GATEWAY_SATURATED_SHARE * quota) {
+      return "gateway (quota full)";
+    }
+    return cores.measured()
+        ? f("gateway quota not full (%.2f of %.2f)", cores.min(), quota)
+        : "unknown";
+  }
+
+  private static io.gatefork.bench.stats.LatencySummary emptyAsNone(
+      final io.gatefork.bench.stats.LatencySummary s) {
+    return s.count() == 0 ? new io.gatefork.bench.stats.LatencySummary(0, -1, -1, -1, -1, -1) : s;
+  }
+
+  private static Spread spreadOf(
+      final List<CellResult> cells, final ToDoubleFunction<CellResult> f) {
+    final List<Double> values = new ArrayList<>();
+    for (final CellResult cell : cells) {
+      values.add(f.applyAsDouble(cell));
+    }
+    return Spread.of(values);
+  }
+
+  private static long sum(
+      final List<CellResult> cells, final java.util.function.ToLongFunction<CellResult> f) {
+    return cells.stream().mapToLong(f).sum();
+  }
+
+  /**
    * Where stock stopped keeping up on its CPU quota while the broker side was not saturated. {@code
    * found} false: {@code rate} is a fallback (the highest valid step), {@code how} says why.
    */
@@ -355,8 +509,17 @@ public final class Analysis {
   }
 
   public List<RampStep> ramp() {
+    return steps("ramp");
+  }
+
+  /** The steps that found the capacity of the overload cells at a multiple of it. */
+  public List<RampStep> capacitySteps() {
+    return steps(CAPACITY_PHASE);
+  }
+
+  private List<RampStep> steps(final String phaseName) {
     final List<RampStep> steps = new ArrayList<>();
-    for (final Aggregate a : phase("ramp")) {
+    for (final Aggregate a : phase(phaseName)) {
       final double quota = roundsOf.get(a).get(0).gatewayCpus();
       steps.add(
           new RampStep(
@@ -458,6 +621,115 @@ public final class Analysis {
                     why + f("; no valid step, using the highest rate %.0f/s", top.offered()))));
   }
 
+  /**
+   * The completed-instances rate at which {@code mode}'s gateway keeps up, from its steps (capacity
+   * steps and ramp steps alike; {@code protocol} null: the first protocol stepped). Steps whose
+   * broker side saturated do not count. Found: a step did not keep up, and the capacity is the most
+   * any step up to it completed (the gateway's plateau, usually that step's own). Not found: every
+   * valid step kept up (the capacity is at least its figure), or the broker side saturated first.
+   */
+  public Optional<Capacity> capacity(final String mode, final String protocol, final int tasks) {
+    final List<RampStep> all = new ArrayList<>(ramp());
+    all.addAll(capacitySteps());
+    final String stepped =
+        protocol != null
+            ? protocol
+            : all.stream()
+                .filter(s -> s.mode().equals(mode) && s.tasks() == tasks)
+                .map(RampStep::protocol)
+                .findFirst()
+                .orElse(null);
+    final List<RampStep> steps =
+        all.stream()
+            .filter(
+                s -> s.mode().equals(mode) && s.protocol().equals(stepped) && s.tasks() == tasks)
+            .sorted(Comparator.comparingDouble(RampStep::offered))
+            .toList();
+    if (steps.isEmpty()) {
+      return Optional.empty();
+    }
+    double best = -1;
+    RampStep bestStep = null;
+    for (final RampStep s : steps) {
+      if (!s.brokerSideValid()) {
+        final String why =
+            f(
+                "the broker side saturated at %.0f/s (broker/load CPUs %.0f %%) before %s's"
+                    + " gateway did: lower the quota or the rates",
+                s.offered(), s.loadSideBusyPct(), mode);
+        return Optional.of(
+            bestStep == null
+                ? new Capacity(
+                    mode, stepped, tasks, s.completed(), false, true, why + "; no valid step")
+                : new Capacity(
+                    mode,
+                    stepped,
+                    tasks,
+                    best,
+                    false,
+                    true,
+                    why + f("; using %.1f/s, completed at %.0f/s", best, bestStep.offered())));
+      }
+      if (s.completed() > best) {
+        best = s.completed();
+        bestStep = s;
+      }
+      if (!s.sustained()) {
+        return Optional.of(
+            new Capacity(
+                mode,
+                stepped,
+                tasks,
+                best,
+                true,
+                false,
+                f(
+                    "%s fell behind at %.0f/s (%.1f/s completed, %.2f of %.2f gateway cores,"
+                        + " broker/load CPUs %.0f %%); the most completed up to there: %.1f/s"
+                        + " at %.0f/s",
+                    mode,
+                    s.offered(),
+                    s.completed(),
+                    s.gatewayCores(),
+                    s.gatewayCpus(),
+                    s.loadSideBusyPct(),
+                    best,
+                    bestStep.offered())));
+      }
+    }
+    return Optional.of(
+        new Capacity(
+            mode,
+            stepped,
+            tasks,
+            best,
+            false,
+            false,
+            f(
+                "%s kept up at every step up to %.0f/s: the capacity is at least %.1f/s (raise"
+                    + " the rates)",
+                mode, bestStep.offered(), best)));
+  }
+
+  /** The capacities the overload cells at a multiple of capacity ran against, per protocol. */
+  public List<Capacity> capacities() {
+    final List<Capacity> found = new ArrayList<>();
+    final java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+    for (final Aggregate a : phase(AT_CAPACITY_PHASE)) {
+      if (!seen.add(a.protocol() + "|" + a.tasks())) {
+        continue;
+      }
+      final var figures = roundsOf.get(a).get(0).overload();
+      final String mode = figures != null ? figures.capacityMode() : null;
+      if (mode != null) {
+        capacity(mode, a.protocol(), a.tasks())
+            .or(() -> capacity(mode, null, a.tasks()))
+            .ifPresent(found::add);
+      }
+    }
+    return found;
+  }
+
   /** Every protocol and process the ramp covered. */
   public List<SaturationPoint> saturationPoints() {
     final List<SaturationPoint> points = new ArrayList<>();
@@ -480,6 +752,36 @@ public final class Analysis {
     targets.add(saturationTarget());
     targets.addAll(amplificationTargets());
     targets.addAll(restStreamTargets());
+    targets.addAll(atCapacityTargets());
+    return targets;
+  }
+
+  /**
+   * Issue #22's: under the workload at a multiple of capacity, every instance whose creation the
+   * client saw acknowledged completed, per mode and protocol (all rounds).
+   */
+  private List<Target> atCapacityTargets() {
+    final List<Target> targets = new ArrayList<>();
+    for (final AtCapacityRow r : atCapacity()) {
+      final String name =
+          f(
+              "nothing acknowledged lost at %.1fx capacity (%s, %s)",
+              r.multiple(), r.mode(), r.protocol());
+      final String goal = "every acknowledged instance completes (every round)";
+      final String measured =
+          f(
+              "%d of %d acknowledged completed, %d rounds (drain %s s)",
+              r.acknowledgedCompleted(),
+              r.acknowledged(),
+              r.rounds(),
+              Table.spread(r.drainSeconds(), 1));
+      targets.add(
+          r.acknowledged() == 0
+              ? notMeasured(name, goal, "no create was acknowledged")
+              : r.lost() == 0
+                  ? met(name, goal, measured)
+                  : missed(name, goal, measured, f("%d not completed", r.lost())));
+    }
     return targets;
   }
 

@@ -32,7 +32,8 @@ public record CellResult(
     Cost cost,
     JobFigures jobs,
     double startupSeconds,
-    String failure) {
+    String failure,
+    OverloadFigures overload) {
 
   public static final String CREATE = "create";
   public static final String COMPLETE = "complete";
@@ -172,6 +173,57 @@ public record CellResult(
 
     public double activateRequestsPerJob() {
       return jobs > 0 ? activateRequests / jobs : -1;
+    }
+  }
+
+  /**
+   * A cell of the workload at a multiple of the gateway's capacity. The answers are those the
+   * client saw to the create calls started in the window, by {@code AnswerKind}; the delivery
+   * figures cover the whole cell (warm-up, window and drain).
+   *
+   * @param capacity completed instances/s the offered rate is a multiple of
+   * @param capacityMode the mode whose steps found it; null when it was given
+   *     (--overload-2x-capacity)
+   * @param calls create calls started in the window ({@code ok + exhausted + timeouts + other})
+   * @param exhausted answered HTTP 503 or gRPC RESOURCE_EXHAUSTED
+   * @param timeouts no answer within the request timeout, or by the end of the drain
+   * @param notSent creates due in the window that the starter did not send: --max-in-flight calls
+   *     were outstanding
+   * @param exhaustedP99Ms how long the client waited for its RESOURCE_EXHAUSTED / 503 answers, p99
+   *     (-1: none)
+   * @param gatewayShed creates the gateway's admission limit answered RESOURCE_EXHAUSTED in the
+   *     window (its {@code gatefork_overload_shed_total}; 0 without the limit)
+   * @param limitAtEnd the admission limit at the window's end (-1: the gateway has none)
+   * @param completeErrors job completions the client saw fail in the window (each attempt)
+   * @param completionsFoundGone retried completions that found the job already completed
+   * @param acknowledged instances whose creation the client saw acknowledged
+   * @param acknowledgedCompleted of those, the ones whose last job's completion it saw acknowledged
+   * @param lost acknowledged and not completed by the end of the drain
+   * @param completedUnacknowledged instances completed whose creation the client saw fail
+   * @param drainSeconds how long the drain waited for the last instances
+   */
+  public record OverloadFigures(
+      double capacity,
+      String capacityMode,
+      double multiple,
+      long calls,
+      long ok,
+      long exhausted,
+      long timeouts,
+      long other,
+      long notSent,
+      double exhaustedP99Ms,
+      double gatewayShed,
+      double limitAtEnd,
+      long completeErrors,
+      long completionsFoundGone,
+      long acknowledged,
+      long acknowledgedCompleted,
+      long lost,
+      long completedUnacknowledged,
+      double drainSeconds) {
+    public double pct(final long count) {
+      return calls > 0 ? 100.0 * count / calls : -1;
     }
   }
 

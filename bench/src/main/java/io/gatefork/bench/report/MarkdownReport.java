@@ -13,7 +13,15 @@ import java.util.stream.Collectors;
  * validity of each cell for latency, the comparisons with their spread, and the targets.
  */
 public final class MarkdownReport {
-  static final List<String> PHASES = List.of("main", "saturation", "sweep", "ramp", "overload");
+  static final List<String> PHASES =
+      List.of(
+          "main",
+          "saturation",
+          "sweep",
+          "ramp",
+          "overload",
+          Analysis.CAPACITY_PHASE,
+          Analysis.AT_CAPACITY_PHASE);
 
   private MarkdownReport() {}
 
@@ -71,6 +79,7 @@ public final class MarkdownReport {
         activationComparisons(analysis));
     section(md, "Saturation ramp (one round per step)", ramp(analysis));
     section(md, "Overload: backpressure from the broker's request limit", overload(analysis));
+    atCapacity(md, analysis, "##");
     section(md, "Targets (reported, not asserted)", targets(analysis));
     section(md, "Errors by status", errors(analysis));
     if (!analysis.failures().isEmpty()) {
@@ -330,7 +339,136 @@ public final class MarkdownReport {
     return t;
   }
 
+  /** "Overload: the workload at 2× capacity", with its capacity steps and what they found. */
+  static String atCapacityTitle(final Analysis analysis) {
+    final double multiple =
+        analysis.atCapacity().stream()
+            .mapToDouble(Analysis.AtCapacityRow::multiple)
+            .findFirst()
+            .orElse(2);
+    final String x =
+        multiple == Math.rint(multiple) ? Long.toString((long) multiple) : num(multiple, 1);
+    return "Overload: the workload at " + x + "× capacity";
+  }
+
+  static final String AT_CAPACITY_TEXT =
+      """
+      The seeds' workload (the starter creating instances at a fixed rate, the job workers
+      completing them) with the official Java client, offered a multiple of the gateway's
+      capacity on the reduced quota: the capacity is the completed-instances rate at which the
+      capacity mode's gateway kept up in its steps (below). The starter does not retry a failed
+      create: it counts it. The client's own layers do what they do for any user: over REST,
+      Apache HttpClient 5's default retry strategy (kept by camunda-client-java) sends a create
+      answered 503 once more after its `Retry-After` (1 s), so a REST create counts as
+      RESOURCE_EXHAUSTED only when both attempts were; gRPC creates are not retried (the
+      client's default retry policy is off). A job completion the workers saw fail is sent again
+      after 1, 2, 4 and 8 s. Answers are those of the create calls started in the window, in % of
+      them; "not sent": creates due that the starter skipped because --overload-2x-max-in-flight
+      calls were outstanding. Latencies (ms) are of successes only: create sent -> acknowledged, and
+      create sent -> last job's completion acknowledged (end-to-end). **Lost**: instances whose
+      creation the client saw acknowledged, over the whole cell, that had not completed when the
+      drain after the window ended (the workers' acknowledged completions; a create the client
+      saw fail is never counted as acknowledged; "completed, create failed" are instances the
+      broker created although the client saw the create fail or time out). The drain gives the
+      gateway its whole --gateway-cpus back and waits until nothing is missing, giving up after
+      75 s without a missing instance completing (longer than the workers' 60 s job timeout) or
+      after --overload-2x-drain. Shed by the gateway:
+      its `gatefork_overload_shed_total` for creates, per second of the window.
+      """;
+
+  static void atCapacity(final StringBuilder md, final Analysis analysis, final String heading) {
+    final Table cells = atCapacityCells(analysis);
+    if (cells.isEmpty()) {
+      return;
+    }
+    md.append(heading).append(' ').append(atCapacityTitle(analysis)).append("\n\n");
+    md.append(AT_CAPACITY_TEXT).append('\n');
+    final Table capacities = capacities(analysis);
+    if (!capacities.isEmpty()) {
+      md.append("Capacity:\n\n").append(capacities.render()).append('\n');
+    }
+    final Table steps = steps(analysis.capacitySteps());
+    if (!steps.isEmpty()) {
+      md.append("Capacity steps (one round each):\n\n").append(steps.render()).append('\n');
+    }
+    md.append("Cells (median [min–max] over the rounds; instance counts summed):\n\n")
+        .append(cells.render())
+        .append('\n');
+  }
+
+  static Table capacities(final Analysis analysis) {
+    final Table t = new Table("mode", "protocol", "tasks", "capacity/s", "found", "how");
+    for (final var c : analysis.capacities()) {
+      t.row(c.mode(), c.protocol(), c.tasks(), num(c.rate(), 1), c.found() ? "yes" : "no", c.how());
+    }
+    return t;
+  }
+
+  static Table atCapacityCells(final Analysis analysis) {
+    final Table t =
+        new Table(
+            "mode",
+            "protocol",
+            "tasks",
+            "offered/s (capacity)",
+            "rounds",
+            "completed/s",
+            "create p99",
+            "e2e p99",
+            "ok %",
+            "RESOURCE_EXHAUSTED / 503 %",
+            "timeouts %",
+            "other errors %",
+            "not sent/s",
+            "503 / RE answer p99",
+            "shed by gateway/s",
+            "limit at end",
+            "acknowledged",
+            "lost",
+            "completed, create failed",
+            "complete errors",
+            "drain s",
+            "gateway cores (quota)",
+            "broker/load CPUs %",
+            "bottleneck");
+    for (final var r : analysis.atCapacity()) {
+      t.row(
+          r.mode(),
+          r.protocol(),
+          r.tasks(),
+          num(r.offered(), 0) + " (" + num(r.capacity(), 1) + ")",
+          r.rounds(),
+          spread(r.completed(), 1),
+          spread(r.createP99(), 1),
+          spread(r.e2eP99(), 1),
+          spread(r.okPct(), 1),
+          spread(r.exhaustedPct(), 1),
+          spread(r.timeoutPct(), 1),
+          spread(r.otherPct(), 1),
+          spread(r.notSentPerSecond(), 1),
+          spread(r.exhaustedP99(), 1),
+          spread(r.gatewayShedPerSecond(), 1),
+          spread(r.limitAtEnd(), 0),
+          r.acknowledged(),
+          r.lost(),
+          r.completedUnacknowledged(),
+          r.completeErrors()
+              + (r.completionsFoundGone() > 0
+                  ? " (" + r.completionsFoundGone() + " found done on retry)"
+                  : ""),
+          spread(r.drainSeconds(), 1),
+          spread(r.gatewayCores(), 2) + " (" + num(r.gatewayCpus(), 2) + ")",
+          spread(r.loadSideBusy(), 0),
+          r.bottleneck());
+    }
+    return t;
+  }
+
   static Table ramp(final Analysis analysis) {
+    return steps(analysis.ramp());
+  }
+
+  static Table steps(final List<Analysis.RampStep> steps) {
     final Table t =
         new Table(
             "mode",
@@ -348,7 +486,7 @@ public final class MarkdownReport {
             "sustained",
             "gateway saturated",
             "broker side");
-    for (final var s : analysis.ramp()) {
+    for (final var s : steps) {
       t.row(
           s.mode(),
           s.protocol(),

@@ -96,6 +96,14 @@ public final class ReadmeSection {
         md,
         "Under backpressure (broker request limit, offered above capacity):",
         MarkdownReport.overload(analysis));
+    final Table atCapacity = MarkdownReport.atCapacityCells(analysis);
+    if (!atCapacity.isEmpty()) {
+      appendTable(
+          md,
+          MarkdownReport.atCapacityTitle(analysis) + ", capacity:",
+          MarkdownReport.capacities(analysis));
+      appendTable(md, MarkdownReport.atCapacityTitle(analysis) + ":", atCapacity);
+    }
     appendTable(md, "Targets (reported, not asserted):", MarkdownReport.targets(analysis));
     return md.toString();
   }

@@ -34,6 +34,8 @@ public final class ResultsWriter {
     json.put("sweepVersusPatched", analysis.sweepVersusPatched());
     json.put("saturationPoints", analysis.saturationPoints());
     json.put("executorFill", analysis.executorFill());
+    json.put("capacities", analysis.capacities());
+    json.put("overloadAtCapacity", analysis.atCapacity());
     final Map<String, Object> aggregates = new LinkedHashMap<>();
     for (final String phase : MarkdownReport.PHASES) {
       aggregates.put(phase, analysis.phase(phase));

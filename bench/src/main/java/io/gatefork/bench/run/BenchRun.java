@@ -1,6 +1,7 @@
 package io.gatefork.bench.run;
 
 import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.BenchOptions.AtCapacity;
 import io.gatefork.bench.config.Placement;
 import io.gatefork.bench.cpu.MachineCpu;
 import io.gatefork.bench.report.Analysis;
@@ -140,6 +141,8 @@ public final class BenchRun {
     final List<CellResult> results = new ArrayList<>();
     final long deadline = System.nanoTime() + budget.toNanos();
     final Map<String, Analysis.SaturationPoint> points = new LinkedHashMap<>();
+    final Map<String, Analysis.Capacity> capacities = new LinkedHashMap<>();
+    final List<String> skippedSteps = new ArrayList<>();
     try {
       for (CellPlan cell : plan) {
         if (System.nanoTime() > deadline) {
@@ -159,6 +162,19 @@ public final class BenchRun {
           }
           cell = cell.at(point.get().rate());
         }
+        if (cell.phase().equals(AtCapacity.CAPACITY_PHASE) && capacitySettled(cell, results)) {
+          progress.line(cell.title() + " skipped: a lower step settled the capacity");
+          skippedSteps.add(
+              cell.mode().name() + "/" + cell.protocol().tag() + "@" + Math.round(cell.rate()));
+          continue;
+        }
+        if (cell.rateFromCapacity()) {
+          final var found = capacity(cell, results, capacities, notes);
+          if (found.isEmpty()) {
+            continue;
+          }
+          cell = cell.at(found.get().rate() * options.overloadAtCapacity().multiple());
+        }
         final CellResult result = runner.run(cell);
         results.add(result);
         if (result.ok()) {
@@ -167,6 +183,11 @@ public final class BenchRun {
       }
     } finally {
       registry.release();
+    }
+    if (!skippedSteps.isEmpty()) {
+      notes.add(
+          "capacity steps not run, a lower step having settled the capacity: "
+              + String.join(", ", skippedSteps));
     }
 
     final var run =
@@ -234,6 +255,64 @@ public final class BenchRun {
     return Optional.ofNullable(points.get(key));
   }
 
+  /**
+   * The capacity a cell at a multiple of it runs against: found once per protocol and process from
+   * the capacity steps (or the ramp's steps of the capacity mode) so far, and noted in the report.
+   * Empty (and the cell skipped) when no step measured that mode over a protocol.
+   */
+  private Optional<Analysis.Capacity> capacity(
+      final CellPlan cell,
+      final List<CellResult> results,
+      final Map<String, Analysis.Capacity> capacities,
+      final List<String> notes) {
+    final String key = cell.protocol().tag() + "|" + cell.tasks();
+    if (!capacities.containsKey(key)) {
+      final String mode = options.overloadAtCapacity().capacityMode().name();
+      final var analysis = new Analysis(results, options.partitions(), options.validity());
+      final var found =
+          analysis
+              .capacity(mode, cell.protocol().tag(), cell.tasks())
+              .or(() -> analysis.capacity(mode, null, cell.tasks()));
+      final double multiple = options.overloadAtCapacity().multiple();
+      if (found.isEmpty()) {
+        notes.add(
+            "no capacity step of mode "
+                + mode
+                + " for "
+                + cell.protocol().tag()
+                + " with "
+                + cell.tasks()
+                + "-task instances: its overload cells at a multiple of capacity were not run");
+        progress.line(cell.title() + " skipped: no capacity step to take the rate from");
+        capacities.put(key, null);
+      } else {
+        final var c = found.get();
+        capacities.put(key, c);
+        final String line =
+            String.format(
+                Locale.ROOT,
+                "capacity (%s, %d-task): %.1f/s, offered %.0f/s (%.1fx); %s",
+                cell.protocol().tag(),
+                cell.tasks(),
+                c.rate(),
+                c.rate() * multiple,
+                multiple,
+                c.how());
+        notes.add(line);
+        progress.line(line);
+      }
+    }
+    return Optional.ofNullable(capacities.get(key));
+  }
+
+  /** A lower capacity step of this mode and protocol fell behind, or its broker side saturated. */
+  private boolean capacitySettled(final CellPlan cell, final List<CellResult> results) {
+    return new Analysis(results, options.partitions(), options.validity())
+        .capacity(cell.mode().name(), cell.protocol().tag(), cell.tasks())
+        .filter(Analysis.Capacity::settled)
+        .isPresent();
+  }
+
   /** The ramp's protocol that stands for this cell's: itself if ramped, else the first ramped. */
   private String rampProtocol(final CellPlan cell) {
     final var ramped = options.ramp().protocols();
@@ -286,8 +365,26 @@ public final class BenchRun {
                 + (o.saturationGatewayCpus() != o.gatewayCpus()
                     ? String.format(
                         Locale.ROOT,
-                        " (ramp, saturation and sweep: %.2f)",
+                        " (ramp, saturation, sweep, capacity and overload-2x: %.2f)",
                         o.saturationGatewayCpus())
+                    : "")
+                + (o.overloadAtCapacity().enabled()
+                        && !o.overloadAtCapacity().gatewayCpus().isEmpty()
+                    ? " (capacity and overload-2x: "
+                        + String.join(
+                            ", ",
+                            o.overloadAtCapacity().cells().protocols().stream()
+                                .map(
+                                    p ->
+                                        p.tag()
+                                            + " "
+                                            + String.format(
+                                                Locale.ROOT,
+                                                "%.2f",
+                                                o.overloadAtCapacity()
+                                                    .gatewayCpus(p, o.saturationGatewayCpus())))
+                                .toList())
+                        + ")"
                     : "")
             : "unlimited (process)");
     if (!o.gatewayJavaOpts().isBlank()) {
@@ -386,6 +483,35 @@ public final class BenchRun {
                 "partitions",
                 o.overloadPartitions())
             : Map.of());
+    final var atCapacity = o.overloadAtCapacity();
+    m.put(
+        "overloadAtCapacity",
+        atCapacity.enabled()
+            ? Map.of(
+                "modes",
+                atCapacity.cells().modes().stream().map(x -> x.name()).toList(),
+                "protocols",
+                atCapacity.cells().protocols().stream().map(x -> x.tag()).toList(),
+                "multiple",
+                atCapacity.multiple(),
+                "capacity",
+                atCapacity.capacity() > 0 ? atCapacity.capacity() : "found",
+                "capacityMode",
+                atCapacity.capacityMode().name(),
+                "capacityRates",
+                atCapacity.capacityRates(),
+                "drainSeconds",
+                atCapacity.drain().toMillis() / 1000.0,
+                "maxInFlight",
+                atCapacity.maxInFlight(),
+                "gatewayCpus",
+                atCapacity.cells().protocols().stream()
+                    .collect(
+                        java.util.stream.Collectors.toMap(
+                            x -> x.tag(),
+                            x -> atCapacity.gatewayCpus(x, o.saturationGatewayCpus()))))
+            : Map.of());
+    m.put("phases", o.phases());
     m.put(
         "ramp",
         o.ramp().enabled()

@@ -1,5 +1,6 @@
 package io.gatefork.bench.run;
 
+import io.gatefork.bench.config.BenchOptions;
 import io.gatefork.bench.config.BenchOptions.Phase;
 import io.gatefork.bench.config.Mode;
 import io.gatefork.bench.config.Protocol;
@@ -32,6 +33,11 @@ public record CellPlan(
     return rate == Phase.AT_SATURATION;
   }
 
+  /** The rate is a multiple of the capacity the capacity steps (or the ramp) find. */
+  public boolean rateFromCapacity() {
+    return rate == Phase.AT_CAPACITY;
+  }
+
   /** This cell at a rate found while the run went on. */
   public CellPlan at(final double resolvedRate) {
     return new CellPlan(
@@ -60,7 +66,9 @@ public record CellPlan(
             protocol.tag(),
             tasks,
             round,
-            phase.equals("ramp") ? "-" + Math.round(rate) : "");
+            phase.equals("ramp") || phase.equals(BenchOptions.AtCapacity.CAPACITY_PHASE)
+                ? "-" + Math.round(rate)
+                : "");
   }
 
   public String title() {
@@ -73,7 +81,9 @@ public record CellPlan(
             protocol.tag(),
             tasks,
             round,
-            rateFromRamp() ? "at saturation" : "%.0f/s".formatted(rate),
+            rateFromRamp()
+                ? "at saturation"
+                : rateFromCapacity() ? "at a multiple of capacity" : "%.0f/s".formatted(rate),
             requestLimit > 0 ? " limit " + requestLimit : "");
   }
 }

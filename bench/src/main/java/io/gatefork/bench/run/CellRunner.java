@@ -2,12 +2,14 @@ package io.gatefork.bench.run;
 
 import io.camunda.client.CamundaClient;
 import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.BenchOptions.AtCapacity;
 import io.gatefork.bench.config.Protocol;
 import io.gatefork.bench.cpu.CompilerThreads;
 import io.gatefork.bench.cpu.CpuSample;
 import io.gatefork.bench.cpu.CpuSource;
 import io.gatefork.bench.cpu.MachineCpu;
 import io.gatefork.bench.cpu.ProcessCpuSource;
+import io.gatefork.bench.load.AnswerKind;
 import io.gatefork.bench.load.BenchProcess;
 import io.gatefork.bench.load.LoadRecorder;
 import io.gatefork.bench.load.RestConnectionPool;
@@ -44,6 +46,8 @@ final class CellRunner {
   private static final String ACTIVATE_REQUEST_TYPE = "JOB_BATCH#ACTIVATE";
   private static final String BROKER_REQUESTS = "zeebe_gateway_total_requests_total";
   private static final String REST_STREAM = "gatefork_jobs_rest_stream_";
+  private static final String OVERLOAD_SHED = "gatefork_overload_shed_total";
+  private static final String OVERLOAD_LIMIT = "gatefork_overload_limit";
   private static final Duration BROKER_START = Duration.ofSeconds(90);
 
   /** Warm-up on a cell's own quota after the one on the full quota. */
@@ -52,6 +56,9 @@ final class CellRunner {
   private static final Duration GATEWAY_START = Duration.ofSeconds(120);
   private static final Duration TOPOLOGY = Duration.ofSeconds(30);
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+  /** The drain of a cell at a multiple of capacity gives up after this long without progress. */
+  static final Duration DRAIN_STALL = Workers.JOB_TIMEOUT.plusSeconds(15);
 
   private final BenchOptions options;
   private final NodeLauncher launcher;
@@ -88,8 +95,8 @@ final class CellRunner {
       progress.line(plan.title() + " ready after " + Math.round(startup) + "s");
       // separate clients, as upstream's starter and worker are separate applications (and the
       // REST client's connection pool is per client)
-      try (CamundaClient client = client(plan.protocol());
-          CamundaClient workerClient = client(plan.protocol())) {
+      try (CamundaClient client = client(plan);
+          CamundaClient workerClient = client(plan)) {
         awaitTopology(client, plan.partitions());
         return measure(plan, client, workerClient, management, gateway, broker, startup);
       }
@@ -124,9 +131,10 @@ final class CellRunner {
         .addProcessModel(process.model(), process.resourceName())
         .send()
         .join(30, TimeUnit.SECONDS);
-    awaitDeployedEverywhere(client, process, plan.partitions());
-
+    final boolean atCapacity = plan.phase().equals(AtCapacity.PHASE);
     final var recorder = new LoadRecorder();
+    awaitDeployedEverywhere(client, process, plan.partitions(), recorder);
+
     final Duration maxRun = plan.warmup().plus(plan.window()).plusSeconds(5);
     final boolean warmsOnMoreCpu = plan.gatewayCpus() != options.gatewayCpus();
     final var starter =
@@ -136,7 +144,7 @@ final class CellRunner {
             warmsOnMoreCpu && plan.warmupRate() > 0 ? plan.warmupRate() : plan.rate(),
             recorder,
             workload.requestTimeout(),
-            workload.maxInFlight(),
+            atCapacity ? options.overloadAtCapacity().maxInFlight() : workload.maxInFlight(),
             maxRun);
     final Thread starterThread = new Thread(starter, "gatefork-bench-starter");
     final var queueDepths = new ArrayList<Double>();
@@ -161,6 +169,7 @@ final class CellRunner {
     CpuSample brokerAfter = null;
     CpuSample ownBefore = null;
     CpuSample ownAfter = null;
+    double drainSeconds = -1;
     try (Workers workers =
         Workers.open(
             workerClient,
@@ -170,7 +179,8 @@ final class CellRunner {
             workload.maxJobsActive(),
             workload.pollInterval(),
             workload.requestTimeout(),
-            plan.protocol().jobStreaming())) {
+            plan.protocol().jobStreaming(),
+            atCapacity)) {
       loadStart = management.scrape();
       starterThread.start();
       final var ticker = new Ticker(plan, recorder);
@@ -218,7 +228,14 @@ final class CellRunner {
       after = management.scrape();
       starter.stop();
       starterThread.join(5_000);
-      drain(recorder, workload.requestTimeout());
+      if (atCapacity) {
+        // the measurement is over: the gateway gets its CPU back, so that what the drain checks is
+        // whether acknowledged instances complete, not how long a starved gateway takes to
+        gateway.cpuQuota(options.gatewayCpus());
+        drainSeconds = drainAll(plan, recorder, options.overloadAtCapacity().drain());
+      } else {
+        drain(recorder, workload.requestTimeout());
+      }
       recorder.closeWindow();
       loadEnd = management.scrape();
     } finally {
@@ -350,6 +367,10 @@ final class CellRunner {
             ? brokerAfter.since(brokerBefore).coresUsed()
             : -1;
     final double ownCores = ownAfter.since(ownBefore).coresUsed();
+    final CellResult.OverloadFigures overload =
+        atCapacity
+            ? overloadFigures(plan, recorder, createErrors, before, after, drainSeconds)
+            : null;
 
     return new CellResult(
         plan.index(),
@@ -379,7 +400,54 @@ final class CellRunner {
         cost,
         jobs,
         startup,
-        null);
+        null,
+        overload);
+  }
+
+  /** What the client saw of the load at a multiple of capacity, and what became of it. */
+  private CellResult.OverloadFigures overloadFigures(
+      final CellPlan plan,
+      final LoadRecorder recorder,
+      final Map<String, Long> createErrors,
+      final MetricsSnapshot before,
+      final MetricsSnapshot after,
+      final double drainSeconds) {
+    final Map<AnswerKind, Long> byKind = new java.util.EnumMap<>(AnswerKind.class);
+    createErrors.forEach((name, n) -> byKind.merge(AnswerKind.ofError(name), n, Long::sum));
+    final long ok = recorder.createOkInWindow.sum();
+    final long exhausted = byKind.getOrDefault(AnswerKind.EXHAUSTED, 0L);
+    final long timeouts = byKind.getOrDefault(AnswerKind.TIMEOUT, 0L);
+    final long other = byKind.getOrDefault(AnswerKind.OTHER, 0L);
+    final var delivery = recorder.delivery();
+    final double multiple = options.overloadAtCapacity().multiple();
+    return new CellResult.OverloadFigures(
+        plan.rate() / multiple,
+        options.overloadAtCapacity().capacity() > 0
+            ? null
+            : options.overloadAtCapacity().capacityMode().name(),
+        multiple,
+        ok + exhausted + timeouts + other,
+        ok,
+        exhausted,
+        timeouts,
+        other,
+        recorder.skipped.sum(),
+        recorder.exhaustedAnswerP99Ms(),
+        diff(
+            before,
+            after,
+            OVERLOAD_SHED,
+            labels ->
+                plan.protocol().api().equals(labels.get("api"))
+                    && CREATE_OPERATION.equals(labels.get("operation"))),
+        after.has(OVERLOAD_LIMIT) ? after.sum(OVERLOAD_LIMIT) : -1,
+        recorder.completeErrors().values().stream().mapToLong(Long::longValue).sum(),
+        recorder.completionsFoundGone.sum(),
+        delivery.acknowledged(),
+        delivery.completed(),
+        delivery.notCompleted(),
+        delivery.completedUnacknowledged(),
+        drainSeconds);
   }
 
   /** The broker's and the load generator's CPUs; all of them when nothing is pinned. */
@@ -457,7 +525,8 @@ final class CellRunner {
     }
   }
 
-  private CamundaClient client(final Protocol protocol) {
+  private CamundaClient client(final CellPlan plan) {
+    final Protocol protocol = plan.protocol();
     final var workload = options.workload();
     final CamundaClient client =
         CamundaClient.newClientBuilder()
@@ -471,7 +540,14 @@ final class CellRunner {
             .useDefaultRetryPolicy(false)
             .build();
     if (protocol.widenedRestPool()) {
-      RestConnectionPool.widen(client, options.restConnections());
+      // the cells at a multiple of capacity may have more creates outstanding: room for them all
+      RestConnectionPool.widen(
+          client,
+          plan.phase().equals(AtCapacity.PHASE)
+              ? Math.max(
+                  options.restConnections(),
+                  options.overloadAtCapacity().maxInFlight() + workload.maxJobsActive())
+              : options.restConnections());
     }
     return client;
   }
@@ -538,7 +614,10 @@ final class CellRunner {
    * (round robin over the partitions) succeeds, so the warm-up starts on a complete cluster.
    */
   private void awaitDeployedEverywhere(
-      final CamundaClient client, final BenchProcess process, final int partitions)
+      final CamundaClient client,
+      final BenchProcess process,
+      final int partitions,
+      final LoadRecorder recorder)
       throws InterruptedException {
     final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     int inARow = 0;
@@ -548,13 +627,15 @@ final class CellRunner {
         throw new IllegalStateException("the process was not deployed to every partition: " + last);
       }
       try {
-        client
-            .newCreateInstanceCommand()
-            .bpmnProcessId(process.processId())
-            .latestVersion()
-            .variables(Map.of(Workers.SENT_AT, 0L))
-            .send()
-            .join(10, TimeUnit.SECONDS);
+        final var created =
+            client
+                .newCreateInstanceCommand()
+                .bpmnProcessId(process.processId())
+                .latestVersion()
+                .variables(Map.of(Workers.SENT_AT, 0L))
+                .send()
+                .join(10, TimeUnit.SECONDS);
+        recorder.probe(created.getProcessInstanceKey());
         inARow++;
       } catch (final RuntimeException e) {
         inARow = 0;
@@ -562,6 +643,46 @@ final class CellRunner {
         TimeUnit.MILLISECONDS.sleep(200);
       }
     }
+  }
+
+  /**
+   * After the window of a cell at a multiple of capacity: wait until every create is answered and
+   * every instance whose creation was acknowledged has completed; give up when none of the missing
+   * ones completed for {@link #DRAIN_STALL} (longer than the workers' job timeout, after which a
+   * job whose activation answer was lost is handed out again), or after {@code bound}. Returns how
+   * long it waited. What is still missing then is lost.
+   */
+  private double drainAll(final CellPlan plan, final LoadRecorder recorder, final Duration bound)
+      throws InterruptedException {
+    final long start = System.nanoTime();
+    final long deadline = start + bound.toNanos();
+    long nextPrint = start + PROGRESS_EVERY.toNanos();
+    long lastMissing = Long.MAX_VALUE;
+    long lastProgress = start;
+    while (System.nanoTime() < deadline) {
+      final long missing = recorder.notCompleted();
+      if (recorder.inFlight.get() == 0 && missing == 0) {
+        break;
+      }
+      final long now = System.nanoTime();
+      if (missing < lastMissing || recorder.inFlight.get() > 0) {
+        lastMissing = Math.min(lastMissing, missing);
+        lastProgress = now;
+      } else if (now - lastProgress > DRAIN_STALL.toNanos()) {
+        progress.line(
+            "%s drain: %d acknowledged instances not completed, none for %ds: giving up"
+                .formatted(plan.title(), missing, DRAIN_STALL.toSeconds()));
+        break;
+      }
+      if (System.nanoTime() >= nextPrint) {
+        progress.line(
+            "%s drain: %d creates in flight, %d acknowledged instances not completed yet"
+                .formatted(plan.title(), recorder.inFlight.get(), missing));
+        nextPrint += PROGRESS_EVERY.toNanos();
+      }
+      TimeUnit.MILLISECONDS.sleep(200);
+    }
+    return (System.nanoTime() - start) / 1e9;
   }
 
   /** After the window: let in-flight creates answer and started instances finish, bounded. */
@@ -619,7 +740,8 @@ final class CellRunner {
         null,
         null,
         elapsed,
-        message);
+        message,
+        null);
   }
 
   private static String tail(final String output) {

@@ -1,6 +1,7 @@
 package io.gatefork.bench.run;
 
 import io.gatefork.bench.config.BenchOptions;
+import io.gatefork.bench.config.BenchOptions.AtCapacity;
 import io.gatefork.bench.config.BenchOptions.Phase;
 import io.gatefork.bench.config.Mode;
 import io.gatefork.bench.config.Protocol;
@@ -9,12 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The cells of a run, in order: main, ramp, the cells at stock's saturation point, the executor
- * sweep, overload. Every phase but the ramp runs in rounds, and within a round every mode once, the
- * mode order (and the protocol order) rotated by one per round, so no mode always runs first or
- * last on a machine that warms up or gets busier. Ramp steps (one round: they only find the point)
- * interleave the modes per rate. Saturation and sweep cells come after the ramp because their rate
- * is the ramp's answer.
+ * The cells of a run, in order: main, ramp, capacity, the cells at stock's saturation point, the
+ * executor sweep, overload, overload at a multiple of capacity. Every phase but the ramp and the
+ * capacity steps runs in rounds, and within a round every mode once, the mode order (and the
+ * protocol order) rotated by one per round, so no mode always runs first or last on a machine that
+ * warms up or gets busier. Ramp and capacity steps (one round: they only find the point) interleave
+ * the modes per rate. Saturation, sweep and overload-2x cells come after the steps because their
+ * rate is the steps' answer.
  */
 public final class RunPlan {
   /** Start-up, deployment and tear-down of one cell, for the time estimate. */
@@ -22,13 +24,15 @@ public final class RunPlan {
 
   /** Phases whose gateway gets {@code --saturation-gateway-cpus}. */
   private static final java.util.Set<String> SATURATION_PHASES =
-      java.util.Set.of("ramp", "saturation", "sweep");
+      java.util.Set.of("ramp", "saturation", "sweep", AtCapacity.CAPACITY_PHASE, AtCapacity.PHASE);
 
   private RunPlan() {}
 
   public static List<CellPlan> of(final BenchOptions o) {
     final List<Draft> drafts = new ArrayList<>();
-    mainRounds(drafts, o);
+    if (o.runsMain()) {
+      mainRounds(drafts, o);
+    }
     final List<Integer> first = List.of(o.workload().firstTasks());
     final var ramp = o.ramp();
     if (ramp.enabled()) {
@@ -53,6 +57,27 @@ public final class RunPlan {
         }
       }
     }
+    final AtCapacity atCapacity = o.overloadAtCapacity();
+    if (atCapacity.capacitySteps()) {
+      for (final double rate : atCapacity.capacityRates()) {
+        for (final Protocol protocol : atCapacity.cells().protocols()) {
+          if (!atCapacity.capacityMode().appliesTo(protocol)) {
+            continue;
+          }
+          drafts.add(
+              new Draft(
+                  AtCapacity.CAPACITY_PHASE,
+                  atCapacity.capacityMode(),
+                  protocol,
+                  first.get(0),
+                  1,
+                  rate,
+                  0,
+                  atCapacity.capacityWarmup(),
+                  atCapacity.capacityWindow()));
+        }
+      }
+    }
     if (o.saturation().enabled()) {
       rounds(drafts, "saturation", o.saturation(), first);
     }
@@ -61,6 +86,9 @@ public final class RunPlan {
     }
     if (o.overload().enabled()) {
       rounds(drafts, "overload", o.overload(), first);
+    }
+    if (atCapacity.enabled()) {
+      rounds(drafts, AtCapacity.PHASE, atCapacity.cells(), first);
     }
     final List<CellPlan> cells = new ArrayList<>(drafts.size());
     for (int i = 0; i < drafts.size(); i++) {
@@ -79,7 +107,11 @@ public final class RunPlan {
               d.requestLimit,
               d.warmup,
               d.window,
-              saturation ? o.saturationGatewayCpus() : o.gatewayCpus(),
+              !saturation
+                  ? o.gatewayCpus()
+                  : d.phase.equals(AtCapacity.PHASE) || d.phase.equals(AtCapacity.CAPACITY_PHASE)
+                      ? o.overloadAtCapacity().gatewayCpus(d.protocol, o.saturationGatewayCpus())
+                      : o.saturationGatewayCpus(),
               d.phase.equals("overload") ? o.overloadPartitions() : o.partitions(),
               saturation ? o.saturationWarmupRate() : 0));
     }
@@ -153,9 +185,18 @@ public final class RunPlan {
     Duration total = Duration.ZERO;
     for (final CellPlan cell : cells) {
       total = total.plus(cell.warmup()).plus(cell.window()).plus(CELL_OVERHEAD);
+      if (cell.phase().equals(AtCapacity.PHASE)) {
+        total = total.plus(AT_CAPACITY_DRAIN);
+      }
     }
     return total;
   }
+
+  /**
+   * What an overload-2x cell's drain adds, typically: its in-flight creates answered and the last
+   * instances completed (the drain's bound is far longer, for jobs that must time out first).
+   */
+  static final Duration AT_CAPACITY_DRAIN = Duration.ofSeconds(10);
 
   static <T> List<T> rotate(final List<T> items, final int by) {
     final List<T> rotated = new ArrayList<>(items.size());

@@ -52,6 +52,99 @@ class BenchOptionsTest {
     // and the reduced quota after a warm-up at a rate of its own
     assertThat(o.saturationGatewayCpus()).isLessThan(o.gatewayCpus());
     assertThat(o.saturationWarmupRate()).isPositive();
+    // one adaptive REST cell at twice the capacity stock's ramp step found, no steps of its own
+    final var atCapacity = o.overloadAtCapacity();
+    assertThat(atCapacity.enabled()).isTrue();
+    assertThat(atCapacity.cells().modes()).extracting(Mode::name).containsExactly("adaptive");
+    assertThat(atCapacity.cells().protocols()).containsExactly(Protocol.REST);
+    assertThat(atCapacity.cells().atCapacity()).isTrue();
+    assertThat(atCapacity.multiple()).isEqualTo(2);
+    assertThat(atCapacity.capacityMode().name()).isEqualTo("stock");
+    assertThat(atCapacity.capacitySteps()).isFalse();
+    assertThat(o.ramp().modes()).contains(atCapacity.capacityMode());
+  }
+
+  @Test
+  void theOverloadAtTwiceCapacityIsOptInAndFindsItsCapacityWithTheLimitOff() {
+    assertThat(BenchOptions.parse().overloadAtCapacity().enabled()).isFalse();
+    final var o = BenchOptions.parse("--overload-2x").overloadAtCapacity();
+    assertThat(o.cells().modes())
+        .extracting(Mode::name)
+        .containsExactly("adaptive", "off", "stock");
+    assertThat(o.cells().protocols()).containsExactly(Protocol.REST, Protocol.GRPC);
+    assertThat(o.cells().rounds()).isEqualTo(3);
+    assertThat(o.capacityMode().name()).isEqualTo("off");
+    assertThat(o.capacityRates()).containsExactly(60.0, 90.0, 120.0, 150.0, 180.0, 210.0, 240.0);
+    assertThat(o.capacitySteps()).isTrue();
+    assertThat(o.drain()).isEqualTo(Duration.ofSeconds(180));
+    // room for the REST client's retry of a 503 a second later
+    assertThat(o.maxInFlight()).isEqualTo(1024);
+    // a capacity given by hand: no steps, the rate is known up front
+    final var given =
+        BenchOptions.parse("--overload-2x", "--overload-2x-capacity", "150").overloadAtCapacity();
+    assertThat(given.capacitySteps()).isFalse();
+    assertThat(given.cells().rate()).isEqualTo(300);
+    assertThatThrownBy(() -> BenchOptions.parse("--overload-2x", "--capacity-ramp", "none"))
+        .hasMessageContaining("--overload-2x needs the capacity");
+    // without steps of its own, the ramp's steps of the capacity mode do
+    assertThat(
+            BenchOptions.parse(
+                    "--overload-2x",
+                    "--capacity-ramp",
+                    "none",
+                    "--ramp",
+                    "100,200",
+                    "--ramp-modes",
+                    "stock,off")
+                .overloadAtCapacity()
+                .enabled())
+        .isTrue();
+  }
+
+  @Test
+  void theOverloadAtCapacityCellsTakeAQuotaPerClientSetup() {
+    final var perSetup =
+        BenchOptions.parse(
+                "--overload-2x",
+                "--saturation-gateway-cpus",
+                "0.25",
+                "--overload-2x-gateway-cpus",
+                "rest=0.15,grpc=0.06")
+            .overloadAtCapacity();
+    assertThat(perSetup.gatewayCpus(Protocol.REST, 0.25)).isEqualTo(0.15);
+    assertThat(perSetup.gatewayCpus(Protocol.GRPC, 0.25)).isEqualTo(0.06);
+    assertThat(perSetup.gatewayCpus(Protocol.GRPC_STREAM, 0.25)).isEqualTo(0.25);
+    final var one =
+        BenchOptions.parse("--overload-2x", "--overload-2x-gateway-cpus", "0.1")
+            .overloadAtCapacity();
+    assertThat(one.gatewayCpus(Protocol.GRPC_STREAM, 1)).isEqualTo(0.1);
+    assertThatThrownBy(
+            () -> BenchOptions.parse("--overload-2x", "--overload-2x-gateway-cpus", "rest=x"))
+        .hasMessageContaining("takes N or rest=N,grpc=M");
+  }
+
+  @Test
+  void phasesRunOnlyWhatTheyList() {
+    final var alone = BenchOptions.parse("--phases", "overload-2x");
+    assertThat(alone.runsMain()).isFalse();
+    assertThat(alone.overloadAtCapacity().enabled()).isTrue();
+    assertThat(alone.overload().enabled()).isFalse();
+    assertThat(alone.ramp().enabled()).isFalse();
+    // the smoke's phases can be cut down too
+    final var smoke = BenchOptions.parse("--smoke", "--phases", "main,overload");
+    assertThat(smoke.runsMain()).isTrue();
+    assertThat(smoke.ramp().enabled()).isFalse();
+    assertThat(smoke.sweep().enabled()).isFalse();
+    assertThat(smoke.overload().enabled()).isTrue();
+    assertThat(smoke.overloadAtCapacity().enabled()).isFalse();
+    // without --phases, everything the options ask for
+    assertThat(BenchOptions.parse("--smoke").runsMain()).isTrue();
+    assertThatThrownBy(() -> BenchOptions.parse("--phases", "main,storm"))
+        .hasMessageContaining("unknown phase 'storm'");
+    assertThatThrownBy(() -> BenchOptions.parse("--phases", "ramp"))
+        .hasMessageContaining("--phases ramp needs its rates");
+    assertThatThrownBy(() -> BenchOptions.parse("--phases", "saturation", "--ramp", "100"))
+        .hasMessageContaining("--phases saturation needs the ramp");
   }
 
   @Test
@@ -157,8 +250,14 @@ class BenchOptionsTest {
             Map.entry("GATEFORK_API_EXECUTORSTRATEGY", "common-pool"),
             Map.entry("SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY", "ant_path_matcher"),
             Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "next-partition"),
-            Map.entry("GATEFORK_REST_FRONTEND", "stock"));
+            Map.entry("GATEFORK_REST_FRONTEND", "stock"),
+            Map.entry("GATEFORK_OVERLOAD_LIMIT", "off"),
+            Map.entry("GATEFORK_REST_KEEPALIVEONERROR", "false"));
     assertThat(Modes.get("patched").env()).isEmpty();
+    // the overload cells at a multiple of capacity: patched with the edge's limit on and off
+    assertThat(Modes.get("adaptive").env())
+        .containsOnly(Map.entry("GATEFORK_OVERLOAD_LIMIT", "adaptive"));
+    assertThat(Modes.get("off").env()).containsOnly(Map.entry("GATEFORK_OVERLOAD_LIMIT", "off"));
     assertThat(differences(stock, Modes.get("lean-front-end").env()))
         .containsOnly(Map.entry("GATEFORK_REST_FRONTEND", "lean"));
     assertThat(differences(stock, Modes.get("executor").env()))

@@ -443,4 +443,149 @@ class AnalysisTest {
     analysis.targets().forEach(t -> byName.put(t.name(), t));
     return byName;
   }
+
+  private static CellResult.OverloadFigures figures(
+      final double capacity, final long ok, final long exhausted, final long lost) {
+    return new CellResult.OverloadFigures(
+        capacity,
+        "off",
+        2,
+        ok + exhausted + 1,
+        ok,
+        exhausted,
+        1,
+        0,
+        0,
+        2.5,
+        exhausted / 2.0,
+        20,
+        0,
+        0,
+        ok * 2,
+        ok * 2 - lost,
+        lost,
+        1,
+        3.0);
+  }
+
+  @Test
+  void theCapacityIsWhatTheGatewayCompletedWhereItFellBehind() {
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("capacity", "off", "rest")
+                    .rate(150)
+                    .throughput(150, 149)
+                    .gatewayCores(0.2, 0.25)
+                    .build(),
+                cell("capacity", "off", "rest")
+                    .rate(200)
+                    .throughput(190, 181)
+                    .gatewayCores(0.25, 0.25)
+                    .build(),
+                cell("capacity", "off", "rest")
+                    .rate(250)
+                    .throughput(180, 170)
+                    .gatewayCores(0.25, 0.25)
+                    .build(),
+                // another mode's steps are not its capacity
+                cell("ramp", "stock", "rest").rate(100).throughput(100, 80).build()),
+            1);
+    final var capacity = analysis.capacity("off", "rest", 1).orElseThrow();
+    assertThat(capacity.found()).isTrue();
+    assertThat(capacity.rate()).isEqualTo(181);
+    assertThat(capacity.how()).contains("off fell behind at 200/s (181.0/s completed");
+    // higher steps would tell nothing more: the run skips them
+    assertThat(capacity.settled()).isTrue();
+    // a protocol without steps of its own takes the first one stepped
+    assertThat(analysis.capacity("off", null, 1).orElseThrow().rate()).isEqualTo(181);
+    assertThat(analysis.capacity("off", "grpc", 1)).isEmpty();
+    // the ramp's steps count as well: stock fell behind at its only step
+    assertThat(analysis.capacity("stock", "rest", 1).orElseThrow().rate()).isEqualTo(80);
+  }
+
+  @Test
+  void aCapacityTheStepsDidNotReachIsALowerBoundAndABrokerSaturatedFirstSaysSo() {
+    final var keptUp =
+        new Analysis(
+            List.of(cell("capacity", "off", "grpc").rate(150).throughput(150, 149.5).build()), 1);
+    final var lowerBound = keptUp.capacity("off", "grpc", 1).orElseThrow();
+    assertThat(lowerBound.found()).isFalse();
+    assertThat(lowerBound.rate()).isEqualTo(149.5);
+    assertThat(lowerBound.how()).contains("kept up at every step up to 150/s");
+    assertThat(lowerBound.settled()).isFalse();
+    final var brokerFirst =
+        new Analysis(
+            List.of(
+                cell("capacity", "off", "grpc").rate(150).throughput(150, 150).build(),
+                cell("capacity", "off", "grpc")
+                    .rate(300)
+                    .throughput(260, 250)
+                    .loadSide(97)
+                    .build()),
+            1);
+    final var fallback = brokerFirst.capacity("off", "grpc", 1).orElseThrow();
+    assertThat(fallback.found()).isFalse();
+    assertThat(fallback.rate()).isEqualTo(150);
+    assertThat(fallback.how()).contains("broker side saturated at 300/s");
+    assertThat(fallback.settled()).isTrue();
+  }
+
+  @Test
+  void theCellsAtTwiceCapacityReportAnswersByKindOverRoundsAndJudgeLostInstances() {
+    final var analysis =
+        new Analysis(
+            List.of(
+                cell("capacity", "off", "rest")
+                    .rate(200)
+                    .throughput(190, 180)
+                    .gatewayCores(0.25, 0.25)
+                    .build(),
+                cell("overload-2x", "adaptive", "rest")
+                    .rate(360)
+                    .round(1)
+                    .throughput(170, 170)
+                    .gatewayCores(0.25, 0.25)
+                    .loadSide(50)
+                    .overload(figures(180, 5000, 4000, 0))
+                    .build(),
+                cell("overload-2x", "adaptive", "rest")
+                    .rate(360)
+                    .round(2)
+                    .throughput(160, 160)
+                    .gatewayCores(0.24, 0.25)
+                    .loadSide(55)
+                    .overload(figures(180, 4800, 4200, 0))
+                    .build(),
+                cell("overload-2x", "off", "rest")
+                    .rate(360)
+                    .throughput(120, 110)
+                    .gatewayCores(0.25, 0.25)
+                    .loadSide(95)
+                    .overload(figures(180, 3000, 0, 2))
+                    .build()),
+            1);
+    final var rows = analysis.atCapacity();
+    assertThat(rows).extracting(Analysis.AtCapacityRow::mode).containsExactly("adaptive", "off");
+    final var adaptive = rows.get(0);
+    assertThat(adaptive.rounds()).isEqualTo(2);
+    assertThat(adaptive.capacity()).isEqualTo(180);
+    assertThat(adaptive.completed().min()).isEqualTo(160);
+    assertThat(adaptive.completed().max()).isEqualTo(170);
+    assertThat(adaptive.okPct().max()).isCloseTo(100.0 * 5000 / 9001, within(1e-9));
+    assertThat(adaptive.exhaustedPct().median()).isCloseTo(45.55, within(0.01));
+    assertThat(adaptive.acknowledged()).isEqualTo(19_600);
+    assertThat(adaptive.lost()).isZero();
+    assertThat(adaptive.bottleneck()).isEqualTo("gateway (quota full)");
+    assertThat(rows.get(1).bottleneck()).startsWith("broker/load CPUs");
+    assertThat(analysis.capacities())
+        .singleElement()
+        .satisfies(c -> assertThat(c.rate()).isEqualTo(180));
+    assertThat(analysis.targets())
+        .filteredOn(t -> t.name().startsWith("nothing acknowledged lost"))
+        .extracting(t -> t.name() + ": " + t.met())
+        .containsExactly(
+            "nothing acknowledged lost at 2.0x capacity (adaptive, rest): true",
+            "nothing acknowledged lost at 2.0x capacity (off, rest): false");
+  }
 }

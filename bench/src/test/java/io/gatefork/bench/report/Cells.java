@@ -43,6 +43,7 @@ final class Cells {
     private double e2eP99 = 120;
     private double activatePerJob = 1;
     private double streamShare;
+    private CellResult.OverloadFigures overload;
 
     Builder(final String phase, final String mode, final String protocol) {
       this.phase = phase;
@@ -159,6 +160,12 @@ final class Cells {
       return this;
     }
 
+    /** The figures of a cell at a multiple of capacity. */
+    Builder overload(final CellResult.OverloadFigures figures) {
+      overload = figures;
+      return this;
+    }
+
     Builder failed(final String why) {
       failure = why;
       return this;
@@ -194,7 +201,8 @@ final class Cells {
             null,
             null,
             20,
-            failure);
+            failure,
+            null);
       }
       final long sent = Math.round(rate * 30);
       final Map<String, LatencySummary> latency = new LinkedHashMap<>();
@@ -261,7 +269,8 @@ final class Cells {
               streamShare * tasks * completedInWindow,
               0),
           20,
-          null);
+          null,
+          overload);
     }
   }
 }

@@ -29,6 +29,15 @@ class ReportRenderingTest {
               .amplification(1.0)
               .errors(45, Map.of("HTTP 503 RESOURCE_EXHAUSTED", 4050L))
               .build(),
+          cell("overload-2x", "adaptive", "grpc")
+              .rate(400)
+              .throughput(195, 190)
+              .errors(45, Map.of("gRPC RESOURCE_EXHAUSTED", 5400L))
+              .overload(
+                  new CellResult.OverloadFigures(
+                      200, null, 2, 12_000, 6_600, 5_400, 0, 0, 0, 1.5, 180, 24, 0, 0, 9_000, 9_000,
+                      0, 3, 2.5))
+              .build(),
           cell("main", "executor", "rest").failed("the gateway exited").build());
 
   private static RunResult run() {
@@ -65,6 +74,12 @@ class ReportRenderingTest {
         .contains("| exec-x4 | rest |")
         .contains("## Overload")
         .contains("HTTP 503 RESOURCE_EXHAUSTED x3600")
+        .contains("## Overload: the workload at 2× capacity")
+        .contains("Apache HttpClient 5's default retry strategy")
+        .contains(
+            "| adaptive | grpc | 1 | 400 (200.0) | 1 | 190.0 | 10.0 | 120.0 | 55.0 | 45.0 | 0.0"
+                + " | 0.0 | 0.0 | 1.5 | 6.0 | 24 | 9000 | 0 | 3 | 0 | 2.5 | 1.20 (2.00) | 60 |")
+        .contains("nothing acknowledged lost at 2.0x capacity (adaptive, grpc) | every")
         .contains("## Targets (reported, not asserted)")
         .contains("MISSED (")
         .contains("## Failed cells")
@@ -115,10 +130,12 @@ class ReportRenderingTest {
     final RunResult back = ResultsWriter.read(dir.resolve(ResultsWriter.JSON));
     assertThat(back.cells()).hasSize(CELLS.size());
     assertThat(back.cells().get(2).latency(CellResult.CREATE).p99Ms()).isEqualTo(14.0);
-    assertThat(back.cells().get(7).failure()).isEqualTo("the gateway exited");
+    assertThat(back.cells().get(8).failure()).isEqualTo("the gateway exited");
+    assertThat(back.cells().get(7).overload().acknowledged()).isEqualTo(9_000);
     assertThat(Files.readString(dir.resolve(ResultsWriter.JSON)))
         .contains("\"targets\"")
         .contains("\"cpuPerInstanceUs\"")
-        .contains("\"saturationPoints\"");
+        .contains("\"saturationPoints\"")
+        .contains("\"overloadAtCapacity\"");
   }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * The README's commands for the workload figures: each must parse, plan what its issue asks for,
  * and be the command of the committed run the README's figures come from ({@code
  * bench/LATEST-RUN.md} for "The full run", {@code bench/REST-ACTIVATION-RUN.md} and {@code
- * bench/REST-ACTIVATION-RUN-10MS.md} for the REST activation runs).
+ * bench/REST-ACTIVATION-RUN-10MS.md} for the REST activation runs). The overload-at-2× run has no
+ * committed run yet: its command must parse and plan what issue #22 asks for.
  */
 class DocumentedFullRunTest {
   @Test
@@ -77,6 +78,28 @@ class DocumentedFullRunTest {
   }
 
   @Test
+  void theReadmesOverloadAtTwiceCapacityRunFindsCapacityThenRunsThreeModesOverBothApisInRounds()
+      throws IOException {
+    final var options = BenchOptions.parse(readmeCommand(OVERLOAD_AT_CAPACITY_RUN));
+    final var plan = RunPlan.of(options);
+    assertThat(plan.stream().map(CellPlan::phase).distinct())
+        .containsExactly("capacity", "overload-2x");
+    // mode off's capacity steps over REST and gRPC, then adaptive, off and stock in 3 rounds
+    assertThat(plan.stream().filter(c -> c.phase().equals("capacity")))
+        .allMatch(c -> c.mode().name().equals("off") && c.round() == 1);
+    final var cells = plan.stream().filter(c -> c.phase().equals("overload-2x")).toList();
+    assertThat(cells)
+        .extracting(c -> c.mode().name() + "/" + c.protocol().tag())
+        .containsOnly(
+            "adaptive/rest", "off/rest", "stock/rest", "adaptive/grpc", "off/grpc", "stock/grpc");
+    assertThat(cells).hasSize(6 * 3).allMatch(CellPlan::rateFromCapacity);
+    assertThat(options.overloadAtCapacity().multiple()).isEqualTo(2);
+    // on a reduced quota of each protocol's own, warmed up on the whole core
+    assertThat(plan).allMatch(c -> c.gatewayCpus() < 0.25 && c.warmupRate() > 0);
+    assertThat(RunPlan.estimate(plan)).isBetween(Duration.ofMinutes(45), Duration.ofMinutes(75));
+  }
+
+  @Test
   void theReadmesRestActivationRunsAreTheCommandsOfTheirCommittedRuns() throws IOException {
     assertThat(committedCommand("bench/REST-ACTIVATION-RUN.md"))
         .containsExactly(readmeCommand(REST_ACTIVATION_RUN));
@@ -87,6 +110,7 @@ class DocumentedFullRunTest {
   private static final String FULL_RUN = "**The full run**";
   private static final String REST_ACTIVATION_RUN = "**The REST activation run**";
   private static final String SHORT_POLL_INTERVAL_RUN = "**The short-poll-interval run**";
+  private static final String OVERLOAD_AT_CAPACITY_RUN = "**The overload-at-2× run**";
 
   /** A committed report's command, without its own --root and --out (where it ran and wrote). */
   private static String[] committedCommand(final String report) throws IOException {

@@ -125,6 +125,82 @@ class RunPlanTest {
   }
 
   @Test
+  void theOverloadAtTwiceCapacityRunsAloneAfterItsCapacityStepsOnTheReducedQuota() {
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--phases",
+                "overload-2x",
+                "--rounds",
+                "3",
+                "--saturation-gateway-cpus",
+                "0.25",
+                "--saturation-warmup-rate",
+                "100",
+                "--capacity-ramp",
+                "150,200"));
+    final var steps = plan.stream().filter(c -> c.phase().equals("capacity")).toList();
+    // the capacity mode over both protocols, one round, rate by rate
+    assertThat(steps)
+        .extracting(c -> c.mode().name() + "/" + c.protocol().tag() + "@" + (int) c.rate())
+        .containsExactly("off/rest@150", "off/grpc@150", "off/rest@200", "off/grpc@200");
+    assertThat(steps).allMatch(c -> c.round() == 1 && !c.rateFromCapacity());
+    assertThat(steps.get(0).label()).isEqualTo("01-capacity-off-rest-t1-r1-150");
+    final var cells = plan.stream().filter(c -> c.phase().equals("overload-2x")).toList();
+    assertThat(plan).hasSize(steps.size() + cells.size());
+    assertThat(plan.subList(0, steps.size())).isEqualTo(steps);
+    assertThat(cells).hasSize(3 * 2 * 3).allMatch(CellPlan::rateFromCapacity);
+    // modes interleaved, the order rotated per round
+    assertThat(cells.stream().filter(c -> c.protocol().tag().equals("rest")))
+        .extracting(c -> c.mode().name() + " r" + c.round())
+        .containsExactly(
+            "adaptive r1",
+            "off r1",
+            "stock r1",
+            "off r2",
+            "stock r2",
+            "adaptive r2",
+            "stock r3",
+            "adaptive r3",
+            "off r3");
+    assertThat(plan)
+        .allMatch(c -> c.gatewayCpus() == 0.25 && c.warmupRate() == 100 && c.requestLimit() == 0);
+    assertThat(cells.get(0).at(300).rate()).isEqualTo(300);
+    assertThat(cells.get(0).title()).contains("at a multiple of capacity");
+    // the estimate counts each cell's drain
+    assertThat(RunPlan.estimate(cells))
+        .isEqualTo(
+            Duration.ofSeconds(60 + 20)
+                .plus(RunPlan.CELL_OVERHEAD)
+                .plus(RunPlan.AT_CAPACITY_DRAIN)
+                .multipliedBy(cells.size()));
+  }
+
+  @Test
+  void theOverloadAtCapacityCellsAndTheirStepsRunOnTheirProtocolsOwnQuota() {
+    final var plan =
+        RunPlan.of(
+            BenchOptions.parse(
+                "--phases",
+                "overload-2x",
+                "--rounds",
+                "1",
+                "--saturation-gateway-cpus",
+                "0.25",
+                "--overload-2x-gateway-cpus",
+                "rest=0.15,grpc=0.06",
+                "--capacity-ramp",
+                "100"));
+    assertThat(plan)
+        .extracting(c -> c.phase() + " " + c.protocol().tag() + " " + c.gatewayCpus())
+        .contains(
+            "capacity rest 0.15",
+            "capacity grpc 0.06",
+            "overload-2x rest 0.15",
+            "overload-2x grpc 0.06");
+  }
+
+  @Test
   void theTenTaskProcessAndTheDefaultPoolRunOnlyForTheModesAskedFor() {
     final var plan =
         RunPlan.of(
