@@ -113,5 +113,5 @@ public record GateforkProperties(
       @DefaultValue("1000") int initialLimit,
       @DefaultValue("20") int minLimit,
       @DefaultValue("1000") int maxLimit,
-      @DefaultValue("500ms") Duration latencyThreshold) {}
+      @DefaultValue("250ms") Duration latencyThreshold) {}
 }

@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code RESOURCE_EXHAUSTED}, the stock backpressure status the clients retry on.
  *
  * <p>The permit is given back when the call closes, so the limit learns from the call's whole time:
- * OK and the broker's answers are samples, {@code RESOURCE_EXHAUSTED} and {@code DEADLINE_EXCEEDED}
- * say overload, anything else (bad input, a refused caller, no broker, a cancelled call) teaches
- * nothing.
+ * OK and the broker's answers are samples, {@code DEADLINE_EXCEEDED} says overload, anything else
+ * (the brokers' own {@code RESOURCE_EXHAUSTED}, bad input, a refused caller, no broker, a cancelled
+ * call) teaches nothing.
  */
 public final class AdmissionInterceptor implements ServerInterceptor {
   static final String API = "grpc";
