@@ -60,6 +60,9 @@ MODES = {
     # (gatefork.overload.limit) on or off; error answers keep the connection (the default)
     "adaptive": {"GATEFORK_OVERLOAD_LIMIT": "adaptive"},
     "off": {"GATEFORK_OVERLOAD_LIMIT": "off"},
+    # gatefork's defaults with HTTP/2 served (Spring Boot's server.http2.enabled); the REST load
+    # then speaks h2c with prior knowledge (vegeta -h2c): one multiplexed connection
+    "h2c": {"SERVER_HTTP2_ENABLED": "true"},
 }
 # Spring Boot's PEM TLS for REST (README, TLS): set only on the overload run's TLS gateway
 TLS_ENV = ("SERVER_SSL_ENABLED", "SERVER_SSL_CERTIFICATE", "SERVER_SSL_CERTIFICATEPRIVATEKEY")
@@ -522,6 +525,7 @@ class Bench:
         self.ghz = shutil.which("ghz")
         self.java_home = os.environ.get("JAVA_HOME", "")
         self.seq = 0
+        self.rest_h2c = False  # the running gateway serves HTTP/2 (mode h2c): vegeta speaks h2c
         self.settle_limit = SETTLED  # overload.py lowers it under a CPU quota
         self.overload = None  # the overload run's results (overload.py), saved with the rest
 
@@ -627,6 +631,7 @@ class Bench:
                      a.refusing_cluster_port, a.refusing_broker_port)
             cluster = CLUSTER_REFUSING
         rest, mgmt, grpc, cport, bport = ports
+        self.rest_h2c = MODES[mode].get("SERVER_HTTP2_ENABLED") == "true" and tls is None
         await_ports_free((rest, mgmt, grpc, cport))
         env = dict(os.environ)
         for values in MODES.values():
@@ -792,6 +797,8 @@ class Bench:
                "-output=%s" % output]
         if lazy:
             cmd.append("-lazy")  # stops at the end of the targets file: each target once
+        if self.rest_h2c:
+            cmd.append("-h2c")
         if load.rate:
             # as many workers at most as ghz gets: both tools stay an open loop while the
             # gateway keeps up, and neither opens hundreds of connections when it does not
