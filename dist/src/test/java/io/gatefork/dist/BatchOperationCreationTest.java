@@ -8,10 +8,6 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.BatchOperationIntent;
 import io.gatefork.broker.embedded.JournalRecord;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -148,16 +144,7 @@ class BatchOperationCreationTest extends GatewayTestSupport {
    * attempt), from the Prometheus scrape: {@code zeebe_gateway_total_requests_total}.
    */
   private double batchCreationRequestsSent() throws Exception {
-    final var scrape =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    assertThat(scrape.statusCode()).isEqualTo(200);
-    return scrape
-        .body()
+    return prometheusScrape()
         .lines()
         .filter(l -> l.startsWith("zeebe_gateway_total_requests_total{"))
         .filter(l -> l.contains("requestType=\"BATCH_OPERATION_CREATION#"))

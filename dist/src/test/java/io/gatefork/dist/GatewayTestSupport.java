@@ -18,6 +18,9 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
@@ -97,6 +100,29 @@ public abstract class GatewayTestSupport {
 
   protected String baseUrl() {
     return "http://127.0.0.1:" + restPort;
+  }
+
+  /** The management port's Prometheus scrape; fails unless it answers 200. */
+  protected String prometheusScrape() {
+    final HttpResponse<String> response;
+    try {
+      response =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    if (response.statusCode() != 200) {
+      throw new AssertionError("/actuator/prometheus answered " + response.statusCode());
+    }
+    return response.body();
   }
 
   /**

@@ -17,10 +17,6 @@ import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.dist.grafana.PromQlSelectors;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -151,14 +147,7 @@ class GrafanaDashboardTest extends GatewayTestSupport {
 
   /** Series name to the label names it is exported with, from the Prometheus text format. */
   private Map<String, Set<String>> exportedSeries() throws Exception {
-    final String scrape =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString())
-            .body();
+    final String scrape = prometheusScrape();
     final Map<String, Set<String>> series = new TreeMap<>();
     scrape
         .lines()

@@ -7,10 +7,6 @@ import io.camunda.client.api.worker.JobWorker;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.jobs.JobStreamInfo;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,16 +18,6 @@ class JobStreamMetricsTest extends GatewayTestSupport {
   private static final int JOBS = 5;
 
   @Autowired private BrokerClient brokerClient;
-
-  private String scrape() throws Exception {
-    return HttpClient.newHttpClient()
-        .send(
-            HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
-                .build(),
-            HttpResponse.BodyHandlers.ofString())
-        .body();
-  }
 
   /** The value of the first sample of {@code name} that has {@code label} (null: any). */
   private static OptionalDouble sample(final String scrape, final String name, final String label) {
@@ -90,7 +76,7 @@ class JobStreamMetricsTest extends GatewayTestSupport {
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> handled.get() == JOBS);
 
-        final String scrape = scrape();
+        final String scrape = prometheusScrape();
         assertThat(sample(scrape, "zeebe_gateway_job_stream_servers")).hasValue(1.0);
         assertThat(sample(scrape, "zeebe_gateway_job_stream_clients").orElseThrow())
             .isGreaterThanOrEqualTo(1.0);

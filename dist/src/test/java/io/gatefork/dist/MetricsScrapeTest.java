@@ -34,7 +34,7 @@ class MetricsScrapeTest extends GatewayTestSupport {
 
     // a request's stages are recorded just after its response is committed: poll briefly
     await().atMost(Duration.ofSeconds(10)).untilAsserted(this::everyStageIsExported);
-    final String scrape = get("http://127.0.0.1:" + managementPort + "/actuator/prometheus");
+    final String scrape = prometheusScrape();
     assertThat(scrape).contains("http_server_requests_seconds_bucket");
     assertThat(scrape).contains("zeebe_gateway_request_latency_seconds_bucket");
     assertThat(scrape).contains("zeebe_gateway_topology_partition_roles");
@@ -43,7 +43,7 @@ class MetricsScrapeTest extends GatewayTestSupport {
   }
 
   private void everyStageIsExported() throws Exception {
-    final String scrape = get("http://127.0.0.1:" + managementPort + "/actuator/prometheus");
+    final String scrape = prometheusScrape();
     for (final String api : List.of("rest", "grpc")) {
       for (final String stage :
           List.of("filter", "dispatch", "broker", "queue", "mapping", "write", "total")) {

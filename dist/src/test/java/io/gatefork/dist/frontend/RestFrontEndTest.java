@@ -152,20 +152,7 @@ class RestFrontEndTest {
       assertThat(answer.body()).isEqualTo(body);
       await()
           .atMost(Duration.ofSeconds(10))
-          .untilAsserted(
-              () ->
-                  assertThat(
-                          HttpClient.newHttpClient()
-                              .send(
-                                  HttpRequest.newBuilder(
-                                          URI.create(
-                                              "http://127.0.0.1:"
-                                                  + managementPort
-                                                  + "/actuator/prometheus"))
-                                      .build(),
-                                  HttpResponse.BodyHandlers.ofString())
-                              .body())
-                      .contains(series));
+          .untilAsserted(() -> assertThat(prometheusScrape()).contains(series));
     }
   }
 

@@ -13,9 +13,6 @@ import io.gatefork.dist.connection.Http11Connection;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import io.grpc.Status;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -122,14 +119,7 @@ class OverloadAdmissionTest extends GatewayTestSupport {
     } finally {
       held.answered();
     }
-    final String metrics =
-        java.net.http.HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString())
-            .body();
+    final String metrics = prometheusScrape();
     assertThat(metrics)
         .containsPattern(
             "gatefork_overload_shed_total\\{api=\"rest\",operation=\"create-process-instance\"[^}]*} [1-9]")
