@@ -60,6 +60,14 @@ MODES = {
     # (gatefork.overload.limit) on or off; error answers keep the connection (the default)
     "adaptive": {"GATEFORK_OVERLOAD_LIMIT": "adaptive"},
     "off": {"GATEFORK_OVERLOAD_LIMIT": "off"},
+    # Tomcat's request threads (Spring Boot's server.tomcat.threads.max) with the limit on: how
+    # many runnable threads share a small CPU quota
+    "tomcat-200": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "SERVER_TOMCAT_THREADS_MAX": "200"},
+    "tomcat-16": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "SERVER_TOMCAT_THREADS_MAX": "16"},
+    # how the limit learns (gatefork.overload.window): from every answer, or from the average of
+    # each window of answers
+    "per-answer": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "GATEFORK_OVERLOAD_WINDOW": "0ms"},
+    "windowed": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "GATEFORK_OVERLOAD_WINDOW": "100ms"},
     # gatefork's defaults with HTTP/2 served (Spring Boot's server.http2.enabled); the REST load
     # then speaks h2c with prior knowledge (vegeta -h2c): one multiplexed connection
     "h2c": {"SERVER_HTTP2_ENABLED": "true"},
