@@ -80,7 +80,8 @@ final class SettingsMapper {
         overload.initialLimit(),
         overload.minLimit(),
         overload.maxLimit(),
-        overload.latencyThreshold());
+        overload.latencyThreshold(),
+        overload.window());
   }
 
   static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {

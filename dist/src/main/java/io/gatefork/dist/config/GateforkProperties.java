@@ -106,6 +106,8 @@ public record GateforkProperties(
    * @param minLimit the limit never goes below this (aimd, gradient2; vegas goes down to 1)
    * @param maxLimit the limit never goes above this
    * @param latencyThreshold aimd: a request whose whole time is longer shrinks the limit by a tenth
+   * @param window {@code 0}: every answer teaches the limit; else the shortest window (at least
+   *     100ms) whose answers' average latency is one sample
    */
   public record Overload(
       @DefaultValue("adaptive") OverloadLimit limit,
@@ -113,5 +115,6 @@ public record GateforkProperties(
       @DefaultValue("1000") int initialLimit,
       @DefaultValue("20") int minLimit,
       @DefaultValue("1000") int maxLimit,
-      @DefaultValue("250ms") Duration latencyThreshold) {}
+      @DefaultValue("250ms") Duration latencyThreshold,
+      @DefaultValue("100ms") Duration window) {}
 }

@@ -5,6 +5,7 @@ import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limit.AIMDLimit;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limit.VegasLimit;
+import com.netflix.concurrency.limits.limit.WindowedLimit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -13,12 +14,15 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Admission by an adaptive concurrency limit ({@code gatefork.overload.limit=adaptive}): Netflix
  * concurrency-limits' {@link SimpleLimiter} with the configured {@link LimitAlgorithm}, learning
- * from each admitted request's whole time. Operations are admitted by their {@link
- * AdmissionPolicy}.
+ * from admitted requests' whole time: each answer is a sample, or with a window ({@code
+ * gatefork.overload.window}) the average of a window's answers is one ({@link WindowedLimit}), so a
+ * burst of slow answers (a cold JIT, a GC pause) cuts the limit once per window, not once per
+ * answer. Operations are admitted by their {@link AdmissionPolicy}.
  *
  * <p>Meters: {@value #LIMIT_METER} (the current limit), {@value #IN_FLIGHT_METER} (requests counted
  * in flight) and {@value #SHED_METER} (tags {@code api}, {@code operation}).
@@ -28,23 +32,43 @@ public final class AdaptiveAdmission implements Admission {
   public static final String IN_FLIGHT_METER = "gatefork.overload.inflight";
   public static final String SHED_METER = "gatefork.overload.shed";
 
+  /** concurrency-limits' default longest window. */
+  private static final long MAX_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   private final SimpleLimiter<Void> limiter;
   private final MeterRegistry registry;
   private final ConcurrentMap<String, Counter> shed = new ConcurrentHashMap<>();
 
   public AdaptiveAdmission(final OverloadConfig config, final MeterRegistry registry) {
-    this(limit(config), registry);
+    this(config, registry, System::nanoTime);
   }
 
-  AdaptiveAdmission(final Limit limit, final MeterRegistry registry) {
+  AdaptiveAdmission(
+      final OverloadConfig config, final MeterRegistry registry, final LongSupplier nanoClock) {
     this.registry = registry;
-    limiter = SimpleLimiter.newBuilder().named("gatefork").limit(limit).build();
+    limiter =
+        SimpleLimiter.newBuilder()
+            .named("gatefork")
+            .limit(sampled(config, limit(config)))
+            .nanoClock(nanoClock)
+            .build();
     Gauge.builder(LIMIT_METER, limiter, SimpleLimiter::getLimit)
         .description("Requests the gateway admits in flight at once, learned from their latency")
         .register(registry);
     Gauge.builder(IN_FLIGHT_METER, limiter, SimpleLimiter::getInflight)
         .description("Requests admitted and not yet answered")
         .register(registry);
+  }
+
+  private static Limit sampled(final OverloadConfig config, final Limit algorithm) {
+    if (config.window().isZero()) {
+      return algorithm;
+    }
+    final long window = config.window().toNanos();
+    return WindowedLimit.newBuilder()
+        .minWindowTime(window, TimeUnit.NANOSECONDS)
+        .maxWindowTime(Math.max(window, MAX_WINDOW_NANOS), TimeUnit.NANOSECONDS)
+        .build(algorithm);
   }
 
   private static Limit limit(final OverloadConfig config) {

@@ -11,18 +11,29 @@ import java.util.Objects;
  * @param initialLimit requests in flight allowed at start, until latency says otherwise
  * @param minLimit the limit never goes below this
  * @param maxLimit the limit never goes above this
- * @param latencyThreshold AIMD: a request whose whole time is longer shrinks the limit
+ * @param latencyThreshold AIMD: a sample longer than this shrinks the limit
+ * @param window zero: every answer is a sample; else the shortest window of answers whose average
+ *     latency is one sample (at least 100 ms; a window lasts twice its fastest answer, up to 1 s or
+ *     this)
  */
 public record OverloadConfig(
     LimitAlgorithm algorithm,
     int initialLimit,
     int minLimit,
     int maxLimit,
-    Duration latencyThreshold) {
+    Duration latencyThreshold,
+    Duration window) {
+  /** concurrency-limits' WindowedLimit takes no shorter window. */
+  public static final Duration MIN_WINDOW = Duration.ofMillis(100);
 
   public OverloadConfig {
     Objects.requireNonNull(algorithm, "overload algorithm");
     Objects.requireNonNull(latencyThreshold, "overload latencyThreshold");
+    Objects.requireNonNull(window, "overload window");
+    if (!window.isZero() && window.compareTo(MIN_WINDOW) < 0) {
+      throw new IllegalArgumentException(
+          "overload window must be 0 (every answer a sample) or at least 100ms, but was " + window);
+    }
     if (latencyThreshold.isNegative() || latencyThreshold.isZero()) {
       throw new IllegalArgumentException(
           "overload latencyThreshold must be positive, but was " + latencyThreshold);
