@@ -105,7 +105,8 @@ public record GateforkProperties(
    * @param initialLimit requests in flight allowed at start
    * @param minLimit the limit never goes below this (aimd, gradient2; vegas goes down to 1)
    * @param maxLimit the limit never goes above this
-   * @param latencyThreshold aimd: a request whose whole time is longer shrinks the limit by a tenth
+   * @param latencyThreshold aimd: a sample (a window's average whole time) longer than this shrinks
+   *     the limit by a tenth
    * @param window {@code 0}: every answer teaches the limit; else the shortest window (at least
    *     100ms) whose answers' average latency is one sample
    */
