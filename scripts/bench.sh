@@ -6,7 +6,7 @@
 #   scripts/bench.sh --smoke                                   # a few minutes, CI-sized
 #   scripts/bench.sh --modes stock,patched --protocols rest,grpc-stream --rate 100 --rounds 3 \
 #                    --ramp 100,200,300 --sweep exec-x4,exec-x16 --overload --out results/mine
-# The full run the README's figures come from is in README.md (Performance, workload).
+# The full run the published figures come from is in docs/performance.md (workload benchmark).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=find-jdk.sh

@@ -72,7 +72,7 @@ MODES = {
     # then speaks h2c with prior knowledge (vegeta -h2c): one multiplexed connection
     "h2c": {"SERVER_HTTP2_ENABLED": "true"},
 }
-# Spring Boot's PEM TLS for REST (README, TLS): set only on the overload run's TLS gateway
+# Spring Boot's PEM TLS for REST (docs/security.md, TLS): set only on the overload run's TLS gateway
 TLS_ENV = ("SERVER_SSL_ENABLED", "SERVER_SSL_CERTIFICATE", "SERVER_SSL_CERTIFICATEPRIVATEKEY")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -629,7 +629,7 @@ class Bench:
 
     def start_gateway(self, name, mode, round_no, tls=None, label=None):
         """A gateway for the main or the refusing cluster in `mode`; `tls` = (certificate,
-        private key) PEM files puts REST on HTTPS (Spring Boot's server.ssl.*, as README, TLS)."""
+        private key) PEM files puts REST on HTTPS (Spring Boot's server.ssl.*, as docs/security.md, TLS)."""
         a = self.args
         if name == "main":
             ports = (a.rest_port, a.management_port, a.grpc_port, a.cluster_port, a.broker_port)

@@ -13,8 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's commands for the workload figures: each must parse, plan what its issue asks for,
- * and be the command of the committed run the README's figures come from ({@code
+ * The commands docs/performance.md gives for the workload figures: each must parse, plan what its
+ * issue asks for, and be the command of the committed run the figures come from ({@code
  * bench/LATEST-RUN.md} for "The full run", {@code bench/REST-ACTIVATION-RUN.md} and {@code
  * bench/REST-ACTIVATION-RUN-10MS.md} for the REST activation runs). The overload-at-2× run has no
  * committed run yet: its command must parse and plan what issue #22 asks for.
@@ -136,7 +136,7 @@ class DocumentedFullRunTest {
   /** The indented {@code scripts/bench.sh ...} block under the paragraph starting with heading. */
   static String[] readmeCommand(final String heading) throws IOException {
     final Path root = Path.of(System.getProperty("gatefork.root", "..")).toAbsolutePath();
-    final List<String> lines = Files.readAllLines(root.resolve("README.md"));
+    final List<String> lines = Files.readAllLines(root.resolve("docs/performance.md"));
     final int start =
         lines.indexOf(lines.stream().filter(l -> l.startsWith(heading)).findFirst().orElseThrow());
     final StringBuilder command = new StringBuilder();

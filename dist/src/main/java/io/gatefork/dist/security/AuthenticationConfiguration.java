@@ -27,7 +27,7 @@ public class AuthenticationConfiguration {
           + " camunda.security.authentication.unprotected-api=false,"
           + " camunda.security.authentication.method=oidc and"
           + " camunda.security.authentication.oidc.jwk-set-uri (or issuer-uri) and audiences"
-          + " (see README, Authentication), or set the mode to none to serve the API open.";
+          + " (see docs/security.md, Authentication), or set the mode to none to serve the API open.";
 
   @Bean
   public CallerAuthenticator callerAuthenticator(

@@ -2,7 +2,7 @@ package io.gatefork.service.stage;
 
 /**
  * The stages of one request, the {@code stage} tag of the {@code gatefork.request.stage} timer
- * (README, Metrics); {@link #TOTAL} spans the whole request.
+ * (docs/metrics.md); {@link #TOTAL} spans the whole request.
  */
 public enum Stage {
   /** request accepted by the server -> controller/endpoint entered */
