@@ -9,11 +9,11 @@ import java.util.Objects;
  * caller, whose identity goes to the broker with every command ({@link Caller#authorization()}),
  * and the operation being handled.
  *
- * @param operation the operation's name as the stage metrics tag it (e.g. {@code
- *     create-process-instance}), which front ends also use to word their answers (REST's tenant
- *     checks name it); null when the front end does not name it
+ * @param operation the operation being handled, which front ends also use to word their answers
+ *     (REST's tenant checks name it); both front ends set it, null only where no front end does (a
+ *     service called directly, as in tests)
  */
-public record RequestContext(RequestTiming timing, Caller caller, String operation) {
+public record RequestContext(RequestTiming timing, Caller caller, Operation operation) {
 
   public RequestContext {
     Objects.requireNonNull(timing, "timing");
@@ -35,7 +35,7 @@ public record RequestContext(RequestTiming timing, Caller caller, String operati
   }
 
   /** The same request (timing and caller) handled as another operation. */
-  public RequestContext withOperation(final String operation) {
+  public RequestContext withOperation(final Operation operation) {
     return new RequestContext(timing, caller, operation);
   }
 }

@@ -10,6 +10,8 @@ import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.gatefork.dist.GatewayTestSupport;
 import io.gatefork.dist.connection.Http11Connection;
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import io.grpc.Status;
@@ -55,7 +57,7 @@ class OverloadAdmissionTest extends GatewayTestSupport {
           List.of(create(client, type), create(client, type), create(client, type));
       final List<ActivatedJob> jobs = activate(client, type, 2);
 
-      final Permit held = admission.admit("test", "create-process-instance");
+      final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE);
       assertThat(held).as("the limit's one place").isNotNull();
       try {
         final long commandsBefore = broker.commands().total();
@@ -101,7 +103,7 @@ class OverloadAdmissionTest extends GatewayTestSupport {
 
   @Test
   void aShedRestRequestIsAnswered503WithRetryAfterOnAConnectionThatStaysOpen() throws Exception {
-    final Permit held = admission.admit("test", "create-process-instance");
+    final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE);
     try (var connection = new Http11Connection(restPort)) {
       final var answer =
           connection.send("POST", "/v2/process-instances", null, "{\"processDefinitionId\":\"x\"}");

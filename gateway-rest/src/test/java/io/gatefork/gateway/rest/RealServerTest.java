@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.support.RestTestSupport;
 import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.error.ServiceException;
@@ -39,7 +38,7 @@ class RealServerTest extends RestTestSupport {
   void answersAnAsyncRequestAndRecordsItExactlyOnce() throws Exception {
     fakes.processInstances.create.succeedWith(
         new ProcessInstanceCreated(11, "p", 1, 2251799813685251L, "<default>", List.of()));
-    final long before = recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE);
+    final long before = recordedTotals("create-process-instance");
 
     final var response =
         send(json("/v2/process-instances", "{\"processDefinitionId\": \"p\", \"variables\": {}}"));
@@ -54,7 +53,7 @@ class RealServerTest extends RestTestSupport {
     await()
         .during(Duration.ofMillis(300))
         .atMost(Duration.ofSeconds(5))
-        .until(() -> recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE) == before + 1);
+        .until(() -> recordedTotals("create-process-instance") == before + 1);
   }
 
   @Test

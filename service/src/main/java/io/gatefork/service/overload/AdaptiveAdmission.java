@@ -7,12 +7,13 @@ import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limit.VegasLimit;
 import com.netflix.concurrency.limits.limit.WindowedLimit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
+import io.gatefork.service.OperationMeters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -22,7 +23,7 @@ import java.util.function.LongSupplier;
  * from admitted requests' whole time: each answer is a sample, or with a window ({@code
  * gatefork.overload.window}) the average of a window's answers is one ({@link WindowedLimit}), so a
  * burst of slow answers (a cold JIT, a GC pause) cuts the limit once per window, not once per
- * answer. Operations are admitted by their {@link AdmissionPolicy}.
+ * answer. Operations are admitted by their {@link Operation#admission() policy}.
  *
  * <p>Meters: {@value #LIMIT_METER} (the current limit), {@value #IN_FLIGHT_METER} (requests counted
  * in flight) and {@value #SHED_METER} (tags {@code api}, {@code operation}).
@@ -37,7 +38,7 @@ public final class AdaptiveAdmission implements Admission {
 
   private final SimpleLimiter<Void> limiter;
   private final MeterRegistry registry;
-  private final ConcurrentMap<String, Counter> shed = new ConcurrentHashMap<>();
+  private final OperationMeters<Counter> shed = new OperationMeters<>(this::shedCounter);
 
   public AdaptiveAdmission(final OverloadConfig config, final MeterRegistry registry) {
     this(config, registry, System::nanoTime);
@@ -95,14 +96,14 @@ public final class AdaptiveAdmission implements Admission {
   }
 
   @Override
-  public Permit admit(final String api, final String operation) {
-    final AdmissionPolicy policy = AdmissionPolicy.of(operation);
+  public Permit admit(final Api api, final Operation operation) {
+    final AdmissionPolicy policy = operation.admission();
     if (policy == AdmissionPolicy.BYPASS) {
       return Permit.NONE;
     }
     final Optional<Limiter.Listener> listener = limiter.acquire(null);
     if (listener.isEmpty()) {
-      shedCounter(api, operation).increment();
+      shed.get(api, operation).increment();
       return null;
     }
     if (policy == AdmissionPolicy.CHECKED) {
@@ -122,19 +123,12 @@ public final class AdaptiveAdmission implements Admission {
     return limiter.getInflight();
   }
 
-  private Counter shedCounter(final String api, final String operation) {
-    final String id = api + ':' + operation;
-    final Counter cached = shed.get(id);
-    return cached != null
-        ? cached
-        : shed.computeIfAbsent(
-            id,
-            k ->
-                Counter.builder(SHED_METER)
-                    .description("Requests answered RESOURCE_EXHAUSTED by the admission limit")
-                    .tag("api", api)
-                    .tag("operation", operation)
-                    .register(registry));
+  private Counter shedCounter(final Api api, final Operation operation) {
+    return Counter.builder(SHED_METER)
+        .description("Requests answered RESOURCE_EXHAUSTED by the admission limit")
+        .tag("api", api.tag())
+        .tag("operation", operation.tag())
+        .register(registry);
   }
 
   private record LimiterPermit(Limiter.Listener listener) implements Permit {

@@ -1,5 +1,8 @@
 package io.gatefork.service.overload;
 
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
+
 /**
  * Admission at the gateway's edge: each request of an operation asks for a {@link Permit} before
  * its body is read and before any broker work; without one it is answered at once with the stock
@@ -14,11 +17,11 @@ public interface Admission {
   Admission OFF = (api, operation) -> Permit.NONE;
 
   /**
-   * @param api {@code rest} or {@code grpc}, for the shed meter
-   * @param operation the operation's name (the {@code operation} tag of the stage metrics)
+   * @param api the front end, for the shed meter
+   * @param operation the request's operation, admitted by its {@link Operation#admission()}
    * @return the request's permit, or null when it must be shed now
    */
-  Permit admit(String api, String operation);
+  Permit admit(Api api, Operation operation);
 
   /**
    * An admitted request's place among those in flight, given back exactly once, when its answer has

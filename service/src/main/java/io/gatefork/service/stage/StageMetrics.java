@@ -1,11 +1,12 @@
 package io.gatefork.service.stage;
 
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
+import io.gatefork.service.OperationMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,20 +16,19 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StageMetrics {
   public static final String METER = "gatefork.request.stage";
-  public static final String REST = "rest";
-  public static final String GRPC = "grpc";
+  private static final Stage[] STAGES = Stage.values(); // values() copies on every call
 
   private final MeterRegistry registry;
-  private final ConcurrentMap<String, Map<Stage, Timer>> timers = new ConcurrentHashMap<>();
+  private final OperationMeters<Map<Stage, Timer>> timers = new OperationMeters<>(this::create);
 
   public StageMetrics(final MeterRegistry registry) {
     this.registry = registry;
   }
 
   /** Records every stage whose boundaries were marked; call once, after the response is out. */
-  public void record(final String api, final String operation, final RequestTiming timing) {
-    final Map<Stage, Timer> byStage = timers(api, operation);
-    for (final Stage stage : Stage.values()) {
+  public void record(final Api api, final Operation operation, final RequestTiming timing) {
+    final Map<Stage, Timer> byStage = timers.get(api, operation);
+    for (final Stage stage : STAGES) {
       final long nanos = timing.nanos(stage);
       if (nanos >= 0) {
         byStage.get(stage).record(nanos, TimeUnit.NANOSECONDS);
@@ -36,21 +36,15 @@ public final class StageMetrics {
     }
   }
 
-  private Map<Stage, Timer> timers(final String api, final String operation) {
-    final String id = api + ':' + operation;
-    final Map<Stage, Timer> cached = timers.get(id);
-    return cached != null ? cached : timers.computeIfAbsent(id, k -> create(api, operation));
-  }
-
-  private Map<Stage, Timer> create(final String api, final String operation) {
+  private Map<Stage, Timer> create(final Api api, final Operation operation) {
     final var byStage = new EnumMap<Stage, Timer>(Stage.class);
     for (final Stage stage : Stage.values()) {
       byStage.put(
           stage,
           Timer.builder(METER)
               .description("Latency of one stage of an API request")
-              .tag("api", api)
-              .tag("operation", operation)
+              .tag("api", api.tag())
+              .tag("operation", operation.tag())
               .tag("stage", stage.tag())
               .publishPercentileHistogram()
               .register(registry));

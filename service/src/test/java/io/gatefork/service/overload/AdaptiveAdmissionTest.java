@@ -1,7 +1,11 @@
 package io.gatefork.service.overload;
 
+import static io.gatefork.service.Api.GRPC;
+import static io.gatefork.service.Api.REST;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
 import io.gatefork.service.overload.Admission.Permit;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -22,59 +26,59 @@ class AdaptiveAdmissionTest {
 
   @Test
   void limitedOperationsCountUntilTheLimitThenAreShedAndCounted() {
-    final Permit first = admission.admit("rest", "create-process-instance");
-    final Permit second = admission.admit("grpc", "publish-message");
+    final Permit first = admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE);
+    final Permit second = admission.admit(GRPC, Operation.PUBLISH_MESSAGE);
     assertThat(first).isNotNull();
     assertThat(second).isNotNull();
     assertThat(admission.inFlight()).isEqualTo(2);
 
-    assertThat(admission.admit("rest", "create-process-instance")).isNull();
-    assertThat(admission.admit("rest", "create-process-instance")).isNull();
-    assertThat(admission.admit("grpc", "create-process-instance")).isNull();
-    assertThat(shed("rest", "create-process-instance")).isEqualTo(2);
-    assertThat(shed("grpc", "create-process-instance")).isEqualTo(1);
+    assertThat(admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE)).isNull();
+    assertThat(admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE)).isNull();
+    assertThat(admission.admit(GRPC, Operation.CREATE_PROCESS_INSTANCE)).isNull();
+    assertThat(shed(REST, Operation.CREATE_PROCESS_INSTANCE)).isEqualTo(2);
+    assertThat(shed(GRPC, Operation.CREATE_PROCESS_INSTANCE)).isEqualTo(1);
 
     first.answered();
     assertThat(admission.inFlight()).isEqualTo(1);
-    assertThat(admission.admit("rest", "create-process-instance")).isNotNull();
+    assertThat(admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE)).isNotNull();
   }
 
   @Test
   void whatFreesTheClusterWaitsOrStaysInTheGatewayIsNeverShedNorCounted() {
-    admission.admit("rest", "create-process-instance");
-    admission.admit("rest", "create-process-instance");
-    for (final String operation :
-        new String[] {
-          "complete-job",
-          "fail-job",
-          "cancel-process-instance",
-          "deploy-resources",
-          "deploy-process",
-          "activate-jobs",
-          "stream-activated-jobs",
-          "topology"
+    admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE);
+    admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE);
+    for (final Operation operation :
+        new Operation[] {
+          Operation.COMPLETE_JOB,
+          Operation.FAIL_JOB,
+          Operation.CANCEL_PROCESS_INSTANCE,
+          Operation.DEPLOY_RESOURCES,
+          Operation.DEPLOY_PROCESS,
+          Operation.ACTIVATE_JOBS,
+          Operation.STREAM_ACTIVATED_JOBS,
+          Operation.TOPOLOGY
         }) {
-      assertThat(admission.admit("rest", operation)).as(operation).isSameAs(Permit.NONE);
+      assertThat(admission.admit(REST, operation)).as(operation.tag()).isSameAs(Permit.NONE);
     }
     assertThat(admission.inFlight()).isEqualTo(2);
   }
 
   @Test
   void awaitingAnInstanceIsShedAtTheLimitButDoesNotCountWhileItWaits() {
-    assertThat(admission.admit("grpc", "create-process-instance-with-result"))
+    assertThat(admission.admit(GRPC, Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT))
         .isSameAs(Permit.NONE);
     assertThat(admission.inFlight()).isZero();
 
-    admission.admit("rest", "create-process-instance");
-    admission.admit("rest", "create-process-instance");
-    assertThat(admission.admit("grpc", "create-process-instance-with-result")).isNull();
+    admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE);
+    admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE);
+    assertThat(admission.admit(GRPC, Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT)).isNull();
   }
 
   @Test
   void everyWayOfGivingAPermitBackFreesItsPlace() {
-    admission.admit("rest", "a").answered();
-    admission.admit("rest", "b").overloaded();
-    admission.admit("rest", "c").ignored();
+    admission.admit(REST, Operation.CREATE_PROCESS_INSTANCE).answered();
+    admission.admit(REST, Operation.PUBLISH_MESSAGE).overloaded();
+    admission.admit(REST, Operation.SET_VARIABLES).ignored();
     assertThat(admission.inFlight()).isZero();
     assertThat(registry.get(AdaptiveAdmission.LIMIT_METER).gauge().value()).isEqualTo(2);
     assertThat(registry.get(AdaptiveAdmission.IN_FLIGHT_METER).gauge().value()).isZero();
@@ -100,7 +104,7 @@ class AdaptiveAdmissionTest {
             now::get);
     final List<Permit> burst = new ArrayList<>();
     for (int i = 0; i < 64; i++) {
-      burst.add(aimd.admit("grpc", "create-process-instance"));
+      burst.add(aimd.admit(GRPC, Operation.CREATE_PROCESS_INSTANCE));
     }
     now.addAndGet(Duration.ofSeconds(2).toNanos());
     for (final Permit permit : burst) {
@@ -110,11 +114,11 @@ class AdaptiveAdmissionTest {
     return aimd.limit();
   }
 
-  private double shed(final String api, final String operation) {
+  private double shed(final Api api, final Operation operation) {
     return registry
         .get(AdaptiveAdmission.SHED_METER)
-        .tag("api", api)
-        .tag("operation", operation)
+        .tag("api", api.tag())
+        .tag("operation", operation.tag())
         .counter()
         .count();
   }

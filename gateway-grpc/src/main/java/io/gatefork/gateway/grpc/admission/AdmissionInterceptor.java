@@ -1,6 +1,8 @@
 package io.gatefork.gateway.grpc.admission;
 
 import io.gatefork.gateway.grpc.metrics.GatewayOperations;
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
@@ -23,7 +25,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * call) teaches nothing.
  */
 public final class AdmissionInterceptor implements ServerInterceptor {
-  static final String API = "grpc";
   static final Status SHED =
       Status.RESOURCE_EXHAUSTED.withDescription(
           "The gateway is at its limit of requests in flight and did not handle this one;"
@@ -43,11 +44,12 @@ public final class AdmissionInterceptor implements ServerInterceptor {
       final ServerCall<ReqT, RespT> call,
       final Metadata headers,
       final ServerCallHandler<ReqT, RespT> next) {
-    final String operation = GatewayOperations.of(call.getMethodDescriptor().getFullMethodName());
+    final Operation operation =
+        GatewayOperations.of(call.getMethodDescriptor().getFullMethodName());
     if (operation == null) {
       return next.startCall(call, headers);
     }
-    final Permit permit = admission.admit(API, operation);
+    final Permit permit = admission.admit(Api.GRPC, operation);
     if (permit == null) {
       call.close(SHED, new Metadata());
       return (ServerCall.Listener<ReqT>) NOTHING;

@@ -520,6 +520,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static RequestContext enter() {
     final RequestTiming timing = StageTimingContext.current();
     timing.entered();
-    return new RequestContext(timing, CallerContext.current());
+    return new RequestContext(timing, CallerContext.current(), StageTimingContext.operation());
   }
 }

@@ -1,12 +1,16 @@
 package io.gatefork.gateway.grpc.metrics;
 
+import io.gatefork.service.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.grpc.Context;
 
-/** Carries a call's {@link RequestTiming} from the transport to the endpoint. */
+/**
+ * Carries a call's {@link RequestTiming} and {@link Operation} from the transport to the endpoint.
+ */
 public final class StageTimingContext {
 
-  static final Context.Key<RequestTiming> KEY = Context.key("gatefork-request-timing");
+  static final Context.Key<RequestTiming> TIMING = Context.key("gatefork-request-timing");
+  static final Context.Key<Operation> OPERATION = Context.key("gatefork-operation");
 
   private StageTimingContext() {}
 
@@ -15,7 +19,15 @@ public final class StageTimingContext {
    * StageTimingTracerFactory} (e.g. an endpoint bound into another server).
    */
   public static RequestTiming current() {
-    final RequestTiming timing = KEY.get();
+    final RequestTiming timing = TIMING.get();
     return timing != null ? timing : RequestTiming.startNow();
+  }
+
+  /**
+   * The operation of the call being handled; null when the server runs without {@link
+   * StageTimingTracerFactory}.
+   */
+  public static Operation operation() {
+    return OPERATION.get();
   }
 }

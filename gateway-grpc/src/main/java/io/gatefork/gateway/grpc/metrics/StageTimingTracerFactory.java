@@ -1,5 +1,7 @@
 package io.gatefork.gateway.grpc.metrics;
 
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.StageMetrics;
 import io.grpc.Context;
@@ -15,17 +17,18 @@ import io.grpc.Status;
  * headers (before any executor queue, so {@link
  * io.gatefork.gateway.grpc.server.GrpcExecutorMode#POOLED} queueing shows up in the {@code filter}
  * stage instead of hiding), and {@code committed} when the transport has closed the stream after
- * writing the trailers. The timing reaches the endpoint through the call's {@link Context} ({@link
- * StageTimingContext}), which grpc-java attaches around every handler callback.
+ * writing the trailers. The timing and the call's operation reach the endpoint through the call's
+ * {@link Context} ({@link StageTimingContext}), which grpc-java attaches around every handler
+ * callback.
  *
  * <p>Calls the client cancelled are not recorded: no response was committed, and their duration is
  * the client's choice, not ours. (A client deadline usually arrives as such a cancellation.) Nor
  * are calls that never reached the endpoint (shed by admission, refused by authentication, an
- * unreadable message), as on the REST side.
+ * unreadable message), as on the REST side, nor job streams, which have no request latency.
  */
 public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
 
-  private static final ServerStreamTracer UNTIMED = new ServerStreamTracer() {};
+  private static final ServerStreamTracer UNSERVED = new ServerStreamTracer() {};
 
   private final StageMetrics stageMetrics;
 
@@ -36,19 +39,19 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
   @Override
   public ServerStreamTracer newServerStreamTracer(
       final String fullMethodName, final Metadata headers) {
-    final String operation = GatewayOperations.of(fullMethodName);
-    return operation == null || !GatewayOperations.isTimed(fullMethodName)
-        ? UNTIMED
+    final Operation operation = GatewayOperations.of(fullMethodName);
+    return operation == null
+        ? UNSERVED
         : new StageTimingTracer(stageMetrics, operation, RequestTiming.startNow());
   }
 
   private static final class StageTimingTracer extends ServerStreamTracer {
     private final StageMetrics stageMetrics;
-    private final String operation;
+    private final Operation operation;
     private final RequestTiming timing;
 
     private StageTimingTracer(
-        final StageMetrics stageMetrics, final String operation, final RequestTiming timing) {
+        final StageMetrics stageMetrics, final Operation operation, final RequestTiming timing) {
       this.stageMetrics = stageMetrics;
       this.operation = operation;
       this.timing = timing;
@@ -56,17 +59,20 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
 
     @Override
     public Context filterContext(final Context context) {
-      return context.withValue(StageTimingContext.KEY, timing);
+      return context.withValues(
+          StageTimingContext.TIMING, timing, StageTimingContext.OPERATION, operation);
     }
 
     @Override
     public void streamClosed(final Status status) {
       // called exactly once per stream, on the transport thread
-      if (status.getCode() == Status.Code.CANCELLED || !timing.wasEntered()) {
+      if (status.getCode() == Status.Code.CANCELLED
+          || !timing.wasEntered()
+          || !GatewayOperations.isTimed(operation)) {
         return;
       }
       timing.committed();
-      stageMetrics.record(StageMetrics.GRPC, operation, timing);
+      stageMetrics.record(Api.GRPC, operation, timing);
     }
   }
 }

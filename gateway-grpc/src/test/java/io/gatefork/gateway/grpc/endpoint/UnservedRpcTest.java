@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
-import io.gatefork.gateway.grpc.metrics.GatewayOperations;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.grpc.CallOptions;
 import io.grpc.MethodDescriptor;
@@ -16,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,17 +37,6 @@ class UnservedRpcTest {
 
   static Stream<MethodDescriptor<?, ?>> allMethods() {
     return GatewayGrpc.getServiceDescriptor().getMethods().stream();
-  }
-
-  @Test
-  void everyRpcOfTheProtocolHasAnOperation() {
-    assertThat(allMethods())
-        .hasSize(21)
-        .allSatisfy(
-            method ->
-                assertThat(GatewayOperations.of(method.getFullMethodName()))
-                    .as("operation of %s", method.getBareMethodName())
-                    .isNotNull());
   }
 
   /** The generated base class answers UNIMPLEMENTED for every method the endpoint leaves out. */

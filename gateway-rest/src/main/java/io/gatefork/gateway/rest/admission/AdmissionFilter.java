@@ -5,6 +5,8 @@ import io.gatefork.gateway.rest.error.ProblemJson;
 import io.gatefork.gateway.rest.error.ProblemResponses;
 import io.gatefork.gateway.rest.stage.HandlerOperations;
 import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import jakarta.servlet.AsyncEvent;
@@ -43,7 +45,6 @@ import org.springframework.web.util.ServletRequestPathUtils;
  * RequestStages}).
  */
 public final class AdmissionFilter implements Filter {
-  static final String API = "rest";
   static final String SHED_DETAIL =
       "The gateway is at its limit of requests in flight and did not handle this one; retry later";
 
@@ -70,8 +71,8 @@ public final class AdmissionFilter implements Filter {
       final FilterChain chain)
       throws IOException, ServletException {
     final var request = (HttpServletRequest) servletRequest;
-    final String operation = operation(request);
-    final Permit permit = operation == null ? Permit.NONE : admission.admit(API, operation);
+    final Operation operation = operation(request);
+    final Permit permit = operation == null ? Permit.NONE : admission.admit(Api.REST, operation);
     if (permit == null) {
       shed(request, (HttpServletResponse) servletResponse);
       return;
@@ -96,7 +97,7 @@ public final class AdmissionFilter implements Filter {
   }
 
   /** The operation the request's handler declares; null for none, or no handler. */
-  private String operation(final HttpServletRequest request) {
+  private Operation operation(final HttpServletRequest request) {
     final HandlerExecutionChain handler;
     try {
       if (mapping.usesPathPatterns()) {

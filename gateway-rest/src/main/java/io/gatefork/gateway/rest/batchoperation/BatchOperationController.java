@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.batchoperation;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import java.util.concurrent.CompletableFuture;
@@ -32,14 +32,14 @@ public class BatchOperationController {
     this.batchOperationServices = batchOperationServices;
   }
 
-  @GatewayOperation(RestOperations.CANCEL_BATCH_OPERATION)
+  @GatewayOperation(Operation.CANCEL_BATCH_OPERATION)
   @PostMapping("/cancellation")
   public CompletableFuture<ResponseEntity<Object>> cancelBatchOperation(
       @PathVariable final String batchOperationKey, final RequestContext context) {
     return AsyncResponses.noContent(batchOperationServices.cancel(context, key(batchOperationKey)));
   }
 
-  @GatewayOperation(RestOperations.SUSPEND_BATCH_OPERATION)
+  @GatewayOperation(Operation.SUSPEND_BATCH_OPERATION)
   @PostMapping("/suspension")
   public CompletableFuture<ResponseEntity<Object>> suspendBatchOperation(
       @PathVariable final String batchOperationKey, final RequestContext context) {
@@ -47,7 +47,7 @@ public class BatchOperationController {
         batchOperationServices.suspend(context, key(batchOperationKey)));
   }
 
-  @GatewayOperation(RestOperations.RESUME_BATCH_OPERATION)
+  @GatewayOperation(Operation.RESUME_BATCH_OPERATION)
   @PostMapping("/resumption")
   public CompletableFuture<ResponseEntity<Object>> resumeBatchOperation(
       @PathVariable final String batchOperationKey, final RequestContext context) {

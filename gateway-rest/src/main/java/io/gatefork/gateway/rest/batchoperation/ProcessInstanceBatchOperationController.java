@@ -2,9 +2,9 @@ package io.gatefork.gateway.rest.batchoperation;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.batchoperation.BatchOperationCreated;
 import io.gatefork.service.batchoperation.BatchOperationServices;
@@ -39,7 +39,7 @@ public class ProcessInstanceBatchOperationController {
     this.batchOperationServices = batchOperationServices;
   }
 
-  @GatewayOperation(RestOperations.CREATE_CANCELLATION_BATCH_OPERATION)
+  @GatewayOperation(Operation.CREATE_CANCELLATION_BATCH_OPERATION)
   @PostMapping("/cancellation")
   public CompletableFuture<ResponseEntity<Object>> cancelProcessInstancesBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
@@ -49,7 +49,7 @@ public class ProcessInstanceBatchOperationController {
             ProcessInstanceFilterParser.parse(FILTER, body.filter())));
   }
 
-  @GatewayOperation(RestOperations.CREATE_INCIDENT_RESOLUTION_BATCH_OPERATION)
+  @GatewayOperation(Operation.CREATE_INCIDENT_RESOLUTION_BATCH_OPERATION)
   @PostMapping("/incident-resolution")
   public CompletableFuture<ResponseEntity<Object>> resolveIncidentsBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
@@ -59,7 +59,7 @@ public class ProcessInstanceBatchOperationController {
             ProcessInstanceFilterParser.parse(FILTER, body.filter())));
   }
 
-  @GatewayOperation(RestOperations.CREATE_MIGRATION_BATCH_OPERATION)
+  @GatewayOperation(Operation.CREATE_MIGRATION_BATCH_OPERATION)
   @PostMapping("/migration")
   public CompletableFuture<ResponseEntity<Object>> migrateProcessInstancesBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
@@ -87,7 +87,7 @@ public class ProcessInstanceBatchOperationController {
             new CreateBatchOperation.MigrationPlan(target, instructions)));
   }
 
-  @GatewayOperation(RestOperations.CREATE_MODIFICATION_BATCH_OPERATION)
+  @GatewayOperation(Operation.CREATE_MODIFICATION_BATCH_OPERATION)
   @PostMapping("/modification")
   public CompletableFuture<ResponseEntity<Object>> modifyProcessInstancesBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {

@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.clock;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.clock.ClockServices;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +23,7 @@ public class ClockController {
     this.clockServices = clockServices;
   }
 
-  @GatewayOperation(RestOperations.PIN_CLOCK)
+  @GatewayOperation(Operation.PIN_CLOCK)
   @PutMapping(
       path = "/v2/clock",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -37,7 +37,7 @@ public class ClockController {
   }
 
   /** No body: back to the system clock. */
-  @GatewayOperation(RestOperations.RESET_CLOCK)
+  @GatewayOperation(Operation.RESET_CLOCK)
   @PostMapping(
       path = "/v2/clock/reset",
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})

@@ -3,9 +3,9 @@ package io.gatefork.gateway.rest.decision;
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.decision.DecisionServices;
@@ -31,7 +31,7 @@ public class DecisionController {
    * 200 with the evaluation; a decision that fails to evaluate is a result too (with {@code
    * failedDecisionDefinitionId} and {@code failureMessage} set), as in the stock gateway.
    */
-  @GatewayOperation(RestOperations.EVALUATE_DECISION)
+  @GatewayOperation(Operation.EVALUATE_DECISION)
   @PostMapping(
       path = "/v2/decision-definitions/evaluation",
       consumes = MediaType.APPLICATION_JSON_VALUE,

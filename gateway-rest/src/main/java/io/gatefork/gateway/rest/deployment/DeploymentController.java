@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.deployment;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.deployment.DeploymentServices;
@@ -38,7 +38,7 @@ public class DeploymentController {
     this.deploymentServices = deploymentServices;
   }
 
-  @GatewayOperation(RestOperations.DEPLOY_RESOURCES)
+  @GatewayOperation(Operation.DEPLOY_RESOURCES)
   @PostMapping(
       path = "/v2/deployments",
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE,

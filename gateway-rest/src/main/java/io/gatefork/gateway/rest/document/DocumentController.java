@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.document;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.document.CreateDocument;
 import io.gatefork.service.document.DocumentContent;
@@ -62,7 +62,7 @@ public class DocumentController {
     metadataParser = new DocumentMetadataParser(json);
   }
 
-  @GatewayOperation(RestOperations.CREATE_DOCUMENT)
+  @GatewayOperation(Operation.CREATE_DOCUMENT)
   @PostMapping(
       path = "/v2/documents",
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
@@ -93,7 +93,7 @@ public class DocumentController {
                     : DocumentResponses.problem(failure));
   }
 
-  @GatewayOperation(RestOperations.CREATE_DOCUMENTS)
+  @GatewayOperation(Operation.CREATE_DOCUMENTS)
   @PostMapping(
       path = "/v2/documents/batch",
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
@@ -154,7 +154,7 @@ public class DocumentController {
    * The bytes with the document's content type. Produces anything: the type is set on the response,
    * whatever the client's Accept header (the 8.8 client sends application/json).
    */
-  @GatewayOperation(RestOperations.GET_DOCUMENT)
+  @GatewayOperation(Operation.GET_DOCUMENT)
   @GetMapping(path = "/v2/documents/{documentId}")
   public CompletableFuture<ResponseEntity<Object>> getDocument(
       @PathVariable final String documentId,
@@ -168,7 +168,7 @@ public class DocumentController {
                 failure == null ? download(content) : DocumentResponses.problem(failure));
   }
 
-  @GatewayOperation(RestOperations.DELETE_DOCUMENT)
+  @GatewayOperation(Operation.DELETE_DOCUMENT)
   @DeleteMapping(
       path = "/v2/documents/{documentId}",
       produces = {PRODUCES_JSON, PRODUCES_PROBLEM})
@@ -185,7 +185,7 @@ public class DocumentController {
                     : DocumentResponses.problem(failure));
   }
 
-  @GatewayOperation(RestOperations.CREATE_DOCUMENT_LINK)
+  @GatewayOperation(Operation.CREATE_DOCUMENT_LINK)
   @PostMapping(
       path = "/v2/documents/{documentId}/links",
       produces = {PRODUCES_JSON, PRODUCES_PROBLEM})

@@ -3,9 +3,9 @@ package io.gatefork.gateway.rest.elementinstance;
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.adhocsubprocess.ActivateAdHocSubProcessActivities;
 import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
@@ -41,7 +41,7 @@ public class ElementInstanceController {
   }
 
   /** 204; {@code local} false (the default) updates each variable where it is visible. */
-  @GatewayOperation(RestOperations.SET_VARIABLES)
+  @GatewayOperation(Operation.SET_VARIABLES)
   @PutMapping("/{elementInstanceKey}/variables")
   public CompletableFuture<ResponseEntity<Object>> createElementInstanceVariables(
       @PathVariable final String elementInstanceKey,
@@ -59,7 +59,7 @@ public class ElementInstanceController {
   }
 
   /** 204 once the broker activated the elements. */
-  @GatewayOperation(RestOperations.ACTIVATE_AD_HOC_ACTIVITIES)
+  @GatewayOperation(Operation.ACTIVATE_AD_HOC_ACTIVITIES)
   @PostMapping("/ad-hoc-activities/{adHocSubProcessInstanceKey}/activation")
   public CompletableFuture<ResponseEntity<Object>> activateAdHocSubProcessActivities(
       @PathVariable final String adHocSubProcessInstanceKey,

@@ -2,9 +2,9 @@ package io.gatefork.gateway.rest.identity;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.AuthorizationGrant;
 import io.gatefork.service.identity.AuthorizationServices;
@@ -52,7 +52,7 @@ public class AuthorizationController {
   public record AuthorizationCreateResponse(String authorizationKey) {}
 
   /** 201 with the new authorization's key. */
-  @GatewayOperation(RestOperations.CREATE_AUTHORIZATION)
+  @GatewayOperation(Operation.CREATE_AUTHORIZATION)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createAuthorization(
       @RequestBody final AuthorizationRequest body, final RequestContext context) {
@@ -62,7 +62,7 @@ public class AuthorizationController {
   }
 
   /** 204; the authorization's owner, resource and permissions are replaced. */
-  @GatewayOperation(RestOperations.UPDATE_AUTHORIZATION)
+  @GatewayOperation(Operation.UPDATE_AUTHORIZATION)
   @PutMapping(path = "/{authorizationKey}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateAuthorization(
       @PathVariable final String authorizationKey,
@@ -72,7 +72,7 @@ public class AuthorizationController {
     return AsyncResponses.noContent(services.update(context, key, toGrant(body)));
   }
 
-  @GatewayOperation(RestOperations.DELETE_AUTHORIZATION)
+  @GatewayOperation(Operation.DELETE_AUTHORIZATION)
   @DeleteMapping("/{authorizationKey}")
   public CompletableFuture<ResponseEntity<Object>> deleteAuthorization(
       @PathVariable final String authorizationKey, final RequestContext context) {

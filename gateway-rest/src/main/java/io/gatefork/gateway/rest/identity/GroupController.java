@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.identity;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
@@ -41,7 +41,7 @@ public class GroupController {
   public record GroupResponse(String groupId, String name, String description) {}
 
   /** 201 with the group. */
-  @GatewayOperation(RestOperations.CREATE_GROUP)
+  @GatewayOperation(Operation.CREATE_GROUP)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createGroup(
       @RequestBody final GroupCreateRequest body, final RequestContext context) {
@@ -54,7 +54,7 @@ public class GroupController {
   }
 
   /** 200 with the group as stored. */
-  @GatewayOperation(RestOperations.UPDATE_GROUP)
+  @GatewayOperation(Operation.UPDATE_GROUP)
   @PutMapping(path = "/{groupId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateGroup(
       @PathVariable final String groupId,
@@ -65,14 +65,14 @@ public class GroupController {
         GroupController::toResponse);
   }
 
-  @GatewayOperation(RestOperations.DELETE_GROUP)
+  @GatewayOperation(Operation.DELETE_GROUP)
   @DeleteMapping("/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> deleteGroup(
       @PathVariable final String groupId, final RequestContext context) {
     return AsyncResponses.noContent(services.delete(context, checkedId(groupId)));
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_GROUP_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_GROUP_MEMBER)
   @PutMapping("/{groupId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> assignUserToGroup(
       @PathVariable final String groupId,
@@ -82,7 +82,7 @@ public class GroupController {
         services, context, checkedId(groupId), MemberType.USER, "username", username);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_GROUP_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_GROUP_MEMBER)
   @DeleteMapping("/{groupId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> unassignUserFromGroup(
       @PathVariable final String groupId,
@@ -92,7 +92,7 @@ public class GroupController {
         services, context, checkedId(groupId), MemberType.USER, "username", username);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_GROUP_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_GROUP_MEMBER)
   @PutMapping("/{groupId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> assignClientToGroup(
       @PathVariable final String groupId,
@@ -102,7 +102,7 @@ public class GroupController {
         services, context, checkedId(groupId), MemberType.CLIENT, "clientId", clientId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_GROUP_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_GROUP_MEMBER)
   @DeleteMapping("/{groupId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> unassignClientFromGroup(
       @PathVariable final String groupId,
@@ -112,7 +112,7 @@ public class GroupController {
         services, context, checkedId(groupId), MemberType.CLIENT, "clientId", clientId);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_GROUP_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_GROUP_MEMBER)
   @PutMapping("/{groupId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> assignMappingRuleToGroup(
       @PathVariable final String groupId,
@@ -127,7 +127,7 @@ public class GroupController {
         mappingRuleId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_GROUP_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_GROUP_MEMBER)
   @DeleteMapping("/{groupId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignMappingRuleFromGroup(
       @PathVariable final String groupId,

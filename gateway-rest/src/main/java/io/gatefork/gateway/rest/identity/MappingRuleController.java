@@ -3,8 +3,8 @@ package io.gatefork.gateway.rest.identity;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.MappingRule;
 import io.gatefork.service.identity.MappingRuleServices;
@@ -46,7 +46,7 @@ public class MappingRuleController {
       String claimName, String claimValue, String name, String mappingRuleId) {}
 
   /** 201 with the rule. */
-  @GatewayOperation(RestOperations.CREATE_MAPPING_RULE)
+  @GatewayOperation(Operation.CREATE_MAPPING_RULE)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createMappingRule(
       @RequestBody final MappingRuleCreateRequest body, final RequestContext context) {
@@ -61,7 +61,7 @@ public class MappingRuleController {
   }
 
   /** 200 with the rule as stored. */
-  @GatewayOperation(RestOperations.UPDATE_MAPPING_RULE)
+  @GatewayOperation(Operation.UPDATE_MAPPING_RULE)
   @PutMapping(path = "/{mappingRuleId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateMappingRule(
       @PathVariable final String mappingRuleId,
@@ -76,7 +76,7 @@ public class MappingRuleController {
     return AsyncResponses.ok(services.update(context, rule), MappingRuleController::toResponse);
   }
 
-  @GatewayOperation(RestOperations.DELETE_MAPPING_RULE)
+  @GatewayOperation(Operation.DELETE_MAPPING_RULE)
   @DeleteMapping("/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> deleteMappingRule(
       @PathVariable final String mappingRuleId, final RequestContext context) {

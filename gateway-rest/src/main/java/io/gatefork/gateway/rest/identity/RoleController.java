@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.identity;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
@@ -41,7 +41,7 @@ public class RoleController {
   public record RoleResponse(String roleId, String name, String description) {}
 
   /** 201 with the role. */
-  @GatewayOperation(RestOperations.CREATE_ROLE)
+  @GatewayOperation(Operation.CREATE_ROLE)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createRole(
       @RequestBody final RoleCreateRequest body, final RequestContext context) {
@@ -54,7 +54,7 @@ public class RoleController {
   }
 
   /** 200 with the role as stored. */
-  @GatewayOperation(RestOperations.UPDATE_ROLE)
+  @GatewayOperation(Operation.UPDATE_ROLE)
   @PutMapping(path = "/{roleId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateRole(
       @PathVariable final String roleId,
@@ -65,14 +65,14 @@ public class RoleController {
         RoleController::toResponse);
   }
 
-  @GatewayOperation(RestOperations.DELETE_ROLE)
+  @GatewayOperation(Operation.DELETE_ROLE)
   @DeleteMapping("/{roleId}")
   public CompletableFuture<ResponseEntity<Object>> deleteRole(
       @PathVariable final String roleId, final RequestContext context) {
     return AsyncResponses.noContent(services.delete(context, checkedId(roleId)));
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToUser(
       @PathVariable final String roleId,
@@ -82,7 +82,7 @@ public class RoleController {
         services, context, checkedId(roleId), MemberType.USER, "username", username);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromUser(
       @PathVariable final String roleId,
@@ -92,7 +92,7 @@ public class RoleController {
         services, context, checkedId(roleId), MemberType.USER, "username", username);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToClient(
       @PathVariable final String roleId,
@@ -102,7 +102,7 @@ public class RoleController {
         services, context, checkedId(roleId), MemberType.CLIENT, "clientId", clientId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromClient(
       @PathVariable final String roleId,
@@ -112,7 +112,7 @@ public class RoleController {
         services, context, checkedId(roleId), MemberType.CLIENT, "clientId", clientId);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToGroup(
       @PathVariable final String roleId,
@@ -122,7 +122,7 @@ public class RoleController {
         services, context, checkedId(roleId), MemberType.GROUP, "groupId", groupId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromGroup(
       @PathVariable final String roleId,
@@ -132,7 +132,7 @@ public class RoleController {
         services, context, checkedId(roleId), MemberType.GROUP, "groupId", groupId);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_ROLE_MEMBER)
   @PutMapping("/{roleId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToMappingRule(
       @PathVariable final String roleId,
@@ -147,7 +147,7 @@ public class RoleController {
         mappingRuleId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_ROLE_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_ROLE_MEMBER)
   @DeleteMapping("/{roleId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromMappingRule(
       @PathVariable final String roleId,

@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.identity;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
@@ -44,7 +44,7 @@ public class TenantController {
   public record TenantResponse(String tenantId, String name, String description) {}
 
   /** 201 with the tenant. */
-  @GatewayOperation(RestOperations.CREATE_TENANT)
+  @GatewayOperation(Operation.CREATE_TENANT)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createTenant(
       @RequestBody final TenantCreateRequest body, final RequestContext context) {
@@ -57,7 +57,7 @@ public class TenantController {
   }
 
   /** 200 with the tenant as stored. */
-  @GatewayOperation(RestOperations.UPDATE_TENANT)
+  @GatewayOperation(Operation.UPDATE_TENANT)
   @PutMapping(path = "/{tenantId}", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateTenant(
       @PathVariable final String tenantId,
@@ -68,14 +68,14 @@ public class TenantController {
         TenantController::toResponse);
   }
 
-  @GatewayOperation(RestOperations.DELETE_TENANT)
+  @GatewayOperation(Operation.DELETE_TENANT)
   @DeleteMapping("/{tenantId}")
   public CompletableFuture<ResponseEntity<Object>> deleteTenant(
       @PathVariable final String tenantId, final RequestContext context) {
     return AsyncResponses.noContent(services.delete(context, checkedId(tenantId)));
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> assignUserToTenant(
       @PathVariable final String tenantId,
@@ -85,7 +85,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.USER, "username", username);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/users/{username}")
   public CompletableFuture<ResponseEntity<Object>> unassignUserFromTenant(
       @PathVariable final String tenantId,
@@ -95,7 +95,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.USER, "username", username);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> assignClientToTenant(
       @PathVariable final String tenantId,
@@ -105,7 +105,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.CLIENT, "clientId", clientId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/clients/{clientId}")
   public CompletableFuture<ResponseEntity<Object>> unassignClientFromTenant(
       @PathVariable final String tenantId,
@@ -115,7 +115,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.CLIENT, "clientId", clientId);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> assignGroupToTenant(
       @PathVariable final String tenantId,
@@ -125,7 +125,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.GROUP, "groupId", groupId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/groups/{groupId}")
   public CompletableFuture<ResponseEntity<Object>> unassignGroupFromTenant(
       @PathVariable final String tenantId,
@@ -135,7 +135,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.GROUP, "groupId", groupId);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/roles/{roleId}")
   public CompletableFuture<ResponseEntity<Object>> assignRoleToTenant(
       @PathVariable final String tenantId,
@@ -145,7 +145,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.ROLE, "roleId", roleId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/roles/{roleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignRoleFromTenant(
       @PathVariable final String tenantId,
@@ -155,7 +155,7 @@ public class TenantController {
         services, context, checkedId(tenantId), MemberType.ROLE, "roleId", roleId);
   }
 
-  @GatewayOperation(RestOperations.ASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.ASSIGN_TENANT_MEMBER)
   @PutMapping("/{tenantId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> assignMappingRuleToTenant(
       @PathVariable final String tenantId,
@@ -170,7 +170,7 @@ public class TenantController {
         mappingRuleId);
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_TENANT_MEMBER)
+  @GatewayOperation(Operation.UNASSIGN_TENANT_MEMBER)
   @DeleteMapping("/{tenantId}/mapping-rules/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> unassignMappingRuleFromTenant(
       @PathVariable final String tenantId,

@@ -3,8 +3,8 @@ package io.gatefork.gateway.rest.identity;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.UserDefinition;
 import io.gatefork.service.identity.UserSaved;
@@ -46,7 +46,7 @@ public class UserController {
   public record UserResponse(String username, String name, String email) {}
 
   /** 201 with the user. */
-  @GatewayOperation(RestOperations.CREATE_USER)
+  @GatewayOperation(Operation.CREATE_USER)
   @PostMapping(
       path = "/v2/users",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -61,7 +61,7 @@ public class UserController {
    * 201 with the user, who gets the admin role; only while no user has it (403 FORBIDDEN
    * afterwards, from the broker).
    */
-  @GatewayOperation(RestOperations.CREATE_ADMIN_USER)
+  @GatewayOperation(Operation.CREATE_ADMIN_USER)
   @PostMapping(
       path = "/v2/setup/user",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -73,7 +73,7 @@ public class UserController {
   }
 
   /** 200 with the user as stored. */
-  @GatewayOperation(RestOperations.UPDATE_USER)
+  @GatewayOperation(Operation.UPDATE_USER)
   @PutMapping(
       path = "/v2/users/{username}",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -91,7 +91,7 @@ public class UserController {
     return AsyncResponses.ok(userServices.update(context, user), UserController::toResponse);
   }
 
-  @GatewayOperation(RestOperations.DELETE_USER)
+  @GatewayOperation(Operation.DELETE_USER)
   @DeleteMapping(
       path = "/v2/users/{username}",
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})

@@ -2,9 +2,9 @@ package io.gatefork.gateway.rest.incident;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.OperationReferenceRequest;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.incident.IncidentServices;
 import java.util.concurrent.CompletableFuture;
@@ -24,7 +24,7 @@ public class IncidentController {
   }
 
   /** 204; for a job incident, raise the job's retries first. The body is optional. */
-  @GatewayOperation(RestOperations.RESOLVE_INCIDENT)
+  @GatewayOperation(Operation.RESOLVE_INCIDENT)
   @PostMapping(
       path = "/v2/incidents/{incidentKey}/resolution",
       consumes = MediaType.APPLICATION_JSON_VALUE,

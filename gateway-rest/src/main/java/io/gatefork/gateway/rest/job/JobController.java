@@ -3,9 +3,9 @@ package io.gatefork.gateway.rest.job;
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
@@ -43,7 +43,7 @@ public class JobController {
    * 200 {@code {jobs: [...]}}; may long-poll (holding no thread) until jobs are there, for as long
    * as the client's requestTimeout even beyond the container's default async timeout.
    */
-  @GatewayOperation(RestOperations.ACTIVATE_JOBS)
+  @GatewayOperation(Operation.ACTIVATE_JOBS)
   @PostMapping("/activation")
   public DeferredResult<ResponseEntity<Object>> activateJobs(
       @RequestBody final JobActivationRequest body, final RequestContext context) {
@@ -54,7 +54,7 @@ public class JobController {
         AsyncResponses.ok(jobs, JobResponseMapper::toResponse), command.requestTimeout(), jobs);
   }
 
-  @GatewayOperation(RestOperations.COMPLETE_JOB)
+  @GatewayOperation(Operation.COMPLETE_JOB)
   @PostMapping("/{jobKey}/completion")
   public CompletableFuture<ResponseEntity<Object>> completeJob(
       @PathVariable final String jobKey,
@@ -66,7 +66,7 @@ public class JobController {
     return AsyncResponses.noContent(jobServices.complete(context, key, variables, result));
   }
 
-  @GatewayOperation(RestOperations.FAIL_JOB)
+  @GatewayOperation(Operation.FAIL_JOB)
   @PostMapping("/{jobKey}/failure")
   public CompletableFuture<ResponseEntity<Object>> failJob(
       @PathVariable final String jobKey,
@@ -86,7 +86,7 @@ public class JobController {
             JsonObjectText.jsonOrNull(body.variables())));
   }
 
-  @GatewayOperation(RestOperations.THROW_JOB_ERROR)
+  @GatewayOperation(Operation.THROW_JOB_ERROR)
   @PostMapping("/{jobKey}/error")
   public CompletableFuture<ResponseEntity<Object>> throwJobError(
       @PathVariable final String jobKey,
@@ -103,7 +103,7 @@ public class JobController {
   }
 
   /** 204; retries and timeout change in one broker command ({@code JOB.UPDATE}). */
-  @GatewayOperation(RestOperations.UPDATE_JOB)
+  @GatewayOperation(Operation.UPDATE_JOB)
   @PatchMapping("/{jobKey}")
   public CompletableFuture<ResponseEntity<Object>> updateJob(
       @PathVariable final String jobKey,

@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.message;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageServices;
@@ -23,7 +23,7 @@ public class MessageController {
   }
 
   /** 200 {@code {messageKey, tenantId}}; does not wait for a correlation. */
-  @GatewayOperation(RestOperations.PUBLISH_MESSAGE)
+  @GatewayOperation(Operation.PUBLISH_MESSAGE)
   @PostMapping(
       path = "/v2/messages/publication",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -39,7 +39,7 @@ public class MessageController {
    * 200 {@code {messageKey, processInstanceKey, tenantId}} once the message was correlated; 404
    * NOT_FOUND when no process instance was waiting for it and none could start with it.
    */
-  @GatewayOperation(RestOperations.CORRELATE_MESSAGE)
+  @GatewayOperation(Operation.CORRELATE_MESSAGE)
   @PostMapping(
       path = "/v2/messages/correlation",
       consumes = MediaType.APPLICATION_JSON_VALUE,

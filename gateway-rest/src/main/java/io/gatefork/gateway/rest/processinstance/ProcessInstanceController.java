@@ -3,8 +3,8 @@ package io.gatefork.gateway.rest.processinstance;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.OperationLabel;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.ProcessInstanceServices;
@@ -38,7 +38,7 @@ public class ProcessInstanceController {
    * requestTimeout even beyond the container's default async timeout. That variant is its own
    * operation, {@code create-process-instance-with-result}: its latency is the instance's run time.
    */
-  @GatewayOperation(RestOperations.CREATE_PROCESS_INSTANCE)
+  @GatewayOperation(Operation.CREATE_PROCESS_INSTANCE)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public DeferredResult<ResponseEntity<Object>> createProcessInstance(
       @RequestBody final ProcessInstanceCreationRequest body,
@@ -46,7 +46,7 @@ public class ProcessInstanceController {
       final OperationLabel label) {
     if (body.awaitsCompletion()) {
       final RequestContext withResult =
-          label.relabel(context, RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
+          label.relabel(context, Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT);
       final CreateProcessInstance command =
           ProcessInstanceRequestMapper.toCreateProcessInstance(body, withResult);
       final Duration requestTimeout = ProcessInstanceRequestMapper.requestTimeout(body);
@@ -70,7 +70,7 @@ public class ProcessInstanceController {
   }
 
   /** 204; the body (operationReference) is optional. */
-  @GatewayOperation(RestOperations.CANCEL_PROCESS_INSTANCE)
+  @GatewayOperation(Operation.CANCEL_PROCESS_INSTANCE)
   @PostMapping(
       path = "/{processInstanceKey}/cancellation",
       consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -85,7 +85,7 @@ public class ProcessInstanceController {
   }
 
   /** 204 once the broker modified the instance (activations and terminations in one step). */
-  @GatewayOperation(RestOperations.MODIFY_PROCESS_INSTANCE)
+  @GatewayOperation(Operation.MODIFY_PROCESS_INSTANCE)
   @PostMapping(
       path = "/{processInstanceKey}/modification",
       consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -100,7 +100,7 @@ public class ProcessInstanceController {
   }
 
   /** 204 once the broker migrated the instance to the target definition. */
-  @GatewayOperation(RestOperations.MIGRATE_PROCESS_INSTANCE)
+  @GatewayOperation(Operation.MIGRATE_PROCESS_INSTANCE)
   @PostMapping(
       path = "/{processInstanceKey}/migration",
       consumes = MediaType.APPLICATION_JSON_VALUE)

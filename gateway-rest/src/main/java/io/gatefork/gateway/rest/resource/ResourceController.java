@@ -2,9 +2,9 @@ package io.gatefork.gateway.rest.resource;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.OperationReferenceRequest;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.resource.FetchedResource;
 import io.gatefork.service.resource.ResourceServices;
@@ -34,7 +34,7 @@ public class ResourceController {
   }
 
   /** 200 without a body, as the spec has it; the body (operationReference) is optional. */
-  @GatewayOperation(RestOperations.DELETE_RESOURCE)
+  @GatewayOperation(Operation.DELETE_RESOURCE)
   @PostMapping(
       path = "/deletion",
       consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -48,7 +48,7 @@ public class ResourceController {
         resourceServices.delete(context, key, OperationReferenceRequest.of(body)));
   }
 
-  @GatewayOperation(RestOperations.GET_RESOURCE)
+  @GatewayOperation(Operation.GET_RESOURCE)
   @GetMapping(
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> getResource(
@@ -58,7 +58,7 @@ public class ResourceController {
   }
 
   /** The content as deployed, written as is (the spec declares it as JSON text). */
-  @GatewayOperation(RestOperations.GET_RESOURCE_CONTENT)
+  @GatewayOperation(Operation.GET_RESOURCE_CONTENT)
   @GetMapping(
       path = "/content",
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})

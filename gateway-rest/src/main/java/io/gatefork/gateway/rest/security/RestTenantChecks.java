@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.security;
 
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.TenantAccess;
@@ -51,14 +52,15 @@ public final class RestTenantChecks {
    * The stock name of an operation, as upstream's messages use it: {@code create-process-instance}
    * becomes {@code Create Process Instance}.
    */
-  static String commandName(final String operation) {
+  static String commandName(final Operation operation) {
     if (operation == null) {
       return "Request"; // not named by the front end; REST always names it
     }
-    final var name = new StringBuilder(operation.length());
+    final String tag = operation.tag();
+    final var name = new StringBuilder(tag.length());
     boolean wordStart = true;
-    for (int i = 0; i < operation.length(); i++) {
-      final char c = operation.charAt(i);
+    for (int i = 0; i < tag.length(); i++) {
+      final char c = tag.charAt(i);
       if (c == '-') {
         name.append(' ');
         wordStart = true;

@@ -3,8 +3,8 @@ package io.gatefork.gateway.rest.signal;
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.signal.BroadcastSignal;
 import io.gatefork.service.signal.SignalServices;
@@ -24,7 +24,7 @@ public class SignalController {
   }
 
   /** 200 {@code {signalKey, tenantId}} once the broadcast is accepted. */
-  @GatewayOperation(RestOperations.BROADCAST_SIGNAL)
+  @GatewayOperation(Operation.BROADCAST_SIGNAL)
   @PostMapping(
       path = "/v2/signals/broadcast",
       consumes = MediaType.APPLICATION_JSON_VALUE,

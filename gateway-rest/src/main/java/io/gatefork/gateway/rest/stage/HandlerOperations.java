@@ -1,8 +1,9 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.service.Operation;
 import java.lang.reflect.Method;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -10,12 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * requests look it up, they never reflect. One instance serves the stage timing and admission.
  */
 public final class HandlerOperations {
-  private static final String NONE = "";
-  private final Map<Method, String> operations = new ConcurrentHashMap<>();
+  private final Map<Method, Optional<Operation>> operations = new ConcurrentHashMap<>();
 
   /** The operation the handler method declares; a handler without one is a programming error. */
-  public String of(final Method handler) {
-    final String operation = declaredBy(handler);
+  public Operation of(final Method handler) {
+    final Operation operation = declaredBy(handler);
     if (operation == null) {
       throw new IllegalStateException(
           "Handler "
@@ -28,18 +28,17 @@ public final class HandlerOperations {
   }
 
   /** The operation the handler method declares, or null when it declares none. */
-  public String declaredBy(final Method handler) {
-    String operation = operations.get(handler);
+  public Operation declaredBy(final Method handler) {
+    Optional<Operation> operation = operations.get(handler);
     if (operation == null) {
       operation =
-          operations.computeIfAbsent(
-              handler, method -> Objects.requireNonNullElse(declared(method), NONE));
+          operations.computeIfAbsent(handler, method -> Optional.ofNullable(declared(method)));
     }
-    return operation.isEmpty() ? null : operation;
+    return operation.orElse(null);
   }
 
   /** The declared operation, or null when the method declares none (not cached). */
-  public static String declared(final Method handler) {
+  public static Operation declared(final Method handler) {
     final GatewayOperation declaration = handler.getAnnotation(GatewayOperation.class);
     return declaration == null ? null : declaration.value();
   }

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import jakarta.servlet.ServletRequest;
 import org.springframework.core.MethodParameter;
@@ -33,7 +34,7 @@ public final class RequestContextArgumentResolver implements HandlerMethodArgume
       final ModelAndViewContainer mavContainer,
       final NativeWebRequest webRequest,
       final WebDataBinderFactory binderFactory) {
-    final String operation = operations.of(parameter.getMethod());
+    final Operation operation = operations.of(parameter.getMethod());
     return RequestStages.enter(webRequest.getNativeRequest(ServletRequest.class), operation);
   }
 }

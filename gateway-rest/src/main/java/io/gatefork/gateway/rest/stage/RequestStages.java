@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.overload.Admission.Permit;
@@ -34,7 +35,7 @@ public final class RequestStages {
   private RequestStages() {}
 
   /** Marks the handler entered under its operation and returns the context for the service. */
-  static RequestContext enter(final ServletRequest request, final String operation) {
+  static RequestContext enter(final ServletRequest request, final Operation operation) {
     RequestTiming timing = (RequestTiming) request.getAttribute(TIMING_ATTRIBUTE);
     if (timing == null) {
       // filter not installed (e.g. a bare MockMvc): time anyway, nothing will record it
@@ -50,11 +51,11 @@ public final class RequestStages {
    * Records the request under another operation than its handler declares; one that turns out to
    * wait rather than work (awaiting a process instance's end) stops counting in flight.
    */
-  static void relabel(final ServletRequest request, final String operation) {
+  static void relabel(final ServletRequest request, final Operation operation) {
     if (request.getAttribute(TIMING_ATTRIBUTE) != null) {
       request.setAttribute(OPERATION_ATTRIBUTE, operation);
     }
-    if (AdmissionPolicy.of(operation) != AdmissionPolicy.LIMITED) {
+    if (operation.admission() != AdmissionPolicy.LIMITED) {
       final Permit permit = takePermit(request);
       if (permit != null) {
         permit.ignored();

@@ -1,5 +1,7 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.service.Api;
+import io.gatefork.service.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.AsyncEvent;
@@ -74,9 +76,10 @@ public final class StageTimingFilter implements Filter, AsyncListener {
   }
 
   private void record(final ServletRequest request, final RequestTiming timing) {
-    if (request.getAttribute(RequestStages.OPERATION_ATTRIBUTE) instanceof final String operation) {
+    if (request.getAttribute(RequestStages.OPERATION_ATTRIBUTE)
+        instanceof final Operation operation) {
       timing.committed();
-      metrics.record(StageMetrics.REST, operation, timing);
+      metrics.record(Api.REST, operation, timing);
     }
   }
 }

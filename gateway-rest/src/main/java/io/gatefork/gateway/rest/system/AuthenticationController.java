@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.system;
 
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import java.util.List;
@@ -24,7 +24,7 @@ public class AuthenticationController {
       new CurrentUserResponse(
           null, ANONYMOUS, null, List.of(), List.of(), List.of(), List.of(), "", Map.of(), false);
 
-  @GatewayOperation(RestOperations.AUTHENTICATION)
+  @GatewayOperation(Operation.AUTHENTICATION)
   @GetMapping(path = "/v2/authentication/me", produces = MediaType.APPLICATION_JSON_VALUE)
   public CurrentUserResponse getAuthentication(final RequestContext context) {
     final Caller caller = context.caller();

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.system;
 
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.RestController;
 public class LicenseController {
   static final LicenseResponse NO_LICENSE = new LicenseResponse(false, "unknown", false, null);
 
-  @GatewayOperation(RestOperations.LICENSE)
+  @GatewayOperation(Operation.LICENSE)
   @GetMapping(path = "/v2/license", produces = MediaType.APPLICATION_JSON_VALUE)
   public LicenseResponse getLicense(final RequestContext context) {
     // answered locally: the context is taken only to enter the request (stage timing)

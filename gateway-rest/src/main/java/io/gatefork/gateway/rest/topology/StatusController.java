@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.topology;
 
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.topology.TopologyServices;
 import org.springframework.http.ResponseEntity;
@@ -23,7 +23,7 @@ public class StatusController {
     this.topologyServices = topologyServices;
   }
 
-  @GatewayOperation(RestOperations.STATUS)
+  @GatewayOperation(Operation.STATUS)
   @GetMapping("/v2/status")
   public ResponseEntity<Void> status(final RequestContext context) {
     // answered locally: the context is taken only to enter the request (stage timing)

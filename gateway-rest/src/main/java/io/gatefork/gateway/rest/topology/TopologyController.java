@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.topology;
 
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.topology.TopologyServices;
 import org.springframework.http.MediaType;
@@ -21,7 +21,7 @@ public class TopologyController {
     this.topologyServices = topologyServices;
   }
 
-  @GatewayOperation(RestOperations.TOPOLOGY)
+  @GatewayOperation(Operation.TOPOLOGY)
   @GetMapping(path = "/v2/topology", produces = MediaType.APPLICATION_JSON_VALUE)
   public TopologyResponse topology(final RequestContext context) {
     // answered locally: the context is taken only to enter the request (stage timing)

@@ -3,9 +3,9 @@ package io.gatefork.gateway.rest.usertask;
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.usertask.AssignUserTask;
 import io.gatefork.service.usertask.CompleteUserTask;
@@ -40,7 +40,7 @@ public class UserTaskController {
   }
 
   /** {@code allowOverride} false claims: it fails when the task has an assignee already. */
-  @GatewayOperation(RestOperations.ASSIGN_USER_TASK)
+  @GatewayOperation(Operation.ASSIGN_USER_TASK)
   @PostMapping(path = "/assignment", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> assignUserTask(
       @PathVariable final String userTaskKey,
@@ -57,7 +57,7 @@ public class UserTaskController {
                 body.action())));
   }
 
-  @GatewayOperation(RestOperations.UNASSIGN_USER_TASK)
+  @GatewayOperation(Operation.UNASSIGN_USER_TASK)
   @DeleteMapping("/assignee")
   public CompletableFuture<ResponseEntity<Object>> unassignUserTask(
       @PathVariable final String userTaskKey, final RequestContext context) {
@@ -65,7 +65,7 @@ public class UserTaskController {
     return AsyncResponses.noContent(userTaskServices.unassign(context, key));
   }
 
-  @GatewayOperation(RestOperations.COMPLETE_USER_TASK)
+  @GatewayOperation(Operation.COMPLETE_USER_TASK)
   @PostMapping(path = "/completion", consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> completeUserTask(
       @PathVariable final String userTaskKey,
@@ -82,7 +82,7 @@ public class UserTaskController {
   }
 
   /** At least one attribute of the changeset, or an action, must be given. */
-  @GatewayOperation(RestOperations.UPDATE_USER_TASK)
+  @GatewayOperation(Operation.UPDATE_USER_TASK)
   @PatchMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> updateUserTask(
       @PathVariable final String userTaskKey,

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gatefork.gateway.rest.stage.RestOperations;
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.error.ServiceException;
@@ -19,7 +19,7 @@ class RestTenantChecksTest {
   private static final Caller ANN =
       Caller.user("ann", null, null, null, List.of("tenant-a"), null, Map.of(), true);
 
-  private static RequestContext context(final Caller caller, final String operation) {
+  private static RequestContext context(final Caller caller, final Operation operation) {
     return new RequestContext(RequestTiming.startNow(), caller, operation);
   }
 
@@ -27,8 +27,7 @@ class RestTenantChecksTest {
   void aTenantTheCallerIsNotAuthorizedForIsForbiddenNamingTheOperation() {
     assertThatThrownBy(
             () ->
-                RestTenantChecks.check(
-                    context(ANN, RestOperations.CREATE_PROCESS_INSTANCE), "tenant-b"))
+                RestTenantChecks.check(context(ANN, Operation.CREATE_PROCESS_INSTANCE), "tenant-b"))
         .isInstanceOfSatisfying(
             ServiceException.class, e -> assertThat(e.status()).isEqualTo(ServiceStatus.FORBIDDEN))
         .hasMessage(
@@ -38,8 +37,7 @@ class RestTenantChecksTest {
 
   @Test
   void noTenantWithChecksOnIsAnInvalidArgumentNamingTheOperation() {
-    assertThatThrownBy(
-            () -> RestTenantChecks.check(context(ANN, RestOperations.PUBLISH_MESSAGE), null))
+    assertThatThrownBy(() -> RestTenantChecks.check(context(ANN, Operation.PUBLISH_MESSAGE), null))
         .isInstanceOfSatisfying(
             ServiceException.class,
             e -> assertThat(e.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT))
@@ -51,8 +49,8 @@ class RestTenantChecksTest {
   @Test
   void theRelabelledOperationIsTheOneNamed() {
     final RequestContext withResult =
-        context(ANN, RestOperations.CREATE_PROCESS_INSTANCE)
-            .withOperation(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
+        context(ANN, Operation.CREATE_PROCESS_INSTANCE)
+            .withOperation(Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT);
 
     assertThatThrownBy(() -> RestTenantChecks.check(withResult, "tenant-b"))
         .hasMessageStartingWith(
@@ -61,19 +59,18 @@ class RestTenantChecksTest {
 
   @Test
   void theCallersTenantAndAnyTenantWithChecksOffPass() {
-    assertThatCode(
-            () -> RestTenantChecks.check(context(ANN, RestOperations.ACTIVATE_JOBS), "tenant-a"))
+    assertThatCode(() -> RestTenantChecks.check(context(ANN, Operation.ACTIVATE_JOBS), "tenant-a"))
         .doesNotThrowAnyException();
     assertThatCode(
             () ->
                 RestTenantChecks.check(
-                    context(Caller.ANONYMOUS, RestOperations.ACTIVATE_JOBS), "tenant-b"))
+                    context(Caller.ANONYMOUS, Operation.ACTIVATE_JOBS), "tenant-b"))
         .doesNotThrowAnyException();
   }
 
   @Test
   void aJobActivationNamingAForeignTenantIsForbidden() {
-    final RequestContext context = context(ANN, RestOperations.ACTIVATE_JOBS);
+    final RequestContext context = context(ANN, Operation.ACTIVATE_JOBS);
 
     assertThatCode(() -> RestTenantChecks.checkAll(context, List.of())).doesNotThrowAnyException();
     assertThatThrownBy(() -> RestTenantChecks.checkAll(context, List.of("tenant-a", "tenant-c")))

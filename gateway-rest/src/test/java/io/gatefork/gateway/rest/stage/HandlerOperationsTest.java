@@ -2,13 +2,14 @@ package io.gatefork.gateway.rest.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gatefork.service.Operation;
 import java.lang.reflect.Method;
 import org.junit.jupiter.api.Test;
 
 class HandlerOperationsTest {
 
   static final class Handlers {
-    @GatewayOperation(RestOperations.TOPOLOGY)
+    @GatewayOperation(Operation.TOPOLOGY)
     public void topology() {}
 
     public void undeclared() {}
@@ -19,9 +20,9 @@ class HandlerOperationsTest {
     final var operations = new HandlerOperations();
     final Method topology = Handlers.class.getMethod("topology");
 
-    final String first = operations.of(topology);
+    final Operation first = operations.of(topology);
 
-    assertThat(first).isEqualTo("topology");
+    assertThat(first).isEqualTo(Operation.TOPOLOGY);
     assertThat(operations.of(topology)).isSameAs(first);
   }
 

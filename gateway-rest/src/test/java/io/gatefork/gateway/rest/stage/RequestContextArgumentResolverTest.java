@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.stage.RequestTiming;
@@ -23,7 +24,7 @@ class RequestContextArgumentResolverTest {
 
   /** Handler methods as controllers declare them. */
   static final class Handlers {
-    @GatewayOperation(RestOperations.COMPLETE_JOB)
+    @GatewayOperation(Operation.COMPLETE_JOB)
     public void completeJob(final String jobKey, final RequestContext context) {}
 
     public void undeclared(final RequestContext context) {}
@@ -43,8 +44,9 @@ class RequestContextArgumentResolverTest {
 
     assertThat(context.timing()).isSameAs(timing);
     assertThat(timing.nanos(Stage.FILTER)).as("accepted -> entered").isNotNegative();
-    assertThat(context.operation()).isEqualTo("complete-job");
-    assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE)).isEqualTo("complete-job");
+    assertThat(context.operation()).isEqualTo(Operation.COMPLETE_JOB);
+    assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE))
+        .isEqualTo(Operation.COMPLETE_JOB);
   }
 
   @Test
@@ -65,7 +67,7 @@ class RequestContextArgumentResolverTest {
     final RequestContext context = resolve("completeJob", 1);
 
     assertThat(context.timing().nanos(Stage.FILTER)).isNotNegative();
-    assertThat(context.operation()).isEqualTo("complete-job");
+    assertThat(context.operation()).isEqualTo(Operation.COMPLETE_JOB);
     assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE)).isNull();
   }
 
@@ -83,12 +85,13 @@ class RequestContextArgumentResolverTest {
     final RequestContext context = resolve("completeJob", 1);
 
     final RequestContext relabelled =
-        new OperationLabel(request).relabel(context, RestOperations.FAIL_JOB);
+        new OperationLabel(request).relabel(context, Operation.FAIL_JOB);
 
-    assertThat(relabelled.operation()).isEqualTo("fail-job");
+    assertThat(relabelled.operation()).isEqualTo(Operation.FAIL_JOB);
     assertThat(relabelled.timing()).isSameAs(timing);
     assertThat(relabelled.caller()).isSameAs(context.caller());
-    assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE)).isEqualTo("fail-job");
+    assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE))
+        .isEqualTo(Operation.FAIL_JOB);
   }
 
   private RequestContext resolve(final String handler, final int index) throws Exception {

@@ -5,6 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import io.gatefork.gateway.rest.support.RestTestSupport;
+import io.gatefork.service.Operation;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
@@ -23,7 +24,7 @@ class StageTimingTest extends RestTestSupport {
   void recordsAPendingRequestOnceWhenItsAnswerIsWritten() throws Exception {
     final var pending = new CompletableFuture<MessagePublished>();
     fakes.messages.publish.answerWith(pending);
-    final long before = recordedTotals(RestOperations.PUBLISH_MESSAGE);
+    final long before = recordedTotals("publish-message");
 
     final var started =
         mvc.perform(
@@ -31,14 +32,14 @@ class StageTimingTest extends RestTestSupport {
                     .contentType(MediaType.APPLICATION_JSON)
                     .content("{\"name\": \"n\"}"))
             .andReturn();
-    assertThat(recordedTotals(RestOperations.PUBLISH_MESSAGE))
+    assertThat(recordedTotals("publish-message"))
         .as("nothing recorded while the answer is pending")
         .isEqualTo(before);
 
     pending.complete(new MessagePublished(1, "<default>"));
     whenAnswered(started);
 
-    assertThat(recordedTotals(RestOperations.PUBLISH_MESSAGE)).isEqualTo(before + 1);
+    assertThat(recordedTotals("publish-message")).isEqualTo(before + 1);
   }
 
   @Test
@@ -67,63 +68,62 @@ class StageTimingTest extends RestTestSupport {
             .content("{\"processDefinitionId\": \"p\"}"));
 
     // the fake service marks nothing, so only filter and total have both boundaries
-    assertThat(count(RestOperations.CREATE_PROCESS_INSTANCE, "filter")).isPositive();
-    assertThat(count(RestOperations.CREATE_PROCESS_INSTANCE, "broker")).isZero();
+    assertThat(count("create-process-instance", "filter")).isPositive();
+    assertThat(count("create-process-instance", "broker")).isZero();
   }
 
   @Test
   void recordsACreationThatAwaitsCompletionUnderItsOwnOperation() throws Exception {
     fakes.processInstances.createWithResult.succeedWith(
         new ProcessInstanceResult(1, "p", 1, 2, "<default>", "{}", List.of()));
-    final long withResult = recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
-    final long plain = recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE);
+    final long withResult = recordedTotals("create-process-instance-with-result");
+    final long plain = recordedTotals("create-process-instance");
 
     performAsync(
         post("/v2/process-instances")
             .contentType(MediaType.APPLICATION_JSON)
             .content("{\"processDefinitionId\": \"p\", \"awaitCompletion\": true}"));
 
-    assertThat(recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT))
-        .isEqualTo(withResult + 1);
-    assertThat(recordedTotals(RestOperations.CREATE_PROCESS_INSTANCE)).isEqualTo(plain);
+    assertThat(recordedTotals("create-process-instance-with-result")).isEqualTo(withResult + 1);
+    assertThat(recordedTotals("create-process-instance")).isEqualTo(plain);
     assertThat(fakes.processInstances.createWithResult.lastCall().context().operation())
-        .isEqualTo(RestOperations.CREATE_PROCESS_INSTANCE_WITH_RESULT);
+        .isEqualTo(Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT);
   }
 
   @Test
   void recordsASynchronousRequestOnce() throws Exception {
-    final long before = recordedTotals(RestOperations.TOPOLOGY);
+    final long before = recordedTotals("topology");
 
     performSync(get("/v2/topology"));
 
-    assertThat(recordedTotals(RestOperations.TOPOLOGY)).isEqualTo(before + 1);
+    assertThat(recordedTotals("topology")).isEqualTo(before + 1);
   }
 
   @Test
   void recordsARequestRejectedInTheControllerOnce() throws Exception {
-    final long before = recordedTotals(RestOperations.COMPLETE_JOB);
+    final long before = recordedTotals("complete-job");
 
     performSync(post("/v2/jobs/not-a-key/completion"));
 
-    assertThat(recordedTotals(RestOperations.COMPLETE_JOB)).isEqualTo(before + 1);
+    assertThat(recordedTotals("complete-job")).isEqualTo(before + 1);
   }
 
   @Test
   void recordsEachOperationUnderItsOwnName() throws Exception {
     fakes.jobs.complete.succeedWith(null);
     fakes.jobs.fail.succeedWith(null);
-    final long completes = recordedTotals(RestOperations.COMPLETE_JOB);
-    final long failures = recordedTotals(RestOperations.FAIL_JOB);
-    final long status = recordedTotals(RestOperations.STATUS);
+    final long completes = recordedTotals("complete-job");
+    final long failures = recordedTotals("fail-job");
+    final long status = recordedTotals("status");
 
     performAsync(post("/v2/jobs/1/completion"));
     performAsync(post("/v2/jobs/1/failure"));
     performAsync(post("/v2/jobs/2/failure"));
     performSync(get("/v2/status"));
 
-    assertThat(recordedTotals(RestOperations.COMPLETE_JOB)).isEqualTo(completes + 1);
-    assertThat(recordedTotals(RestOperations.FAIL_JOB)).isEqualTo(failures + 2);
-    assertThat(recordedTotals(RestOperations.STATUS)).isEqualTo(status + 1);
+    assertThat(recordedTotals("complete-job")).isEqualTo(completes + 1);
+    assertThat(recordedTotals("fail-job")).isEqualTo(failures + 2);
+    assertThat(recordedTotals("status")).isEqualTo(status + 1);
   }
 
   @Test
