@@ -1,10 +1,8 @@
 package io.gatefork.service;
 
-import static io.gatefork.service.overload.AdmissionPolicy.BYPASS;
-import static io.gatefork.service.overload.AdmissionPolicy.CHECKED;
-import static io.gatefork.service.overload.AdmissionPolicy.LIMITED;
-
-import io.gatefork.service.overload.AdmissionPolicy;
+import static io.gatefork.service.AdmissionPolicy.BYPASS;
+import static io.gatefork.service.AdmissionPolicy.CHECKED;
+import static io.gatefork.service.AdmissionPolicy.LIMITED;
 
 /**
  * Every operation the gateway serves, one vocabulary for both front ends: REST handlers declare

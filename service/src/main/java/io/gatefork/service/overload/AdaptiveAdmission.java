@@ -7,6 +7,7 @@ import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limit.VegasLimit;
 import com.netflix.concurrency.limits.limit.WindowedLimit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import io.gatefork.service.AdmissionPolicy;
 import io.gatefork.service.Api;
 import io.gatefork.service.Operation;
 import io.gatefork.service.OperationMeters;

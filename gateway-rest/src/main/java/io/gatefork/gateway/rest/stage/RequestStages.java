@@ -1,10 +1,10 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.service.AdmissionPolicy;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.overload.Admission.Permit;
-import io.gatefork.service.overload.AdmissionPolicy;
 import io.gatefork.service.stage.RequestTiming;
 import jakarta.servlet.ServletRequest;
 

@@ -1,6 +1,6 @@
-package io.gatefork.service.overload;
+package io.gatefork.service;
 
-/** How admission treats an operation; each {@link io.gatefork.service.Operation} names its own. */
+/** How admission treats an operation; each {@link Operation} names its own. */
 public enum AdmissionPolicy {
   /** Counted in flight from admission to answer; shed above the limit. */
   LIMITED,
