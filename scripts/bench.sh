@@ -22,7 +22,7 @@ if $only_help && [ -f "$stamp" ]; then
 elif [ ! -d dist/target/gatefork/lib ] || [ ! -d bench/target/classes ] || [ ! -f "$stamp" ]; then
   needs_build=true
 elif [ -n "$(find . -path ./results -prune -o -path '*/target' -prune -o \
-      \( -name '*.java' -o -name 'pom.xml' -o -name '*.yaml' -o -path './dist/src/main/dist/*' \) \
+      \( -name '*.java' -o -name 'pom.xml' -o -name '*.yaml' -o -name 'modes.json' -o -path './dist/src/main/dist/*' \) \
       -newer "$stamp" -print -quit)" ]; then
   needs_build=true
 fi
