@@ -35,6 +35,12 @@ if $needs_build; then
   touch "$stamp"
 fi
 
+# Testcontainers runs the containers: without Ryuk, which would need an image pulled from a
+# registry (the harness removes its containers itself), and on the host network only, so the
+# host is not looked up in a bridge network the engine may not have
+export TESTCONTAINERS_RYUK_DISABLED=${TESTCONTAINERS_RYUK_DISABLED:-true}
+export TESTCONTAINERS_HOST_OVERRIDE=${TESTCONTAINERS_HOST_OVERRIDE:-localhost}
+
 flags=""
 [ "$(java -XshowSettings:properties -version 2>&1 \
     | sed -n 's/^ *java.specification.version = //p' | cut -d. -f1)" -ge 24 ] \
