@@ -22,7 +22,7 @@ if $only_help && [ -f "$stamp" ]; then
 elif [ ! -d dist/target/gatefork/lib ] || [ ! -d bench/target/classes ] || [ ! -f "$stamp" ]; then
   needs_build=true
 elif [ -n "$(find . -path ./results -prune -o -path '*/target' -prune -o \
-      \( -name '*.java' -o -name 'pom.xml' -o -name '*.yaml' -o -path './dist/src/main/dist/*' \) \
+      \( -name '*.java' -o -name 'pom.xml' -o -name '*.yaml' -o -name 'modes.json' -o -path './dist/src/main/dist/*' \) \
       -newer "$stamp" -print -quit)" ]; then
   needs_build=true
 fi
@@ -34,6 +34,12 @@ if $needs_build; then
     -Dmdep.includeScope=runtime -Dmdep.outputFile=target/bench.classpath
   touch "$stamp"
 fi
+
+# Testcontainers runs the containers: without Ryuk, which would need an image pulled from a
+# registry (the harness removes its containers itself), and on the host network only, so the
+# host is not looked up in a bridge network the engine may not have
+export TESTCONTAINERS_RYUK_DISABLED=${TESTCONTAINERS_RYUK_DISABLED:-true}
+export TESTCONTAINERS_HOST_OVERRIDE=${TESTCONTAINERS_HOST_OVERRIDE:-localhost}
 
 flags=""
 [ "$(java -XshowSettings:properties -version 2>&1 \

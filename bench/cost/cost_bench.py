@@ -40,43 +40,29 @@ from pathlib import Path
 # `__main__`: one module under both names, not a second copy
 sys.modules.setdefault("cost_bench", sys.modules[__name__])
 
-# ---------------------------------------------------------------------------------------------
-# Modes: the single place they are defined. Each maps to the environment of the gateway; a mode
-# starts from the defaults (every variable named in any mode is removed from the inherited
-# environment first), so `patched` = {} really means gatefork's defaults. A gateway that does
-# not know a variable ignores it (Spring relaxed binding of an unknown key).
-MODES = {
-    "patched": {},
-    "stock": {
-        "GATEFORK_API_EXECUTORSTRATEGY": "common-pool",
-        "SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY": "ant_path_matcher",
-        "GATEFORK_RETRY_RESOURCEEXHAUSTED": "next-partition",
-        "GATEFORK_REST_FRONTEND": "stock",
-        # no concurrency limit at the edge; Tomcat closes the connection after an error answer
-        "GATEFORK_OVERLOAD_LIMIT": "off",
-        "GATEFORK_REST_KEEPALIVEONERROR": "false",
-    },
-    # the overload cells (overload.py): gatefork's defaults with the edge's concurrency limit
-    # (gatefork.overload.limit) on or off; error answers keep the connection (the default)
-    "adaptive": {"GATEFORK_OVERLOAD_LIMIT": "adaptive"},
-    "off": {"GATEFORK_OVERLOAD_LIMIT": "off"},
-    # Tomcat's request threads (Spring Boot's server.tomcat.threads.max) with the limit on: how
-    # many runnable threads share a small CPU quota
-    "tomcat-200": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "SERVER_TOMCAT_THREADS_MAX": "200"},
-    "tomcat-16": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "SERVER_TOMCAT_THREADS_MAX": "16"},
-    # how the limit learns (gatefork.overload.window): from every answer, or from the average of
-    # each window of answers
-    "per-answer": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "GATEFORK_OVERLOAD_WINDOW": "0ms"},
-    "windowed": {"GATEFORK_OVERLOAD_LIMIT": "adaptive", "GATEFORK_OVERLOAD_WINDOW": "100ms"},
-    # gatefork's defaults with HTTP/2 served (Spring Boot's server.http2.enabled); the REST load
-    # then speaks h2c with prior knowledge (vegeta -h2c): one multiplexed connection
-    "h2c": {"SERVER_HTTP2_ENABLED": "true"},
-}
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+
+
+def load_modes(path):
+    """Mode name -> the gateway's environment, from the table both harnesses read
+    (bench/modes.json; a mode with "base" is that mode's environment plus its own)."""
+    table = json.loads(path.read_text())["modes"]
+
+    def env(name):
+        mode = table[name]
+        return {**(env(mode["base"]) if "base" in mode else {}), **mode["env"]}
+
+    return {name: env(name) for name in table}
+
+
+# A mode starts from the defaults: every variable named in any mode is removed from the
+# inherited environment first, so `patched` = {} really means gatefork's defaults.
+MODES = load_modes(ROOT / "bench" / "modes.json")
+
 # Spring Boot's PEM TLS for REST (docs/security.md, TLS): set only on the overload run's TLS gateway
 TLS_ENV = ("SERVER_SSL_ENABLED", "SERVER_SSL_CERTIFICATE", "SERVER_SSL_CERTIFICATEPRIVATEKEY")
 
-ROOT = Path(__file__).resolve().parents[2]
-HERE = Path(__file__).resolve().parent
 GRPC_SERVICE = "gateway_protocol.Gateway"
 UNKNOWN_JOB_KEY = "2251799813685249"  # the first key of partition 1: never a job's
 CLUSTER_MAIN = "cost-bench"

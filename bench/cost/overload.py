@@ -3,7 +3,7 @@ its capacity. Run through cost_bench.py (`--overload`, `--soak`); see bench/cost
 
 It reuses cost_bench's machinery: its processes (each in its own session, all stopped at the
 end), brokers (the main one and the one that refuses every creation), gateway start (the modes
-of cost_bench.MODES, the only place they are defined), load tool command lines (vegeta for REST,
+of bench/modes.json, as cost_bench.MODES), load tool command lines (vegeta for REST,
 ghz for gRPC, both pinned to the load CPUs), settle logic, /proc CPU accounting and results.json.
 What it adds: a cgroup v1 CPU quota for the gateway, per-request records of every window
 (answers by kind, latency of the successes and of the shed answers), new TCP connections the

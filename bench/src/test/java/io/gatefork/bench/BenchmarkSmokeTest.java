@@ -8,7 +8,7 @@ import io.gatefork.bench.report.Charts;
 import io.gatefork.bench.report.ResultsWriter;
 import io.gatefork.bench.run.BenchRun;
 import io.gatefork.bench.run.Progress;
-import io.gatefork.bench.runtime.Docker;
+import io.gatefork.bench.runtime.DockerEngine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class BenchmarkSmokeTest {
   @Test
   void theSmokeRunMeasuresEveryCellAndWritesTheResultsFolder() throws Exception {
-    final var unavailable = Docker.unavailableReason();
+    final var unavailable = DockerEngine.unavailableReason();
     if (unavailable.isPresent()) {
       if (Boolean.getBoolean("qa.docker.required")) {
         fail(

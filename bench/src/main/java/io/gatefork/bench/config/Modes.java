@@ -1,101 +1,31 @@
 package io.gatefork.bench.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * The modes the harness knows: the one table of them. {@code stock} switches every change back to
- * upstream behaviour (no concurrency limit at the edge, Tomcat closing the connection after an
- * error answer), {@code patched} is the defaults; each single change is stock plus that change, so
- * its effect is measured alone. The sweeps vary the dedicated executor of {@code patched}; {@code
- * adaptive} and {@code off} are patched with the edge's concurrency limit on and off, for the
- * overload cells at a multiple of the gateway's capacity.
+ * The modes the harness knows, read from {@code bench/modes.json}: the one table of them, which the
+ * cost harness ({@code bench/cost/cost_bench.py}) reads too. {@code stock} switches every change
+ * back to upstream behaviour, {@code patched} is the defaults; a mode with {@code "base": "stock"}
+ * is stock plus that one change, so its effect is measured alone.
  */
 public final class Modes {
-  static final String STRATEGY = "GATEFORK_API_EXECUTORSTRATEGY";
-  static final String MATCHING = "SPRING_MVC_PATHMATCH_MATCHINGSTRATEGY";
-  static final String RETRY = "GATEFORK_RETRY_RESOURCEEXHAUSTED";
-  static final String MAX_MULTIPLIER = "CAMUNDA_API_REST_EXECUTOR_MAXPOOLSIZEMULTIPLIER";
+  /** The executor queue capacity a sweep mode sets (the report reads it back from the env). */
   public static final String QUEUE = "CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY";
-  static final String KEEP_ALIVE = "SERVER_TOMCAT_MAXKEEPALIVEREQUESTS";
-  static final String FRONT_END = "GATEFORK_REST_FRONTEND";
-  static final String REST_ACTIVATION = "GATEFORK_JOBS_RESTACTIVATION";
-  static final String OVERLOAD_LIMIT = "GATEFORK_OVERLOAD_LIMIT";
-  static final String KEEP_ALIVE_ON_ERROR = "GATEFORK_REST_KEEPALIVEONERROR";
 
-  private static final Map<String, String> STOCK =
-      Map.of(
-          STRATEGY,
-          "common-pool",
-          MATCHING,
-          "ant_path_matcher",
-          RETRY,
-          "next-partition",
-          FRONT_END,
-          "stock",
-          OVERLOAD_LIMIT,
-          "off",
-          KEEP_ALIVE_ON_ERROR,
-          "false");
+  /** Where the build puts {@code bench/modes.json} on the classpath (see the module's pom). */
+  private static final String TABLE = "modes.json";
 
-  private static final Map<String, Mode> ALL = new LinkedHashMap<>();
-
-  static {
-    add(
-        "stock",
-        "upstream emulation: common pool, AntPathMatcher, next-partition retry, no limit at the"
-            + " edge, connection closed after an error answer",
-        STOCK);
-    add("patched", "gatefork defaults", Map.of());
-    // the default, set explicitly so the mode means the same whatever the default becomes
-    add(
-        "adaptive",
-        "patched, adaptive concurrency limit at the edge (gatefork.overload.limit=adaptive)",
-        Map.of(OVERLOAD_LIMIT, "adaptive"));
-    add(
-        "off",
-        "patched without the concurrency limit at the edge (gatefork.overload.limit=off)",
-        Map.of(OVERLOAD_LIMIT, "off"));
-    add("executor", "stock + dedicated API executor", with(STOCK, STRATEGY, "dedicated"));
-    add(
-        "pathpattern",
-        "stock + PathPattern matching",
-        with(STOCK, MATCHING, "path_pattern_parser"));
-    add("fail-fast", "stock + fail-fast on RESOURCE_EXHAUSTED", with(STOCK, RETRY, "fail-fast"));
-    add("lean-front-end", "stock + the lean REST front end", with(STOCK, FRONT_END, "lean"));
-    add(
-        "direct",
-        "patched with responses handled on the transport thread",
-        Map.of(STRATEGY, "direct"));
-    for (final int multiplier : new int[] {2, 4, 8, 16}) {
-      add(
-          "exec-x" + multiplier,
-          "patched, executor max = cores x " + multiplier,
-          Map.of(MAX_MULTIPLIER, Integer.toString(multiplier)));
-    }
-    for (final int queue : new int[] {16, 64, 256}) {
-      add(
-          "queue-" + queue,
-          "patched, executor queue " + queue,
-          Map.of(QUEUE, Integer.toString(queue)));
-    }
-    // Tomcat closes a kept-alive connection after 100 requests by default; gatefork sets -1
-    add(
-        "keepalive-100",
-        "patched, Tomcat max-keep-alive-requests 100 (Tomcat's default)",
-        Map.of(KEEP_ALIVE, "100"));
-    // REST activations only: gRPC's ActivateJobs long-polls whatever the switch says
-    ALL.put(
-        "rest-stream",
-        new Mode(
-            "rest-stream",
-            "patched, REST long polls served from job streams (gatefork.jobs.rest-activation)",
-            Map.of(REST_ACTIVATION, "stream"),
-            true));
-  }
+  private static final Map<String, Mode> ALL = read();
 
   private Modes() {}
 
@@ -119,21 +49,39 @@ public final class Modes {
     return List.copyOf(ALL.keySet());
   }
 
-  private static void add(
-      final String name, final String description, final Map<String, String> env) {
-    ALL.put(
-        name,
-        new Mode(
-            name,
-            description,
-            Collections.unmodifiableMap(new LinkedHashMap<>(new java.util.TreeMap<>(env))),
-            false));
+  private static Map<String, Mode> read() {
+    final JsonNode table;
+    try (InputStream in = Modes.class.getResourceAsStream(TABLE)) {
+      if (in == null) {
+        throw new IllegalStateException(TABLE + " is not on the classpath next to Modes");
+      }
+      table = new ObjectMapper().readTree(in).required("modes");
+    } catch (final IOException e) {
+      throw new UncheckedIOException("cannot read the mode table " + TABLE, e);
+    }
+    final Map<String, Mode> modes = new LinkedHashMap<>();
+    table
+        .properties()
+        .forEach(
+            entry -> {
+              final JsonNode mode = entry.getValue();
+              modes.put(
+                  entry.getKey(),
+                  new Mode(
+                      entry.getKey(),
+                      mode.required("description").asText(),
+                      Collections.unmodifiableMap(new LinkedHashMap<>(env(table, entry.getKey()))),
+                      mode.path("restOnly").asBoolean(false)));
+            });
+    return Collections.unmodifiableMap(modes);
   }
 
-  private static Map<String, String> with(
-      final Map<String, String> base, final String key, final String value) {
-    final Map<String, String> env = new LinkedHashMap<>(base);
-    env.put(key, value);
+  /** The mode's environment: its base mode's, if it names one, with its own on top; sorted. */
+  private static Map<String, String> env(final JsonNode table, final String name) {
+    final JsonNode mode = table.required(name);
+    final Map<String, String> env =
+        mode.has("base") ? env(table, mode.get("base").asText()) : new TreeMap<>();
+    mode.required("env").properties().forEach(e -> env.put(e.getKey(), e.getValue().asText()));
     return env;
   }
 }

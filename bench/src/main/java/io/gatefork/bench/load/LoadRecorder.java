@@ -1,13 +1,13 @@
 package io.gatefork.bench.load;
 
 import io.gatefork.bench.stats.LatencyRecorder;
+import io.gatefork.bench.stats.LatencySummary;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.ConcurrentHistogram;
 
 /**
  * What the starter and the workers observed in one cell. Latencies and errors count for calls
@@ -17,15 +17,14 @@ import org.HdrHistogram.ConcurrentHistogram;
  * acknowledged, so that an acknowledged instance that never completed shows ({@link #delivery}).
  */
 public final class LoadRecorder {
-  private static final int CAPACITY = 2_000_000;
   public static final String UNANSWERED = "no answer by the end of the drain";
 
   private volatile long windowStart = Long.MAX_VALUE;
   private volatile long windowEnd = Long.MAX_VALUE;
 
-  public final LatencyRecorder create = new LatencyRecorder(CAPACITY);
-  public final LatencyRecorder complete = new LatencyRecorder(CAPACITY);
-  public final LatencyRecorder endToEnd = new LatencyRecorder(CAPACITY);
+  public final LatencyRecorder create = new LatencyRecorder();
+  public final LatencyRecorder complete = new LatencyRecorder();
+  public final LatencyRecorder endToEnd = new LatencyRecorder();
 
   /** create calls started in the window */
   public final LongAdder createsSent = new LongAdder();
@@ -58,7 +57,7 @@ public final class LoadRecorder {
   public final LongAdder completionsFoundGone = new LongAdder();
 
   /** how long the RESOURCE_EXHAUSTED / 503 answers to window calls took, ns */
-  private final ConcurrentHistogram exhaustedAnswers = new ConcurrentHistogram(3);
+  private final LatencyRecorder exhaustedAnswers = new LatencyRecorder();
 
   private final Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
   private final Set<Long> completedInstances = ConcurrentHashMap.newKeySet();
@@ -89,7 +88,7 @@ public final class LoadRecorder {
       final String name = ErrorClassifier.classify(failure);
       createErrors.computeIfAbsent(name, k -> new LongAdder()).increment();
       if (doneNanos >= startedNanos && AnswerKind.ofError(name) == AnswerKind.EXHAUSTED) {
-        exhaustedAnswers.recordValue(doneNanos - startedNanos);
+        exhaustedAnswers.record(doneNanos - startedNanos);
       }
     }
   }
@@ -146,9 +145,8 @@ public final class LoadRecorder {
 
   /** The p99 of the RESOURCE_EXHAUSTED / 503 answers to window calls, ms; -1 without any. */
   public double exhaustedAnswerP99Ms() {
-    return exhaustedAnswers.getTotalCount() == 0
-        ? -1
-        : exhaustedAnswers.getValueAtPercentile(99) / 1e6;
+    final LatencySummary summary = exhaustedAnswers.summary();
+    return summary.count() == 0 ? -1 : summary.p99Ms();
   }
 
   public void completeError(final long startedNanos, final Throwable failure) {

@@ -9,8 +9,7 @@ import io.gatefork.bench.report.CellResult;
 import io.gatefork.bench.report.ResultsWriter;
 import io.gatefork.bench.report.RunResult;
 import io.gatefork.bench.runtime.Affinity;
-import io.gatefork.bench.runtime.Commands;
-import io.gatefork.bench.runtime.Docker;
+import io.gatefork.bench.runtime.DockerEngine;
 import io.gatefork.bench.runtime.ImageBuilder;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -50,7 +49,7 @@ public final class BenchRun {
 
     final List<String> notes = new ArrayList<>();
     if (options.gatewayRuntime().equals("docker") || options.brokerRuntime().equals("docker")) {
-      Docker.unavailableReason()
+      DockerEngine.unavailableReason()
           .ifPresent(
               reason -> {
                 throw new IllegalStateException("Docker is not available: " + reason);
@@ -58,12 +57,8 @@ public final class BenchRun {
       if (options.buildImage()) {
         progress.line(
             ImageBuilder.ensure(
-                options.root(),
-                options.image(),
-                options.baseImage(),
-                logDir.resolve("image-build.log"),
-                progress::line));
-      } else if (!Docker.imageExists(options.image())) {
+                options.root(), options.image(), options.baseImage(), progress::line));
+      } else if (!DockerEngine.imageExists(options.image())) {
         throw new IllegalStateException("no image " + options.image() + " and --no-build given");
       }
     }
@@ -413,17 +408,8 @@ public final class BenchRun {
         "load generator JVM",
         System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
     if (o.gatewayRuntime().equals("docker") || o.brokerRuntime().equals("docker")) {
-      m.put("docker", Docker.serverVersion());
-      m.put(
-          "other containers at start",
-          Integer.toString(
-              Commands.run(List.of("docker", "ps", "-q"), Duration.ofSeconds(20))
-                  .output()
-                  .strip()
-                  .lines()
-                  .filter(l -> !l.isBlank())
-                  .toList()
-                  .size()));
+      m.put("docker", DockerEngine.serverVersion());
+      m.put("other containers at start", Integer.toString(DockerEngine.runningContainers()));
     }
     m.put("image", o.image());
     m.put(

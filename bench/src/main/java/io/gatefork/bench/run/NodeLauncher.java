@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -60,7 +59,7 @@ final class NodeLauncher {
     final List<String> command = new ArrayList<>(List.of("broker"));
     command.addAll(args);
     return registry.add(
-        ContainerNode.start(name, cpuset(placement.loadCpus()), options.image(), command));
+        ContainerNode.start(name, options.image(), 0, placement.loadCpus(), Map.of(), command));
   }
 
   Node gateway(final CellPlan plan) {
@@ -77,16 +76,14 @@ final class NodeLauncher {
       return registry.add(
           ProcessNode.start(name, command, all, logDir.resolve(plan.label() + "-gateway.log")));
     }
-    final List<String> dockerArgs =
-        new ArrayList<>(
-            List.of("--cpus", String.format(Locale.ROOT, "%.2f", options.gatewayCpus())));
-    dockerArgs.addAll(cpuset(options.placement().gatewayCpus()));
-    env.forEach(
-        (k, v) -> {
-          dockerArgs.add("-e");
-          dockerArgs.add(k + "=" + v);
-        });
-    return registry.add(ContainerNode.start(name, dockerArgs, options.image(), List.of()));
+    return registry.add(
+        ContainerNode.start(
+            name,
+            options.image(),
+            options.gatewayCpus(),
+            options.placement().gatewayCpus(),
+            env,
+            List.of()));
   }
 
   static Map<String, String> gatewayEnv(final Ports ports, final Map<String, String> modeEnv) {
@@ -102,11 +99,6 @@ final class NodeLauncher {
     env.put("ZEEBE_GATEWAY_CLUSTER_INITIALCONTACTPOINTS", "127.0.0.1:" + ports.broker());
     env.putAll(modeEnv);
     return env;
-  }
-
-  /** docker run's pinning, nothing when not pinned. */
-  static List<String> cpuset(final List<Integer> cpus) {
-    return cpus.isEmpty() ? List.of() : List.of("--cpuset-cpus", Placement.format(cpus));
   }
 
   static List<String> taskset(final List<Integer> cpus) {

@@ -1,39 +1,72 @@
 package io.gatefork.bench.runtime;
 
+import io.gatefork.bench.config.Placement;
 import io.gatefork.bench.cpu.CgroupLocator;
 import io.gatefork.bench.cpu.CpuSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.DockerImageName;
 
-/** A container started with {@code docker run -d --network host}. */
+/**
+ * A container of the harness's image on the host network (a Testcontainers {@link
+ * GenericContainer}), optionally pinned to CPUs and limited to a CPU quota. Readiness is the
+ * harness's own business (it reads the node's output and its endpoints), so start returns once the
+ * container runs.
+ */
 public final class ContainerNode implements Node {
+  /** The CFS period a quota is a share of, as {@code docker run --cpus} uses. */
+  private static final long CFS_PERIOD_US = 100_000;
+
+  private static final int STOP_GRACE_SECONDS = 10;
+
   private final String name;
-  private final String id;
+  private final GenericContainer<?> container;
   private volatile boolean closed;
   private Optional<CpuSource> cpu;
 
-  private ContainerNode(final String name, final String id) {
+  private ContainerNode(final String name, final GenericContainer<?> container) {
     this.name = name;
-    this.id = id;
+    this.container = container;
   }
 
   /**
-   * @param dockerArgs options before the image (e.g. {@code --cpus 2 -e K=V})
-   * @param commandArgs the image's command and arguments, possibly empty
+   * @param cpus CPU quota in cores, 0 for none
+   * @param cpuset the CPUs it may run on, empty for any
+   * @param command the image's command and arguments, empty for its default
    */
   public static ContainerNode start(
       final String name,
-      final List<String> dockerArgs,
       final String image,
-      final List<String> commandArgs) {
-    final List<String> args = new ArrayList<>(List.of("--name", name, "--network", "host"));
-    args.addAll(dockerArgs);
-    args.add(image);
-    args.addAll(commandArgs);
-    return new ContainerNode(name, Docker.runDetached(args));
+      final double cpus,
+      final List<Integer> cpuset,
+      final Map<String, String> env,
+      final List<String> command) {
+    final GenericContainer<?> container =
+        new GenericContainer<>(DockerImageName.parse(image))
+            .withNetworkMode("host")
+            .withEnv(env)
+            .withCreateContainerCmdModifier(
+                cmd -> {
+                  cmd.withName(name);
+                  final var host = cmd.getHostConfig();
+                  if (cpus > 0) {
+                    host.withCpuPeriod(CFS_PERIOD_US).withCpuQuota(quota(cpus));
+                  }
+                  if (!cpuset.isEmpty()) {
+                    host.withCpusetCpus(Placement.format(cpuset));
+                  }
+                });
+    if (!command.isEmpty()) {
+      container.withCommand(command.toArray(String[]::new));
+    }
+    container.start();
+    return new ContainerNode(name, container);
   }
 
   @Override
@@ -43,47 +76,80 @@ public final class ContainerNode implements Node {
 
   @Override
   public boolean alive() {
-    return !closed && Docker.running(name);
+    return !closed && container.isRunning();
   }
 
   @Override
   public String output() {
-    return Docker.logs(name);
+    return container.getLogs();
   }
 
   @Override
   public void saveOutput(final Path file) {
-    Docker.saveLogs(name, file);
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.writeString(file, container.getLogs());
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
+  /** Changes the running container's quota, as {@code docker update --cpus} does. */
   @Override
   public void cpuQuota(final double cpus) {
-    Docker.updateCpus(name, cpus);
+    DockerEngine.client()
+        .updateContainerCmd(container.getContainerId())
+        .withCpuPeriod((int) CFS_PERIOD_US)
+        .withCpuQuota((int) quota(cpus))
+        .exec();
   }
 
   @Override
   public long pid() {
-    return Docker.mainPid(name);
+    try {
+      final Long pid =
+          DockerEngine.client()
+              .inspectContainerCmd(container.getContainerId())
+              .exec()
+              .getState()
+              .getPidLong();
+      return pid == null ? -1 : pid;
+    } catch (final RuntimeException e) {
+      return -1;
+    }
   }
 
   @Override
   public synchronized Optional<CpuSource> cpu() {
     if (cpu == null) {
-      cpu = CgroupLocator.system().locate(id, Docker.mainPid(name));
+      cpu = CgroupLocator.system().locate(container.getContainerId(), pid());
     }
     return cpu;
   }
 
   @Override
   public Optional<Double> cpuCoresNow() {
-    return Docker.cpuPercent(name).map(pct -> pct / 100.0);
+    return DockerEngine.cpuPercent(container.getContainerId()).map(pct -> pct / 100.0);
   }
 
+  /** SIGTERM with a grace period (the node flushes and leaves its cluster), then removal. */
   @Override
   public void close() {
     if (!closed) {
       closed = true;
-      Docker.remove(name, Duration.ofSeconds(10));
+      try {
+        DockerEngine.client()
+            .stopContainerCmd(container.getContainerId())
+            .withTimeout(STOP_GRACE_SECONDS)
+            .exec();
+      } catch (final RuntimeException e) {
+        // already stopped or gone: the removal below still applies
+      }
+      container.stop();
     }
+  }
+
+  private static long quota(final double cpus) {
+    return Math.round(cpus * CFS_PERIOD_US);
   }
 }

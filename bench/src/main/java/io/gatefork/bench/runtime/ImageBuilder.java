@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.testcontainers.images.builder.ImageFromDockerfile;
 
 /**
- * Builds the gateway image from the root {@code Dockerfile} when it is missing or older than the
- * distribution in {@code dist/target/gatefork} (the image is built from that folder only).
+ * Builds the gateway image from the root {@code Dockerfile} (Testcontainers' {@link
+ * ImageFromDockerfile}) when it is missing or older than the distribution in {@code
+ * dist/target/gatefork} (the image is built from that folder only).
  */
 public final class ImageBuilder {
   public static final String DEFAULT_BASE = "gatefork-base:21";
@@ -27,7 +30,7 @@ public final class ImageBuilder {
     if (requested != null && !requested.isBlank()) {
       return requested;
     }
-    return Docker.imageExists(DEFAULT_BASE) ? DEFAULT_BASE : FALLBACK_BASE;
+    return DockerEngine.imageExists(DEFAULT_BASE) ? DEFAULT_BASE : FALLBACK_BASE;
   }
 
   /**
@@ -39,10 +42,9 @@ public final class ImageBuilder {
       final Path root,
       final String image,
       final String requestedBase,
-      final Path buildLog,
       final Consumer<String> progress) {
     final Path distribution = root.resolve("dist/target/gatefork");
-    final Optional<Instant> created = Docker.imageCreated(image);
+    final Optional<Instant> created = DockerEngine.imageCreated(image);
     final Optional<Instant> built = newestFile(distribution);
     if (built.isEmpty()) {
       if (created.isPresent()) {
@@ -61,36 +63,17 @@ public final class ImageBuilder {
     }
     final String base = baseImage(requestedBase);
     progress.accept(
-        "building image "
-            + image
-            + " from "
-            + root.resolve("Dockerfile")
-            + " (base "
-            + base
-            + "), log: "
-            + buildLog);
-    Commands.ensureParent(buildLog);
-    final var result =
-        Commands.run(
-            List.of(
-                "docker",
-                "build",
-                "--network",
-                "host",
-                "--build-arg",
-                "BASE_IMAGE=" + base,
-                "-t",
-                image,
-                root.toString()),
-            BUILD_TIMEOUT,
-            buildLog);
-    if (!result.ok()) {
-      throw new IllegalStateException(
-          "docker build failed (exit "
-              + result.exitCode()
-              + "), see "
-              + buildLog
-              + (result.output().isEmpty() ? "" : ": " + result.output()));
+        "building image " + image + " from " + root.resolve("Dockerfile") + " (base " + base + ")");
+    // the context is the repository root, cut to the distribution by its .dockerignore; the
+    // image stays (deleteOnExit false) for the next run
+    try {
+      new ImageFromDockerfile(image, false)
+          .withDockerfile(root.resolve("Dockerfile"))
+          .withBuildArg("BASE_IMAGE", base)
+          .withBuildImageCmdModifier(cmd -> cmd.withNetworkMode("host"))
+          .get(BUILD_TIMEOUT.toMinutes(), TimeUnit.MINUTES);
+    } catch (final TimeoutException e) {
+      throw new IllegalStateException("building image " + image + " took over " + BUILD_TIMEOUT, e);
     }
     return "built image " + image + " from base " + base;
   }

@@ -1,41 +1,28 @@
 package io.gatefork.bench.stats;
 
-import java.util.Arrays;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
- * Collects latencies from many threads. Bounded: past {@code capacity} values it counts what it
- * dropped instead of growing (the measured window of one cell holds far fewer).
+ * Collects latencies from many threads without a lock on their path: an HdrHistogram {@link
+ * Recorder} (wait-free for the load threads), three significant digits. The reader folds what was
+ * recorded since its last look into one total, so a summary covers everything recorded so far.
  */
 public final class LatencyRecorder {
-  private final int capacity;
-  private long[] values = new long[1024];
-  private int size;
-  private long dropped;
+  static final int SIGNIFICANT_DIGITS = 3;
 
-  public LatencyRecorder(final int capacity) {
-    this.capacity = capacity;
+  private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
+  private final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
+  private Histogram interval;
+
+  public void record(final long nanos) {
+    recorder.recordValue(nanos);
   }
 
-  public synchronized void record(final long nanos) {
-    if (size == values.length) {
-      if (size >= capacity) {
-        dropped++;
-        return;
-      }
-      values = Arrays.copyOf(values, Math.min(capacity, size * 2));
-    }
-    values[size++] = nanos;
-  }
-
-  public synchronized long[] snapshot() {
-    return Arrays.copyOf(values, size);
-  }
-
-  public synchronized long dropped() {
-    return dropped;
-  }
-
-  public LatencySummary summary() {
-    return LatencySummary.ofNanos(snapshot());
+  /** Everything recorded so far; call from one thread at a time (the cell's, after the window). */
+  public synchronized LatencySummary summary() {
+    interval = recorder.getIntervalHistogram(interval);
+    total.add(interval);
+    return LatencySummary.of(total);
   }
 }

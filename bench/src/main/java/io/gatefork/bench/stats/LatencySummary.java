@@ -1,42 +1,28 @@
 package io.gatefork.bench.stats;
 
-import java.util.Arrays;
+import org.HdrHistogram.Histogram;
 
 /**
- * Percentiles of one set of latencies, in milliseconds. Nearest-rank on the sorted values: exact
- * for what was recorded, no bucketing error (a window holds at most some ten thousand values).
+ * Percentiles of one set of latencies, in milliseconds, from an HdrHistogram of nanoseconds: a
+ * percentile is the smallest recorded value with at least that share of all values at or below it
+ * (nearest rank), to the histogram's precision (three significant digits: within 0.1 %).
  */
 public record LatencySummary(
     long count, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs) {
 
   public static final LatencySummary EMPTY = new LatencySummary(0, 0, 0, 0, 0, 0);
 
-  /** Summarises {@code nanos}; sorts the array in place. */
-  public static LatencySummary ofNanos(final long[] nanos) {
-    if (nanos.length == 0) {
+  public static LatencySummary of(final Histogram nanos) {
+    if (nanos.getTotalCount() == 0) {
       return EMPTY;
     }
-    Arrays.sort(nanos);
-    double sum = 0;
-    for (final long value : nanos) {
-      sum += value;
-    }
     return new LatencySummary(
-        nanos.length,
-        ms(sum / nanos.length),
-        ms(percentile(nanos, 0.50)),
-        ms(percentile(nanos, 0.95)),
-        ms(percentile(nanos, 0.99)),
-        ms(nanos[nanos.length - 1]));
-  }
-
-  /** Nearest rank: the smallest value with at least {@code q} of all values at or below it. */
-  public static long percentile(final long[] sorted, final double q) {
-    if (sorted.length == 0) {
-      throw new IllegalArgumentException("no values");
-    }
-    final int rank = (int) Math.ceil(q * sorted.length);
-    return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+        nanos.getTotalCount(),
+        ms(nanos.getMean()),
+        ms(nanos.getValueAtPercentile(50)),
+        ms(nanos.getValueAtPercentile(95)),
+        ms(nanos.getValueAtPercentile(99)),
+        ms(nanos.getMaxValue()));
   }
 
   private static double ms(final double nanos) {

@@ -272,6 +272,23 @@ class BenchOptionsTest {
         .containsOnly(Map.entry("CAMUNDA_API_REST_EXECUTOR_QUEUECAPACITY", "256"));
   }
 
+  @Test
+  void theModeTableIsTheOneTheCostHarnessReads() {
+    // bench/modes.json: the cost harness's modes mean the same here
+    assertThat(Modes.get("tomcat-16").env())
+        .containsOnly(
+            Map.entry("GATEFORK_OVERLOAD_LIMIT", "adaptive"),
+            Map.entry("SERVER_TOMCAT_THREADS_MAX", "16"));
+    assertThat(Modes.get("windowed").env())
+        .containsOnly(
+            Map.entry("GATEFORK_OVERLOAD_LIMIT", "adaptive"),
+            Map.entry("GATEFORK_OVERLOAD_WINDOW", "100ms"));
+    assertThat(Modes.get("rest-stream").appliesTo(Protocol.GRPC)).isFalse();
+    assertThat(Modes.get("rest-stream").appliesTo(Protocol.REST)).isTrue();
+    assertThat(Modes.get("patched").appliesTo(Protocol.GRPC)).isTrue();
+    assertThatThrownBy(() -> Modes.get("nonesuch")).hasMessageContaining("known: [stock, patched");
+  }
+
   private static Map<String, String> differences(
       final Map<String, String> base, final Map<String, String> other) {
     final var diff = new java.util.HashMap<String, String>();
