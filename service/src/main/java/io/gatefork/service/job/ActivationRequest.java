@@ -16,18 +16,32 @@ import java.util.function.BiConsumer;
  * each step starts from the previous step's answer, and a parked request is owned by whoever takes
  * it out of its {@link JobTypeWaiters}.
  *
- * <p>A REST activation in {@code stream} mode also has the shared {@link RestJobStream} it waits on
- * (null otherwise), and its future then takes the caller's connection ({@link WatchesCaller}).
+ * <p>It also has the {@link PushSource} it waits on ({@link PushSource#NONE} for plain long
+ * polling); on a job stream its future takes the caller's connection ({@link WatchesCaller}).
  */
-final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwable> {
-  final LongPollingJobs owner;
+final class ActivationRequest
+    implements WaitingActivation, BiConsumer<List<ActivatedJob>, Throwable> {
+
+  /** Long polling, which a request tells what happened to it. */
+  interface Owner {
+    /** A partition's answer (on the API executor). */
+    void onAnswer(ActivationRequest request, List<ActivatedJob> activated, Throwable failure);
+
+    /** The caller cancelled: a parked request is let go at once. */
+    void cancelled(ActivationRequest request);
+
+    /** Removes a parked request; true when the caller now owns it. */
+    boolean unpark(ActivationRequest request);
+  }
+
+  final Owner owner;
   final RequestContext context;
-  final JobTypeWaiters waiters;
+  final JobTypeWaiters<ActivationRequest> waiters;
   final JobBatchRecord record;
   final int maxJobs;
   final boolean longPolling;
   final long deadlineNanos;
-  final RestJobStream stream;
+  final PushSource pushes;
   final Future future;
 
   final List<ActivatedJob> jobs = new ArrayList<>();
@@ -42,17 +56,17 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
   // the last walk: the topology it walked and whether it asked every partition
   BrokerTopology walkedTopology;
   boolean walkedEveryPartition;
-  long parkSequence; // stream requests: the place in the stream's queue (oldest first)
+  long placeAtPushes; // while parked: its place at its push source
 
   ActivationRequest(
-      final LongPollingJobs owner,
+      final Owner owner,
       final RequestContext context,
-      final JobTypeWaiters waiters,
+      final JobTypeWaiters<ActivationRequest> waiters,
       final JobBatchRecord record,
       final int maxJobs,
       final boolean longPolling,
       final long deadlineNanos,
-      final RestJobStream stream) {
+      final PushSource pushes) {
     this.owner = owner;
     this.context = context;
     this.waiters = waiters;
@@ -60,8 +74,8 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
     this.maxJobs = maxJobs;
     this.longPolling = longPolling;
     this.deadlineNanos = deadlineNanos;
-    this.stream = stream;
-    future = stream == null ? new Future(this) : new WatchedFuture(this);
+    this.pushes = pushes;
+    future = pushes.watchesCallers() ? new WatchedFuture(this) : new Future(this);
   }
 
   /** Starts a walk over the given partitions (all with a leader), beginning at {@code start}. */
@@ -81,7 +95,8 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
     generation = notificationGeneration;
   }
 
-  int remaining() {
+  @Override
+  public int remaining() {
     return maxJobs - jobs.size();
   }
 
@@ -113,9 +128,37 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
     return walkedEveryPartition && answered && firstFailure == null;
   }
 
-  /** Whether the caller is known to have gone (only stream requests are watched). */
-  boolean callerGone() {
+  @Override
+  public boolean callerGone() {
     return future instanceof final WatchedFuture watched && watched.callerGone();
+  }
+
+  @Override
+  public boolean claim() {
+    return owner.unpark(this);
+  }
+
+  @Override
+  public boolean answerPushed(final List<ActivatedJob> pushed) {
+    cancelDeadline();
+    final var timing = context.timing();
+    timing.responseReceived();
+    timing.handlingStarted();
+    timing.resultReady();
+    return future.complete(pushed);
+  }
+
+  @Override
+  public void answerGone() {
+    cancelDeadline();
+    future.complete(List.of());
+  }
+
+  void cancelDeadline() {
+    final var task = deadlineTask;
+    if (task != null) {
+      task.cancel(false);
+    }
   }
 
   boolean deadlinePassed(final long nowNanos) {
@@ -146,7 +189,7 @@ final class ActivationRequest implements BiConsumer<List<ActivatedJob>, Throwabl
     }
   }
 
-  /** A stream request's future: the front end tells it whether the caller is still connected. */
+  /** A future on a job stream: the front end tells it whether the caller is still connected. */
   static final class WatchedFuture extends Future implements WatchesCaller {
     private volatile CallerConnection connection = CallerConnection.UNWATCHED;
 

@@ -26,7 +26,8 @@ import org.agrona.DirectBuffer;
 public final class BrokerJobServices extends ApiServices implements JobServices, AutoCloseable {
   private final LongPollingJobs longPolling;
   private final boolean ownsLongPolling;
-  private final StreamedActivations restStreams; // null: REST activations long-poll
+  private final JobActivation restActivation; // chosen once: long polling or job streams over it
+  private final StreamedActivations restStreams; // null in poll mode; closed with these services
 
   /** With its own long polling, closed with these services; REST activations long-poll. */
   public BrokerJobServices(
@@ -85,6 +86,7 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
             ? new StreamedActivations(
                 longPolling, brokerClient.jobStreams(), executor, restActivation, registry)
             : null;
+    this.restActivation = restStreams != null ? restStreams : longPolling;
   }
 
   @Override
@@ -96,9 +98,7 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
   @Override
   public CompletableFuture<List<ActivatedJob>> activateForRest(
       final RequestContext context, final ActivateJobs command) {
-    return restStreams == null
-        ? longPolling.activate(context, command)
-        : restStreams.activate(context, command);
+    return restActivation.activate(context, command);
   }
 
   @Override

@@ -42,9 +42,7 @@ public final class BrokerJobStreamServices implements JobStreamServices {
     } catch (final ServiceException e) {
       return OpenJobStream.failed(e);
     }
-    final var stream = new PushedJobStream(streams, observer, executor);
-    streams.add(command.type(), properties, stream).whenComplete(stream::onRegistered);
-    return stream;
+    return new PushedJobStream(streams, command.type(), properties, observer, executor);
   }
 
   static JobActivationPropertiesImpl toProperties(final StreamJobs command, final Caller caller) {

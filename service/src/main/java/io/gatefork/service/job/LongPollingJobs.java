@@ -39,11 +39,11 @@ import org.slf4j.LoggerFactory;
  * time, positive waits that long, negative answers at once. With long polling off ({@link
  * LongPollingConfig#enabled()}) every request answers at once.
  *
- * <p>{@link StreamedActivations} (REST in {@code stream} mode) parks its requests here too, each
- * also queued on the {@link RestJobStream} of its activation properties, whose pushes answer them;
- * the hooks for it are the {@code stream} checks below, skipped for every other request.
+ * <p>This is activation's {@code poll} strategy. {@link StreamedActivations} ({@code stream}) parks
+ * its requests here too, each also waiting on the {@link PushSource} it gets for its activation
+ * properties; a plain long poll's source is {@link PushSource#NONE}, whose steps do nothing.
  */
-public final class LongPollingJobs implements AutoCloseable {
+public final class LongPollingJobs implements JobActivation, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LongPollingJobs.class);
   private static final int[] NO_PARTITIONS = new int[0];
 
@@ -52,11 +52,33 @@ public final class LongPollingJobs implements AutoCloseable {
   private final Executor executor;
   private final LongPollingConfig config;
   private final ScheduledThreadPoolExecutor deadlines;
-  private final ConcurrentMap<String, JobTypeWaiters> waitersByType = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, JobTypeWaiters<ActivationRequest>> waitersByType =
+      new ConcurrentHashMap<>();
   private final AtomicInteger parked = new AtomicInteger();
   private volatile boolean draining;
   private final AtomicInteger roundRobin = new AtomicInteger();
   private final AutoCloseable subscription;
+  // what a request tells long polling; not part of its public face
+  private final ActivationRequest.Owner requestOwner =
+      new ActivationRequest.Owner() {
+        @Override
+        public void onAnswer(
+            final ActivationRequest request,
+            final List<ActivatedJob> activated,
+            final Throwable failure) {
+          LongPollingJobs.this.onAnswer(request, activated, failure);
+        }
+
+        @Override
+        public void cancelled(final ActivationRequest request) {
+          LongPollingJobs.this.cancelled(request);
+        }
+
+        @Override
+        public boolean unpark(final ActivationRequest request) {
+          return LongPollingJobs.this.unpark(request);
+        }
+      };
 
   /**
    * @param executor where broker answers are handled: normally the {@code ApiExecutor}
@@ -75,20 +97,22 @@ public final class LongPollingJobs implements AutoCloseable {
     subscription = brokerClient.jobAvailableNotifications().subscribe(this::onJobsAvailable);
   }
 
+  @Override
   public CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context, final ActivateJobs command) {
-    return activate(context, command, null);
+    return activate(context, command, PushSource.NO_PUSHES);
   }
 
   /**
-   * @param streams where a long-polling request gets the shared job stream it waits on; null for
-   *     plain long polling
+   * @param pushSources where a request that may wait gets the push source it also waits on
    */
   CompletableFuture<List<ActivatedJob>> activate(
-      final RequestContext context, final ActivateJobs command, final StreamedActivations streams) {
+      final RequestContext context,
+      final ActivateJobs command,
+      final PushSource.Provider pushSources) {
     final ActivationRequest request;
     try {
-      request = newRequest(context, command, streams);
+      request = newRequest(context, command, pushSources);
     } catch (final ServiceException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -102,7 +126,9 @@ public final class LongPollingJobs implements AutoCloseable {
   }
 
   private ActivationRequest newRequest(
-      final RequestContext context, final ActivateJobs command, final StreamedActivations streams) {
+      final RequestContext context,
+      final ActivateJobs command,
+      final PushSource.Provider pushSources) {
     if (command == null) {
       throw ServiceException.invalidArgument("type", "must not be empty");
     }
@@ -132,29 +158,27 @@ public final class LongPollingJobs implements AutoCloseable {
         requested == null || requested.isZero() ? config.defaultTimeout() : requested;
     final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
     // opened (or kept open) before the first walk: a job created after the walk asked its
-    // partition is pushed, not missed; a request that answers at once needs no stream
-    final RestJobStream stream =
-        streams != null && longPolling
-            ? streams.acquire(type, command, tenantIds, context.caller())
-            : null;
+    // partition is pushed, not missed; a request that answers at once needs no push source
+    final PushSource pushes =
+        longPolling
+            ? pushSources.forRequest(type, command, tenantIds, context.caller())
+            : PushSource.NONE;
     final var request =
         new ActivationRequest(
-            this,
+            requestOwner,
             context,
             waiters(type),
             record,
             command.maxJobsToActivate(),
             longPolling,
             deadline,
-            stream);
-    if (stream != null) {
-      request.future.whenComplete((jobs, failure) -> stream.release());
-    }
+            pushes);
+    pushes.usedUntil(request.future);
     return request;
   }
 
-  JobTypeWaiters waiters(final String type) {
-    final JobTypeWaiters existing = waitersByType.get(type);
+  JobTypeWaiters<ActivationRequest> waiters(final String type) {
+    final JobTypeWaiters<ActivationRequest> existing = waitersByType.get(type);
     return existing != null ? existing : waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
   }
 
@@ -163,23 +187,23 @@ public final class LongPollingJobs implements AutoCloseable {
   private void walk(final ActivationRequest request) {
     final BrokerTopology topology = brokerClient.topology();
     final long generation = request.waiters.generation();
-    if (request.stream != null && request.stream.hasHeld()) {
+    final PushSource pushes = request.pushes;
+    if (pushes.hasHeld()) {
       // jobs were pushed while nobody waited: they are the answer, no partition is asked
       request.beginWalk(topology, NO_PARTITIONS, 0, generation);
       if (request.firstDispatch()) {
         request.context.timing().dispatched();
       }
-      if (request.stream.answerFromHeld(request)) {
+      if (pushes.answerFromHeld(request)) {
         return;
       }
     }
-    if (request.stream != null && request.stream.walkNeedless(topology, generation)) {
+    if (pushes.skipsWalk(topology, generation)) {
       // nothing became activatable since the last complete empty walk: new jobs are pushed
       request.beginWalk(topology, NO_PARTITIONS, 0, generation);
       if (request.firstDispatch()) {
         request.context.timing().dispatched(); // waiting for a push counts as broker time
       }
-      request.stream.walkSkipped();
       finishWalk(request);
       return;
     }
@@ -203,7 +227,7 @@ public final class LongPollingJobs implements AutoCloseable {
   private void askNext(final ActivationRequest request) {
     if (request.future.isDone()) {
       // the caller is gone: stop asking, and give back what was already activated
-      cancelDeadline(request);
+      request.cancelDeadline();
       if (!request.jobs.isEmpty()) {
         activator.giveBack(request.jobs);
       }
@@ -220,7 +244,7 @@ public final class LongPollingJobs implements AutoCloseable {
     finishWalk(request);
   }
 
-  void onAnswer(
+  private void onAnswer(
       final ActivationRequest request,
       final List<ActivatedJob> activated,
       final Throwable failure) {
@@ -238,7 +262,7 @@ public final class LongPollingJobs implements AutoCloseable {
       complete(request, request.jobs);
     } else if (!request.answered && request.firstFailure != null) {
       // no partition could be asked: that is the answer (e.g. all RESOURCE_EXHAUSTED)
-      cancelDeadline(request);
+      request.cancelDeadline();
       request.future.completeExceptionally(request.firstFailure);
     } else if (!request.longPolling || request.deadlinePassed(System.nanoTime())) {
       complete(request, List.of());
@@ -248,12 +272,12 @@ public final class LongPollingJobs implements AutoCloseable {
   }
 
   private void complete(final ActivationRequest request, final List<ActivatedJob> jobs) {
-    cancelDeadline(request);
-    if (request.stream != null && !jobs.isEmpty() && request.callerGone()) {
+    request.cancelDeadline();
+    if (!jobs.isEmpty() && request.callerGone()) {
       // the caller left while the request waited: nobody would read these jobs
       request.future.complete(List.of());
       activator.giveBack(jobs);
-      request.stream.handedBack(jobs.size());
+      request.pushes.handedBack(jobs.size());
       return;
     }
     if (!request.future.complete(jobs) && !jobs.isEmpty()) {
@@ -270,7 +294,7 @@ public final class LongPollingJobs implements AutoCloseable {
     }
     if (parked.incrementAndGet() > config.maxParkedRequests()) {
       parked.decrementAndGet();
-      cancelDeadline(request);
+      request.cancelDeadline();
       request.future.completeExceptionally(
           new ServiceException(
               ServiceStatus.RESOURCE_EXHAUSTED,
@@ -286,12 +310,11 @@ public final class LongPollingJobs implements AutoCloseable {
       complete(request, List.of());
       return;
     }
-    final JobTypeWaiters waiters = request.waiters;
-    final RestJobStream stream = request.stream;
+    final JobTypeWaiters<ActivationRequest> waiters = request.waiters;
+    final PushSource pushes = request.pushes;
     waiters.parked.add(request);
-    if (stream != null) {
-      stream.enqueue(request); // after the park: a push that takes it then owns it
-    }
+    // after the park: a push that claims it then owns it
+    request.placeAtPushes = pushes.enqueue(request);
     if (waiters.generation() != request.generation) {
       // jobs became available while this walk was under way: walk again instead of waiting
       if (unpark(request)) {
@@ -299,13 +322,11 @@ public final class LongPollingJobs implements AutoCloseable {
       }
     } else if (request.future.isDone()) {
       unpark(request); // cancelled before it was parked
-    } else if (stream != null && request.walkedAllPartitions()) {
+    } else if (request.walkedAllPartitions()) {
       // nothing activatable at this generation: the next request may wait without a walk
-      stream.emptyWalk(request.walkedTopology, request.generation);
+      pushes.walkedEmpty(request.walkedTopology, request.generation);
     }
-    if (stream != null && stream.hasHeld()) {
-      stream.handHeldToWaiting(); // a job was held while this request walked
-    }
+    pushes.handHeldToWaiting(); // a job may have been held while this request walked
   }
 
   private boolean scheduleDeadline(final ActivationRequest request) {
@@ -325,46 +346,14 @@ public final class LongPollingJobs implements AutoCloseable {
   private boolean unpark(final ActivationRequest request) {
     if (request.waiters.parked.remove(request)) {
       parked.decrementAndGet();
-      if (request.stream != null) {
-        request.stream.dequeue(request);
-      }
+      request.pushes.dequeue(request, request.placeAtPushes);
       return true;
     }
     return false;
   }
 
-  // --- answers to stream pushes (on the API executor)
-
-  /** Takes a parked request for a pushed job; false when something else took it first. */
-  boolean claim(final ActivationRequest request) {
-    return unpark(request);
-  }
-
-  /**
-   * Answers a claimed request with pushed jobs.
-   *
-   * @return false when its caller cancelled meanwhile: the jobs were not delivered
-   */
-  boolean answerPushed(final ActivationRequest request, final List<ActivatedJob> pushed) {
-    cancelDeadline(request);
-    final var timing = request.context.timing();
-    timing.responseReceived();
-    timing.handlingStarted();
-    timing.resultReady();
-    return request.future.complete(pushed);
-  }
-
-  /** Answers a claimed request whose caller has gone (nobody reads it) with nothing. */
-  void answerGone(final ActivationRequest request) {
-    cancelDeadline(request);
-    request.future.complete(List.of());
-  }
-
   private void expire(final ActivationRequest request) {
-    if (request.stream != null) {
-      // bounds how long an empty walk vouches for a stream: each long poll walks once at least
-      request.stream.forgetEmptyWalk();
-    }
+    request.pushes.deadlinePassed();
     if (unpark(request)) {
       executor.execute(
           () -> {
@@ -379,22 +368,15 @@ public final class LongPollingJobs implements AutoCloseable {
     // not parked: a walk is under way and sees the passed deadline when it ends
   }
 
-  void cancelled(final ActivationRequest request) {
+  private void cancelled(final ActivationRequest request) {
     if (unpark(request)) {
-      cancelDeadline(request);
-    }
-  }
-
-  private static void cancelDeadline(final ActivationRequest request) {
-    final var task = request.deadlineTask;
-    if (task != null) {
-      task.cancel(false);
+      request.cancelDeadline();
     }
   }
 
   /** On the messaging thread: only hand the work off. */
   private void onJobsAvailable(final String type) {
-    final JobTypeWaiters waiters = waitersByType.get(type);
+    final JobTypeWaiters<ActivationRequest> waiters = waitersByType.get(type);
     if (waiters == null) {
       return; // nobody ever asked for this type
     }
@@ -404,7 +386,7 @@ public final class LongPollingJobs implements AutoCloseable {
     }
   }
 
-  private void wake(final JobTypeWaiters waiters) {
+  private void wake(final JobTypeWaiters<ActivationRequest> waiters) {
     final var woken = new ArrayList<ActivationRequest>();
     for (final ActivationRequest request : waiters.parked) {
       if (unpark(request)) {
@@ -430,7 +412,7 @@ public final class LongPollingJobs implements AutoCloseable {
 
   private int answerParked() {
     int answered = 0;
-    for (final JobTypeWaiters waiters : waitersByType.values()) {
+    for (final JobTypeWaiters<ActivationRequest> waiters : waitersByType.values()) {
       for (final ActivationRequest request : waiters.parked) {
         if (unpark(request)) {
           complete(request, List.of());

@@ -1,7 +1,7 @@
 package io.gatefork.service.job;
 
 import io.camunda.zeebe.protocol.impl.stream.job.ActivatedJobImpl;
-import io.camunda.zeebe.transport.stream.api.ClientStreamId;
+import io.camunda.zeebe.protocol.impl.stream.job.JobActivationPropertiesImpl;
 import io.gatefork.broker.client.jobs.JobPushConsumer;
 import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.service.error.ServiceException;
@@ -11,19 +11,16 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.agrona.DirectBuffer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One open job stream: takes the broker's pushes (on the stream actor), hops onto the API executor
  * and hands each job to the observer there. A job the observer cannot take fails the push, which
  * makes the broker yield it back.
  *
- * <p>Closing may come before the registration completes (a client that cancels at once): the stream
- * is then removed as soon as its id is known.
+ * <p>Its {@link StreamRegistration} removes it from the brokers when it closes, also when that
+ * comes before the brokers acknowledged it.
  */
 final class PushedJobStream implements OpenJobStream, JobPushConsumer {
-  private static final Logger LOG = LoggerFactory.getLogger(PushedJobStream.class);
   // expected outcomes, not bugs: shared and without a stack trace
   private static final ServiceException NOT_READY =
       new ServiceException(
@@ -33,18 +30,23 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
       new ServiceException(
           ServiceStatus.UNAVAILABLE, "Expected to push a job to the stream, but it is closed");
 
-  private final JobStreamClient streams;
   private final JobStreamObserver observer;
   private final Executor executor;
   private final CompletableFuture<Void> registered = new CompletableFuture<>();
-  private ClientStreamId streamId; // guarded by this
+  private final StreamRegistration registration;
   private volatile boolean closed;
 
+  /** Registers it with the brokers (asynchronously: brokers acknowledge later). */
   PushedJobStream(
-      final JobStreamClient streams, final JobStreamObserver observer, final Executor executor) {
-    this.streams = streams;
+      final JobStreamClient streams,
+      final String type,
+      final JobActivationPropertiesImpl properties,
+      final JobStreamObserver observer,
+      final Executor executor) {
     this.observer = observer;
     this.executor = executor;
+    registration = new StreamRegistration(streams, type, properties, this);
+    registration.acknowledged().whenComplete(this::onRegistered);
   }
 
   @Override
@@ -85,50 +87,21 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
     }
   }
 
-  void onRegistered(final ClientStreamId id, final Throwable failure) {
+  private void onRegistered(final Void acknowledged, final Throwable failure) {
     if (failure != null) {
-      LOG.warn("Failed to register a job stream: {}", String.valueOf(failure));
       registered.completeExceptionally(
           new ServiceException(
               ServiceStatus.UNAVAILABLE,
               "Failed to register new job stream: " + failure.getMessage(),
               failure));
-      return;
+    } else {
+      registered.complete(null);
     }
-    final boolean removeNow;
-    synchronized (this) {
-      streamId = id;
-      removeNow = closed;
-    }
-    if (removeNow) {
-      remove(id);
-    }
-    registered.complete(null);
   }
 
   @Override
   public void close() {
-    final ClientStreamId id;
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      id = streamId;
-    }
-    if (id != null) {
-      remove(id);
-    }
-  }
-
-  private void remove(final ClientStreamId id) {
-    streams
-        .remove(id)
-        .whenComplete(
-            (ok, error) -> {
-              if (error != null) {
-                LOG.debug("Removing job stream {} failed", id, error);
-              }
-            });
+    closed = true;
+    registration.close();
   }
 }

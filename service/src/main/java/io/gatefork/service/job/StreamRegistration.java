@@ -1,0 +1,94 @@
+package io.gatefork.service.job;
+
+import io.camunda.zeebe.protocol.impl.stream.job.JobActivationPropertiesImpl;
+import io.camunda.zeebe.transport.stream.api.ClientStreamId;
+import io.gatefork.broker.client.jobs.JobPushConsumer;
+import io.gatefork.broker.client.jobs.JobStreamClient;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A job stream's registration on the brokers. Closing may come before the brokers acknowledged it
+ * (a client that cancels at once): it is then removed as soon as its id is known.
+ */
+final class StreamRegistration {
+  private static final Logger LOG = LoggerFactory.getLogger(StreamRegistration.class);
+
+  private final JobStreamClient client;
+  private final String type;
+  private final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+  // guarded by this; live also read without it
+  private volatile boolean live;
+  private ClientStreamId streamId;
+  private boolean closed;
+
+  /** Registers {@code consumer} (asynchronously: brokers acknowledge later). */
+  StreamRegistration(
+      final JobStreamClient client,
+      final String type,
+      final JobActivationPropertiesImpl properties,
+      final JobPushConsumer consumer) {
+    this.client = client;
+    this.type = type;
+    client.add(type, properties, consumer).whenComplete(this::onAdded);
+  }
+
+  private void onAdded(final ClientStreamId id, final Throwable failure) {
+    if (failure != null) {
+      LOG.warn("Failed to register a job stream for type {}: {}", type, failure.toString());
+      acknowledged.completeExceptionally(failure);
+      return;
+    }
+    final boolean removeNow;
+    synchronized (this) {
+      streamId = id;
+      removeNow = closed;
+      live = !closed;
+    }
+    if (removeNow) {
+      remove(id);
+    }
+    acknowledged.complete(null);
+  }
+
+  /**
+   * Completes when the brokers acknowledged it; fails when it could not be registered (the stream
+   * client is closed: shutdown).
+   */
+  CompletableFuture<Void> acknowledged() {
+    return acknowledged;
+  }
+
+  /** Acknowledged and not closed: new jobs of the type are pushed to it. */
+  boolean live() {
+    return live;
+  }
+
+  /** Removes it from the brokers. Idempotent; any thread. */
+  void close() {
+    final ClientStreamId id;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      live = false;
+      id = streamId;
+    }
+    if (id != null) {
+      remove(id);
+    }
+  }
+
+  private void remove(final ClientStreamId id) {
+    client
+        .remove(id)
+        .whenComplete(
+            (ok, error) -> {
+              if (error != null) {
+                LOG.debug("Removing the job stream for type {} failed", type, error);
+              }
+            });
+  }
+}
