@@ -20,8 +20,9 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.TagRules;
+import io.gatefork.service.validation.TenantIdRules;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -65,7 +66,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
     try {
       final ProcessInstanceCreationRecord record = toRecord(command);
       // the broker filters the result's variables by these names; none means all
-      record.setFetchVariables(Inputs.requireNoBlankEntries("fetchVariables", fetchVariables));
+      record.setFetchVariables(FieldRules.names("fetchVariables", fetchVariables));
       request =
           withOperationReference(BrokerRequests.createProcessInstanceWithResult(record), command);
     } catch (final ServiceException e) {
@@ -85,10 +86,10 @@ public final class BrokerProcessInstanceServices extends ApiServices
     try {
       request =
           BrokerRequests.cancelProcessInstance(
-              Inputs.requireKey("processInstanceKey", processInstanceKey));
+              FieldRules.requireKey("processInstanceKey", processInstanceKey));
       if (operationReference != null) {
         request.operationReference(
-            Inputs.requirePositive("operationReference", operationReference));
+            FieldRules.operationReference("operationReference", operationReference));
       }
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -102,9 +103,9 @@ public final class BrokerProcessInstanceServices extends ApiServices
     final BrokerRequest<ProcessInstanceModificationRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("processInstanceKey", "must be given");
+        throw FieldRules.invalid("processInstanceKey", "must be given");
       }
-      final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
+      final long key = FieldRules.requireKey("processInstanceKey", command.processInstanceKey());
       request =
           withOperationReference(
               BrokerRequests.modifyProcessInstance(key, toModification(key, command)),
@@ -121,14 +122,14 @@ public final class BrokerProcessInstanceServices extends ApiServices
     final BrokerRequest<ProcessInstanceMigrationRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("processInstanceKey", "must be given");
+        throw FieldRules.invalid("processInstanceKey", "must be given");
       }
-      final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
+      final long key = FieldRules.requireKey("processInstanceKey", command.processInstanceKey());
       final var record =
           new ProcessInstanceMigrationRecord()
               .setProcessInstanceKey(key)
               .setTargetProcessDefinitionKey(
-                  Inputs.requireKey(
+                  FieldRules.requireKey(
                       "targetProcessDefinitionKey", command.targetProcessDefinitionKey()));
       final var mappings =
           command.mappingInstructions() == null
@@ -138,14 +139,14 @@ public final class BrokerProcessInstanceServices extends ApiServices
         final var mapping = mappings.get(i);
         final String field = "mappingInstructions[" + i + "]";
         if (mapping == null) {
-          throw ServiceException.invalidArgument(field, "must not be empty");
+          throw FieldRules.invalid(field, "must not be empty");
         }
         record.addMappingInstruction(
             new ProcessInstanceMigrationMappingInstruction()
                 .setSourceElementId(
-                    Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
+                    FieldRules.requireText(field + ".sourceElementId", mapping.sourceElementId()))
                 .setTargetElementId(
-                    Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
+                    FieldRules.requireText(field + ".targetElementId", mapping.targetElementId())));
       }
       request =
           withOperationReference(
@@ -168,11 +169,11 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final var activation = activations.get(i);
       final String field = "activateInstructions[" + i + "]";
       if (activation == null) {
-        throw ServiceException.invalidArgument(field, "must not be empty");
+        throw FieldRules.invalid(field, "must not be empty");
       }
       final var instruction =
           new ProcessInstanceModificationActivateInstruction()
-              .setElementId(Inputs.requireNotBlank(field + ".elementId", activation.elementId()));
+              .setElementId(FieldRules.requireText(field + ".elementId", activation.elementId()));
       if (activation.ancestorElementInstanceKey() > 0) {
         instruction.setAncestorScopeKey(activation.ancestorElementInstanceKey());
       }
@@ -205,18 +206,18 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final Long key = terminations.get(i);
       final String field = "terminateInstructions[" + i + "].elementInstanceKey";
       if (key == null) {
-        throw ServiceException.invalidArgument(field, "must be given");
+        throw FieldRules.invalid(field, "must be given");
       }
       record.addTerminateInstruction(
           new ProcessInstanceModificationTerminateInstruction()
-              .setElementInstanceKey(Inputs.requireKey(field, key)));
+              .setElementInstanceKey(FieldRules.requireKey(field, key)));
     }
     return record;
   }
 
   private static ProcessInstanceCreationRecord toRecord(final CreateProcessInstance command) {
     if (command == null) {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           "processDefinitionKey",
           "expected a process definition key or a process definition id, but got neither");
     }
@@ -224,13 +225,13 @@ public final class BrokerProcessInstanceServices extends ApiServices
     final Long key = command.processDefinitionKey();
     final String processId = command.bpmnProcessId();
     if (key != null) {
-      record.setProcessDefinitionKey(Inputs.requireKey("processDefinitionKey", key));
+      record.setProcessDefinitionKey(FieldRules.requireKey("processDefinitionKey", key));
     } else if (processId != null && !processId.isBlank()) {
       record.setBpmnProcessId(processId);
       // as the engine reads it: negative = latest, otherwise that exact version
       record.setVersion(command.version());
     } else {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           "processDefinitionKey",
           "expected a process definition key or a process definition id, but got neither");
     }
@@ -238,13 +239,13 @@ public final class BrokerProcessInstanceServices extends ApiServices
     if (variables != null) {
       record.setVariables(variables);
     }
-    record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+    record.setTenantId(TenantIdRules.orDefault(command.tenantId()));
     for (final String elementId :
-        Inputs.requireNoBlankEntries("startInstructions", command.startElementIds())) {
+        FieldRules.names("startInstructions", command.startElementIds())) {
       record.startInstructions().add().setElementId(elementId);
     }
     for (final String elementId :
-        Inputs.requireNoBlankEntries(
+        FieldRules.names(
             "runtimeInstructions.afterElementId", command.terminateAfterElementIds())) {
       record.addRuntimeInstruction(
           new ProcessInstanceCreationRuntimeInstruction()
@@ -268,7 +269,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final BrokerRequest<T> request, final CreateProcessInstance command) {
     if (command.operationReference() != null) {
       request.operationReference(
-          Inputs.requirePositive("operationReference", command.operationReference()));
+          FieldRules.operationReference("operationReference", command.operationReference()));
     }
     return request;
   }

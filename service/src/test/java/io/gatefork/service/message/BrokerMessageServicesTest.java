@@ -78,7 +78,7 @@ class BrokerMessageServicesTest {
         services.publish(
             RequestContext.create(), new PublishMessage(" ", "k", 0L, null, null, null)),
         ServiceStatus.INVALID_ARGUMENT,
-        "name: must not be empty");
+        "name: must not be blank");
     assertFails(
         services.publish(
             RequestContext.create(), new PublishMessage("paid", "k", -1L, null, null, null)),
