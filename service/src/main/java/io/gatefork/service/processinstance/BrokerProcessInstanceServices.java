@@ -241,12 +241,12 @@ public final class BrokerProcessInstanceServices extends ApiServices
     }
     record.setTenantId(TenantIdRules.orDefault(command.tenantId()));
     for (final String elementId :
-        FieldRules.names("startInstructions", command.startElementIds())) {
+        FieldRules.texts("startInstructions", "elementId", command.startElementIds())) {
       record.startInstructions().add().setElementId(elementId);
     }
     for (final String elementId :
-        FieldRules.names(
-            "runtimeInstructions.afterElementId", command.terminateAfterElementIds())) {
+        FieldRules.texts(
+            "runtimeInstructions", "afterElementId", command.terminateAfterElementIds())) {
       record.addRuntimeInstruction(
           new ProcessInstanceCreationRuntimeInstruction()
               .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)

@@ -114,6 +114,24 @@ public final class FieldRules {
     return values;
   }
 
+  /**
+   * A required text in each element of an optional list, named {@code list[i].member} (e.g. {@code
+   * startInstructions[0].elementId}); a null list is empty.
+   */
+  public static List<String> texts(
+      final String list, final String member, final List<String> values) {
+    if (values == null) {
+      return List.of();
+    }
+    for (int i = 0; i < values.size(); i++) {
+      final String value = values.get(i);
+      if (value == null || value.isBlank()) {
+        requireText(element(list, i) + "." + member, value);
+      }
+    }
+    return values;
+  }
+
   /** The field name of a list element, e.g. {@code tags[2]}. */
   public static String element(final String field, final int index) {
     return field + "[" + index + "]";

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
 import io.gatefork.gateway.grpc.support.TestGateway;
 import io.gatefork.service.job.ActivatedJob;
 import io.micrometer.core.instrument.Counter;
@@ -37,7 +38,16 @@ class GrpcServerMetricsTest {
   void unaryCallsAreCountedByMethodAndCode() {
     gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build());
     gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(2).build());
-    catchThrowable(() -> gateway.client().completeJob(CompleteJobRequest.getDefaultInstance()));
+    // a result type the gateway refuses before the (fake) service
+    catchThrowable(
+        () ->
+            gateway
+                .client()
+                .completeJob(
+                    CompleteJobRequest.newBuilder()
+                        .setJobKey(3)
+                        .setResult(JobResult.newBuilder().setType("serviceTask"))
+                        .build()));
 
     assertThat(counter(GrpcServerMetricsInterceptor.STARTED, "CompleteJob").count()).isEqualTo(3);
     assertThat(counter(GrpcServerMetricsInterceptor.MSG_RECEIVED, "CompleteJob").count())
