@@ -21,7 +21,6 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
-import io.gatefork.service.validation.TagRules;
 import io.gatefork.service.validation.TenantIdRules;
 import java.time.Duration;
 import java.util.HashSet;
@@ -225,7 +224,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
     final Long key = command.processDefinitionKey();
     final String processId = command.bpmnProcessId();
     if (key != null) {
-      record.setProcessDefinitionKey(FieldRules.requireKey("processDefinitionKey", key));
+      record.setProcessDefinitionKey(key);
     } else if (processId != null && !processId.isBlank()) {
       record.setBpmnProcessId(processId);
       // as the engine reads it: negative = latest, otherwise that exact version
@@ -240,36 +239,26 @@ public final class BrokerProcessInstanceServices extends ApiServices
       record.setVariables(variables);
     }
     record.setTenantId(TenantIdRules.orDefault(command.tenantId()));
-    for (final String elementId :
-        FieldRules.texts("startInstructions", "elementId", command.startElementIds())) {
+    // the command checked its element ids, tags and key when it was made
+    for (final String elementId : command.startElementIds()) {
       record.startInstructions().add().setElementId(elementId);
     }
-    for (final String elementId :
-        FieldRules.texts(
-            "runtimeInstructions", "afterElementId", command.terminateAfterElementIds())) {
+    for (final String elementId : command.terminateAfterElementIds()) {
       record.addRuntimeInstruction(
           new ProcessInstanceCreationRuntimeInstruction()
               .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)
               .setAfterElementId(elementId));
     }
-    final Set<String> tags = tags(command.tags());
-    if (!tags.isEmpty()) {
-      record.setTags(tags);
+    if (!command.tags().isEmpty()) {
+      record.setTags(new HashSet<>(command.tags()));
     }
     return record;
-  }
-
-  /** The same rule as the front ends check before calling: no direct caller sends bad tags. */
-  private static Set<String> tags(final List<String> tags) {
-    final List<String> checked = TagRules.check("tags", tags);
-    return checked.isEmpty() ? Set.of() : new HashSet<>(checked);
   }
 
   private static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(
       final BrokerRequest<T> request, final CreateProcessInstance command) {
     if (command.operationReference() != null) {
-      request.operationReference(
-          FieldRules.operationReference("operationReference", command.operationReference()));
+      request.operationReference(command.operationReference());
     }
     return request;
   }

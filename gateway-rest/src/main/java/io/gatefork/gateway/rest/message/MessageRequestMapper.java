@@ -1,12 +1,13 @@
 package io.gatefork.gateway.rest.message;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
-import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageCorrelated;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.message.PublishMessage;
+import io.gatefork.service.validation.FieldRules;
 
 /** Validates publications and correlations and maps both directions. */
 final class MessageRequestMapper {
@@ -16,21 +17,21 @@ final class MessageRequestMapper {
   static PublishMessage toPublishMessage(
       final MessagePublicationRequest request, final RequestContext context) {
     return new PublishMessage(
-        RequestChecks.requireText("name", request.name()),
+        FieldRules.requireText("name", request.name()),
         request.correlationKey() == null ? "" : request.correlationKey(),
-        RequestChecks.notNegative("timeToLive", request.timeToLive(), 0),
+        FieldRules.notNegative("timeToLive", request.timeToLive(), 0),
         request.messageId(),
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId(), context));
+        RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
   }
 
   static CorrelateMessage toCorrelateMessage(
       final MessageCorrelationRequest request, final RequestContext context) {
     return new CorrelateMessage(
-        RequestChecks.requireText("name", request.name()),
+        FieldRules.requireText("name", request.name()),
         request.correlationKey() == null ? "" : request.correlationKey(),
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId(), context));
+        RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
   }
 
   static MessageCorrelationResponse toResponse(final MessageCorrelated correlated) {

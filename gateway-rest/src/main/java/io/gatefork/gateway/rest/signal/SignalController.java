@@ -2,12 +2,13 @@ package io.gatefork.gateway.rest.signal;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.stage.RestOperations;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.signal.BroadcastSignal;
 import io.gatefork.service.signal.SignalServices;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -33,9 +34,9 @@ public class SignalController {
       @RequestBody final SignalBroadcastRequest body, final RequestContext context) {
     final var command =
         new BroadcastSignal(
-            RequestChecks.requireText("signalName", body.signalName()),
+            FieldRules.requireText("signalName", body.signalName()),
             JsonObjectText.jsonOrNull(body.variables()),
-            RequestChecks.tenantId("tenantId", body.tenantId(), context));
+            RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
         signalServices.broadcast(context, command),
         broadcasted ->
