@@ -45,8 +45,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Bad input is answered before anything reaches the broker, naming the offending field as the stock
- * gateway does: what only gRPC can get wrong at the edge, the field rules by the real services.
+ * Bad input is answered before anything reaches the broker (tenants: {@link
+ * TenantCheckedRpcsTest}), naming the offending field as the stock gateway does: what only gRPC can
+ * get wrong at the edge, the field rules by the real services.
  */
 class GatewayRequestValidationTest {
   private static final FakeBrokerClient broker = new FakeBrokerClient();
@@ -90,16 +91,6 @@ class GatewayRequestValidationTest {
                         .addResources(validResource.clone().setContent(ByteString.EMPTY))
                         .build()),
             "'resources[0].content'"),
-        invalid(
-            "deploy to another tenant",
-            c ->
-                c.deployResource(
-                    DeployResourceRequest.newBuilder()
-                        .addResources(validResource)
-                        .setTenantId("tenant-a")
-                        .build()),
-            "Expected to handle gRPC request DeployResource with tenant identifier 'tenant-a',"
-                + " but multi-tenancy is disabled"),
         invalid(
             "create an instance of no process",
             c -> c.createProcessInstance(CreateProcessInstanceRequest.getDefaultInstance()),
@@ -218,30 +209,9 @@ class GatewayRequestValidationTest {
                     .hasNext(),
             "Expected to stream activated jobs with timeout to be greater than zero, but it was 0"),
         invalid(
-            "stream jobs of another tenant",
-            c ->
-                c.streamActivatedJobs(
-                        StreamActivatedJobsRequest.newBuilder()
-                            .setType("t")
-                            .setTimeout(1000)
-                            .addTenantIds("tenant-a")
-                            .build())
-                    .hasNext(),
-            "Expected to handle gRPC request StreamActivatedJobs with tenant identifier"
-                + " 'tenant-a', but multi-tenancy is disabled"),
-        invalid(
             "evaluate no decision",
             c -> c.evaluateDecision(EvaluateDecisionRequest.getDefaultInstance()),
             "EvaluateDecision with 'decisionKey' or 'decisionId', but neither was set"),
-        invalid(
-            "evaluate a decision of another tenant",
-            c ->
-                c.evaluateDecision(
-                    EvaluateDecisionRequest.newBuilder()
-                        .setDecisionId("d")
-                        .setTenantId("tenant-a")
-                        .build()),
-            "EvaluateDecision with tenant identifier 'tenant-a', but multi-tenancy is disabled"),
         invalid(
             "deploy no process",
             c -> c.deployProcess(DeployProcessRequest.getDefaultInstance()),
@@ -385,16 +355,7 @@ class GatewayRequestValidationTest {
                                 .addActivateElements(
                                     JobResultActivateElement.newBuilder().setElementId("")))
                         .build()),
-            "non-blank 'result.activateElements[0].elementId'"),
-        invalid(
-            "broadcast a signal to another tenant",
-            c ->
-                c.broadcastSignal(
-                    BroadcastSignalRequest.newBuilder()
-                        .setSignalName("s")
-                        .setTenantId("tenant-a")
-                        .build()),
-            "BroadcastSignal with tenant identifier 'tenant-a', but multi-tenancy is disabled"));
+            "non-blank 'result.activateElements[0].elementId'"));
   }
 
   @ParameterizedTest(name = "{0}")

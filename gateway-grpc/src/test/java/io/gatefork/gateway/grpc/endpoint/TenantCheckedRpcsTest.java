@@ -148,8 +148,9 @@ class TenantCheckedRpcsTest {
     assertThat(error).as("the call must fail").isNotNull();
     assertThat(error.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
     assertThat(error.getStatus().getDescription())
-        .contains("Expected to handle gRPC request " + rpc)
-        .contains("multi-tenancy is disabled");
+        .startsWith("Expected to handle gRPC request " + rpc + " with tenant identifier")
+        .contains("tenant-a")
+        .endsWith("but multi-tenancy is disabled");
     assertThat(gateway.fakes.calls()).isZero();
   }
 

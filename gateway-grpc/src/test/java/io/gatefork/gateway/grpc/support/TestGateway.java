@@ -1,6 +1,8 @@
 package io.gatefork.gateway.grpc.support;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
@@ -143,6 +145,17 @@ public final class TestGateway implements AutoCloseable {
     fakes.decisions.succeedAll(method -> null);
     fakes.resources.succeedAll(method -> null);
     fakes.variables.succeedAll(method -> 0L);
+  }
+
+  /**
+   * A completion the gateway refuses before any service is called: a job-result type gRPC does not
+   * know. For tests that need a call rejected at the edge.
+   */
+  public static CompleteJobRequest completionRefusedAtTheEdge() {
+    return CompleteJobRequest.newBuilder()
+        .setJobKey(1)
+        .setResult(JobResult.newBuilder().setType("serviceTask"))
+        .build();
   }
 
   /**
