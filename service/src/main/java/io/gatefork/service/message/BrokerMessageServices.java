@@ -45,7 +45,7 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
       }
       record =
           new MessageCorrelationRecord()
-              .setName(FieldRules.requireText("name", command.name()))
+              .setName(command.name())
               .setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey())
               .setTenantId(TenantIdRules.orDefault(command.tenantId()));
       final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
@@ -65,9 +65,9 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
       throw FieldRules.invalid("name", "must not be empty");
     }
     final var record = new MessageRecord();
-    record.setName(FieldRules.requireText("name", command.name()));
+    record.setName(command.name()); // the command checked its name and time to live
     record.setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey());
-    record.setTimeToLive(FieldRules.notNegative("timeToLive", command.timeToLiveMillis()));
+    record.setTimeToLive(command.timeToLiveMillis());
     if (command.messageId() != null) {
       record.setMessageId(command.messageId());
     }

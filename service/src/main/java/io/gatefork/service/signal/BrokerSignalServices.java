@@ -31,7 +31,7 @@ public final class BrokerSignalServices extends ApiServices implements SignalSer
       }
       record =
           new SignalRecord()
-              .setSignalName(FieldRules.requireText("signalName", command.signalName()))
+              .setSignalName(command.signalName()) // the command checked it
               .setTenantId(TenantIdRules.orDefault(command.tenantId()));
       final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {

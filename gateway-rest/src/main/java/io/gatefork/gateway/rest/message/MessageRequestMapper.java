@@ -7,7 +7,6 @@ import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageCorrelated;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.message.PublishMessage;
-import io.gatefork.service.validation.FieldRules;
 
 /** Validates publications and correlations and maps both directions. */
 final class MessageRequestMapper {
@@ -17,9 +16,9 @@ final class MessageRequestMapper {
   static PublishMessage toPublishMessage(
       final MessagePublicationRequest request, final RequestContext context) {
     return new PublishMessage(
-        FieldRules.requireText("name", request.name()),
+        request.name(),
         request.correlationKey() == null ? "" : request.correlationKey(),
-        FieldRules.notNegative("timeToLive", request.timeToLive(), 0),
+        request.timeToLive() == null ? 0 : request.timeToLive(),
         request.messageId(),
         JsonObjectText.jsonOrNull(request.variables()),
         RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
@@ -28,7 +27,7 @@ final class MessageRequestMapper {
   static CorrelateMessage toCorrelateMessage(
       final MessageCorrelationRequest request, final RequestContext context) {
     return new CorrelateMessage(
-        FieldRules.requireText("name", request.name()),
+        request.name(),
         request.correlationKey() == null ? "" : request.correlationKey(),
         JsonObjectText.jsonOrNull(request.variables()),
         RestTenantChecks.tenantId("tenantId", request.tenantId(), context));

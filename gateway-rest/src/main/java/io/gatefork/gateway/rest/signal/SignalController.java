@@ -8,7 +8,6 @@ import io.gatefork.gateway.rest.stage.RestOperations;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.signal.BroadcastSignal;
 import io.gatefork.service.signal.SignalServices;
-import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -34,7 +33,7 @@ public class SignalController {
       @RequestBody final SignalBroadcastRequest body, final RequestContext context) {
     final var command =
         new BroadcastSignal(
-            FieldRules.requireText("signalName", body.signalName()),
+            body.signalName(),
             JsonObjectText.jsonOrNull(body.variables()),
             RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
