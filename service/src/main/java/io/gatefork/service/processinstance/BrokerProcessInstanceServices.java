@@ -104,9 +104,10 @@ public final class BrokerProcessInstanceServices extends ApiServices
       if (command == null) {
         throw FieldRules.invalid("processInstanceKey", "must be given");
       }
-      final long key = FieldRules.requireKey("processInstanceKey", command.processInstanceKey());
+      // the command checked its keys, element ids and operation reference when it was made
+      final long key = command.processInstanceKey();
       request =
-          withOperationReference(
+          referenced(
               BrokerRequests.modifyProcessInstance(key, toModification(key, command)),
               command.operationReference());
     } catch (final ServiceException e) {
@@ -123,32 +124,20 @@ public final class BrokerProcessInstanceServices extends ApiServices
       if (command == null) {
         throw FieldRules.invalid("processInstanceKey", "must be given");
       }
-      final long key = FieldRules.requireKey("processInstanceKey", command.processInstanceKey());
+      // the command checked its keys, mappings and operation reference when it was made
+      final long key = command.processInstanceKey();
       final var record =
           new ProcessInstanceMigrationRecord()
               .setProcessInstanceKey(key)
-              .setTargetProcessDefinitionKey(
-                  FieldRules.requireKey(
-                      "targetProcessDefinitionKey", command.targetProcessDefinitionKey()));
-      final var mappings =
-          command.mappingInstructions() == null
-              ? List.<MigrateProcessInstance.MappingInstruction>of()
-              : command.mappingInstructions();
-      for (int i = 0; i < mappings.size(); i++) {
-        final var mapping = mappings.get(i);
-        final String field = "mappingInstructions[" + i + "]";
-        if (mapping == null) {
-          throw FieldRules.invalid(field, "must not be empty");
-        }
+              .setTargetProcessDefinitionKey(command.targetProcessDefinitionKey());
+      for (final var mapping : command.mappingInstructions()) {
         record.addMappingInstruction(
             new ProcessInstanceMigrationMappingInstruction()
-                .setSourceElementId(
-                    FieldRules.requireText(field + ".sourceElementId", mapping.sourceElementId()))
-                .setTargetElementId(
-                    FieldRules.requireText(field + ".targetElementId", mapping.targetElementId())));
+                .setSourceElementId(mapping.sourceElementId())
+                .setTargetElementId(mapping.targetElementId()));
       }
       request =
-          withOperationReference(
+          referenced(
               BrokerRequests.migrateProcessInstance(key, record), command.operationReference());
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -160,19 +149,11 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final long processInstanceKey, final ModifyProcessInstance command) {
     final var record =
         new ProcessInstanceModificationRecord().setProcessInstanceKey(processInstanceKey);
-    final var activations =
-        command.activateInstructions() == null
-            ? List.<ModifyProcessInstance.ActivateInstruction>of()
-            : command.activateInstructions();
+    final var activations = command.activateInstructions();
     for (int i = 0; i < activations.size(); i++) {
       final var activation = activations.get(i);
-      final String field = "activateInstructions[" + i + "]";
-      if (activation == null) {
-        throw FieldRules.invalid(field, "must not be empty");
-      }
       final var instruction =
-          new ProcessInstanceModificationActivateInstruction()
-              .setElementId(FieldRules.requireText(field + ".elementId", activation.elementId()));
+          new ProcessInstanceModificationActivateInstruction().setElementId(activation.elementId());
       if (activation.ancestorElementInstanceKey() > 0) {
         instruction.setAncestorScopeKey(activation.ancestorElementInstanceKey());
       }
@@ -182,7 +163,8 @@ public final class BrokerProcessInstanceServices extends ApiServices
               : activation.variableInstructions();
       for (int j = 0; j < variables.size(); j++) {
         final var variable = variables.get(j);
-        final String variableField = field + ".variableInstructions[" + j + "]";
+        final String variableField =
+            "activateInstructions[" + i + "].variableInstructions[" + j + "]";
         final DirectBuffer document =
             variable == null
                 ? null
@@ -197,19 +179,9 @@ public final class BrokerProcessInstanceServices extends ApiServices
       }
       record.addActivateInstruction(instruction);
     }
-    final var terminations =
-        command.terminateElementInstanceKeys() == null
-            ? List.<Long>of()
-            : command.terminateElementInstanceKeys();
-    for (int i = 0; i < terminations.size(); i++) {
-      final Long key = terminations.get(i);
-      final String field = "terminateInstructions[" + i + "].elementInstanceKey";
-      if (key == null) {
-        throw FieldRules.invalid(field, "must be given");
-      }
+    for (final Long key : command.terminateElementInstanceKeys()) {
       record.addTerminateInstruction(
-          new ProcessInstanceModificationTerminateInstruction()
-              .setElementInstanceKey(FieldRules.requireKey(field, key)));
+          new ProcessInstanceModificationTerminateInstruction().setElementInstanceKey(key));
     }
     return record;
   }
@@ -257,8 +229,14 @@ public final class BrokerProcessInstanceServices extends ApiServices
 
   private static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(
       final BrokerRequest<T> request, final CreateProcessInstance command) {
-    if (command.operationReference() != null) {
-      request.operationReference(command.operationReference());
+    return referenced(request, command.operationReference());
+  }
+
+  /** The operation reference of a command, which checked it when it was made; null when absent. */
+  private static <T extends UnifiedRecordValue> BrokerRequest<T> referenced(
+      final BrokerRequest<T> request, final Long operationReference) {
+    if (operationReference != null) {
+      request.operationReference(operationReference);
     }
     return request;
   }

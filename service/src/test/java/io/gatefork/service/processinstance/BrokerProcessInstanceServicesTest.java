@@ -299,19 +299,21 @@ class BrokerProcessInstanceServicesTest {
   }
 
   @Test
-  void modifyWithABlankElementNeverReachesTheBroker() {
-    final var command =
-        new ModifyProcessInstance(
-            2251799813685300L,
-            List.of(new ModifyProcessInstance.ActivateInstruction(" ", 0L, List.of())),
-            List.of(),
-            null);
-
-    assertFails(
-        services.modify(RequestContext.create(), command),
-        ServiceStatus.INVALID_ARGUMENT,
-        "activateInstructions[0].elementId");
-    assertThat(broker.sent()).isEmpty();
+  void aModificationWithABlankElementOrNoTerminationKeyCannotBeMade() {
+    assertThatThrownBy(
+            () ->
+                new ModifyProcessInstance(
+                    2251799813685300L,
+                    List.of(new ModifyProcessInstance.ActivateInstruction(" ", 0L, List.of())),
+                    List.of(),
+                    null))
+        .hasMessage("activateInstructions[0].elementId: must not be blank");
+    assertThatThrownBy(
+            () -> new ModifyProcessInstance(2251799813685300L, List.of(), List.of(1L, 0L), null))
+        .hasMessage(
+            "terminateInstructions[1].elementInstanceKey: expected a positive key, but was 0");
+    assertThatThrownBy(() -> new ModifyProcessInstance(0L, List.of(), List.of(), null))
+        .hasMessage("processInstanceKey: expected a positive key, but was 0");
   }
 
   @Test
@@ -342,13 +344,16 @@ class BrokerProcessInstanceServicesTest {
   }
 
   @Test
-  void migrateWithoutTargetNeverReachesTheBroker() {
-    assertFails(
-        services.migrate(
-            RequestContext.create(),
-            new MigrateProcessInstance(2251799813685300L, 0L, List.of(), null)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "targetProcessDefinitionKey");
-    assertThat(broker.sent()).isEmpty();
+  void aMigrationWithoutTargetOrWithABlankMappingCannotBeMade() {
+    assertThatThrownBy(() -> new MigrateProcessInstance(2251799813685300L, 0L, List.of(), null))
+        .hasMessage("targetProcessDefinitionKey: expected a positive key, but was 0");
+    assertThatThrownBy(
+            () ->
+                new MigrateProcessInstance(
+                    2251799813685300L,
+                    2L,
+                    List.of(new MigrateProcessInstance.MappingInstruction("a", " ")),
+                    null))
+        .hasMessage("mappingInstructions[0].targetElementId: must not be blank");
   }
 }

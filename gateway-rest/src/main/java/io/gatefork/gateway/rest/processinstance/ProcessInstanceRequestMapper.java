@@ -93,6 +93,7 @@ final class ProcessInstanceRequestMapper {
         : FieldRules.operationReference("operationReference", request.operationReference());
   }
 
+  /** The command checks its keys, element ids and operation reference itself. */
   static ModifyProcessInstance toModifyProcessInstance(
       final long processInstanceKey, final ModifyProcessInstanceRequest request) {
     final var activations = new ArrayList<ModifyProcessInstance.ActivateInstruction>();
@@ -116,7 +117,7 @@ final class ProcessInstanceRequestMapper {
       }
       activations.add(
           new ModifyProcessInstance.ActivateInstruction(
-              FieldRules.requireText(field + ".elementId", instruction.elementId()),
+              instruction.elementId(),
               ancestorKey(
                   field + ".ancestorElementInstanceKey", instruction.ancestorElementInstanceKey()),
               variables));
@@ -131,12 +132,10 @@ final class ProcessInstanceRequestMapper {
               instruction == null ? null : instruction.elementInstanceKey()));
     }
     return new ModifyProcessInstance(
-        processInstanceKey,
-        activations,
-        terminations,
-        FieldRules.operationReference("operationReference", request.operationReference()));
+        processInstanceKey, activations, terminations, request.operationReference());
   }
 
+  /** The command checks its keys, element ids and operation reference itself. */
   static MigrateProcessInstance toMigrateProcessInstance(
       final long processInstanceKey, final MigrateProcessInstanceRequest request) {
     final long targetKey =
@@ -152,14 +151,10 @@ final class ProcessInstanceRequestMapper {
       }
       mappings.add(
           new MigrateProcessInstance.MappingInstruction(
-              FieldRules.requireText(field + ".sourceElementId", mapping.sourceElementId()),
-              FieldRules.requireText(field + ".targetElementId", mapping.targetElementId())));
+              mapping.sourceElementId(), mapping.targetElementId()));
     }
     return new MigrateProcessInstance(
-        processInstanceKey,
-        targetKey,
-        mappings,
-        FieldRules.operationReference("operationReference", request.operationReference()));
+        processInstanceKey, targetKey, mappings, request.operationReference());
   }
 
   /** Absent or {@code -1}: no ancestor given (the engine finds the flow scope instance). */
