@@ -7,7 +7,7 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.service.error.BrokerErrorMapper;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.stage.RequestTiming;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -117,7 +117,8 @@ public abstract class ApiServices {
   protected static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(
       final BrokerRequest<T> request, final Long operationReference) {
     if (operationReference != null) {
-      request.operationReference(Inputs.requirePositive("operationReference", operationReference));
+      request.operationReference(
+          FieldRules.operationReference("operationReference", operationReference));
     }
     return request;
   }

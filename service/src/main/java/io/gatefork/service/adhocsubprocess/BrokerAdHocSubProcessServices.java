@@ -8,7 +8,7 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
@@ -27,10 +27,10 @@ public final class BrokerAdHocSubProcessServices extends ApiServices
     final BrokerRequest<AdHocSubProcessInstructionRecord> request;
     try {
       if (command == null || command.elements() == null || command.elements().isEmpty()) {
-        throw ServiceException.invalidArgument("elements", "expected at least one element");
+        throw FieldRules.invalid("elements", "expected at least one element");
       }
       final long key =
-          Inputs.requireKey("adHocSubProcessInstanceKey", command.adHocSubProcessInstanceKey());
+          FieldRules.requireKey("adHocSubProcessInstanceKey", command.adHocSubProcessInstanceKey());
       final var record =
           new AdHocSubProcessInstructionRecord()
               .setAdHocSubProcessInstanceKey(key)
@@ -39,13 +39,13 @@ public final class BrokerAdHocSubProcessServices extends ApiServices
         final var element = command.elements().get(i);
         final String field = "elements[" + i + "]";
         if (element == null) {
-          throw ServiceException.invalidArgument(field, "must not be empty");
+          throw FieldRules.invalid(field, "must not be empty");
         }
         final var instruction =
             record
                 .activateElements()
                 .add()
-                .setElementId(Inputs.requireNotBlank(field + ".elementId", element.elementId()));
+                .setElementId(FieldRules.requireText(field + ".elementId", element.elementId()));
         final DirectBuffer variables =
             JsonDocuments.toMsgPack(field + ".variables", element.variablesJson());
         if (variables != null) {

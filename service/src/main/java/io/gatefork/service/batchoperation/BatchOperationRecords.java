@@ -8,8 +8,7 @@ import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperation
 import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationProcessInstanceModificationMoveInstruction;
 import io.camunda.zeebe.protocol.impl.record.value.batchoperation.BatchOperationProcessInstanceModificationPlan;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationMappingInstruction;
-import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -27,7 +26,7 @@ final class BatchOperationRecords {
 
   static BatchOperationCreationRecord toRecord(final CreateBatchOperation command) {
     if (command == null || command.type() == null) {
-      throw ServiceException.invalidArgument("batchOperationType", "is required");
+      throw FieldRules.invalid("batchOperationType", "is required");
     }
     final ProcessInstanceFilter filter = command.filter();
     // a filter that constrains nothing, at the top or in one $or member, would select every
@@ -50,12 +49,12 @@ final class BatchOperationRecords {
       final CreateBatchOperation command) {
     final CreateBatchOperation.MigrationPlan plan = command.migrationPlan();
     if (plan == null) {
-      throw ServiceException.invalidArgument("migrationPlan", "is required");
+      throw FieldRules.invalid("migrationPlan", "is required");
     }
     final var record =
         new BatchOperationProcessInstanceMigrationPlan()
             .setTargetProcessDefinitionKey(
-                Inputs.requireKey(
+                FieldRules.requireKey(
                     "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey()));
     final List<CreateBatchOperation.MappingInstruction> mappings =
         plan.mappingInstructions() == null ? List.of() : plan.mappingInstructions();
@@ -63,14 +62,14 @@ final class BatchOperationRecords {
       final String field = "migrationPlan.mappingInstructions[" + i + "]";
       final CreateBatchOperation.MappingInstruction mapping = mappings.get(i);
       if (mapping == null) {
-        throw ServiceException.invalidArgument(field, "must not be null");
+        throw FieldRules.invalid(field, "must not be null");
       }
       record.addMappingInstruction(
           new ProcessInstanceMigrationMappingInstruction()
               .setSourceElementId(
-                  Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
+                  FieldRules.requireText(field + ".sourceElementId", mapping.sourceElementId()))
               .setTargetElementId(
-                  Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
+                  FieldRules.requireText(field + ".targetElementId", mapping.targetElementId())));
     }
     return record;
   }
@@ -79,22 +78,21 @@ final class BatchOperationRecords {
       final CreateBatchOperation command) {
     final List<CreateBatchOperation.MoveInstruction> moves = command.moveInstructions();
     if (moves == null || moves.isEmpty()) {
-      throw ServiceException.invalidArgument(
-          "moveInstructions", "must contain at least one instruction");
+      throw FieldRules.invalid("moveInstructions", "must contain at least one instruction");
     }
     final var record = new BatchOperationProcessInstanceModificationPlan();
     for (int i = 0; i < moves.size(); i++) {
       final String field = "moveInstructions[" + i + "]";
       final CreateBatchOperation.MoveInstruction move = moves.get(i);
       if (move == null) {
-        throw ServiceException.invalidArgument(field, "must not be null");
+        throw FieldRules.invalid(field, "must not be null");
       }
       record.addMoveInstruction(
           new BatchOperationProcessInstanceModificationMoveInstruction()
               .setSourceElementId(
-                  Inputs.requireNotBlank(field + ".sourceElementId", move.sourceElementId()))
+                  FieldRules.requireText(field + ".sourceElementId", move.sourceElementId()))
               .setTargetElementId(
-                  Inputs.requireNotBlank(field + ".targetElementId", move.targetElementId())));
+                  FieldRules.requireText(field + ".targetElementId", move.targetElementId())));
     }
     return record;
   }

@@ -9,7 +9,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -59,7 +59,7 @@ public final class BrokerBatchOperationServices extends ApiServices
       final RequestContext context, final BatchOperationIntent intent, final long key) {
     final BrokerRequest<BatchOperationLifecycleManagementRecord> request;
     try {
-      final long batchOperationKey = Inputs.requireKey("batchOperationKey", key);
+      final long batchOperationKey = FieldRules.requireKey("batchOperationKey", key);
       request =
           BrokerRequests.batchOperationLifecycle(
               intent,

@@ -4,7 +4,7 @@ import io.camunda.search.filter.Operation;
 import io.camunda.search.filter.Operator;
 import io.camunda.search.filter.ProcessInstanceFilter;
 import io.camunda.search.filter.VariableValueFilter;
-import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.FieldRules;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -71,14 +71,14 @@ final class FilterCriteria {
   private static void requireSelective(
       final String field, final ProcessInstanceFilter filter, final boolean topLevel) {
     if (filter == null) {
-      throw ServiceException.invalidArgument(field, NO_CRITERION);
+      throw FieldRules.invalid(field, NO_CRITERION);
     }
     final List<ProcessInstanceFilter> members = orEmpty(filter.orFilters());
     if (!topLevel && !members.isEmpty()) {
-      throw ServiceException.invalidArgument(field + ".$or", "cannot be nested in another $or");
+      throw FieldRules.invalid(field + ".$or", "cannot be nested in another $or");
     }
     if (members.isEmpty() && !hasOwnCriterion(filter)) {
-      throw ServiceException.invalidArgument(field, NO_CRITERION);
+      throw FieldRules.invalid(field, NO_CRITERION);
     }
     for (int i = 0; i < members.size(); i++) {
       requireSelective(field + ".$or[" + i + "]", members.get(i), false);

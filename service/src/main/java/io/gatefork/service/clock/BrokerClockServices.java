@@ -8,7 +8,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -25,7 +25,7 @@ public final class BrokerClockServices extends ApiServices implements ClockServi
       request =
           BrokerRequests.clock(
               ClockIntent.PIN,
-              new ClockRecord().pinAt(Inputs.requireNotNegative("timestamp", epochMillis)));
+              new ClockRecord().pinAt(FieldRules.notNegative("timestamp", epochMillis)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

@@ -2,6 +2,7 @@ package io.gatefork.service.codec;
 
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.FieldRules;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -27,12 +28,11 @@ public final class JsonDocuments {
     try {
       msgPack = MsgPackConverter.convertToMsgPack(json);
     } catch (final RuntimeException e) {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           field, "expected a JSON object, but it is not valid " + "JSON (" + rootMessage(e) + ")");
     }
     if (msgPack.length == 0 || !isMap(msgPack[0])) {
-      throw ServiceException.invalidArgument(
-          field, "expected a JSON object, but got " + describe(msgPack));
+      throw FieldRules.invalid(field, "expected a JSON object, but got " + describe(msgPack));
     }
     return new UnsafeBuffer(msgPack);
   }

@@ -16,7 +16,8 @@ import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedInput;
 import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedOutput;
 import io.gatefork.service.decision.DecisionEvaluationResult.MatchedRule;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.TenantIdRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -47,12 +48,12 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
     final boolean hasId =
         command != null && command.decisionId() != null && !command.decisionId().isBlank();
     if (!hasKey && !hasId) {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           "decisionKey", "expected a decision key or a decision id, but got neither");
     }
     final var record = new DecisionEvaluationRecord();
     if (hasKey) {
-      record.setDecisionKey(Inputs.requireKey("decisionKey", command.decisionKey()));
+      record.setDecisionKey(FieldRules.requireKey("decisionKey", command.decisionKey()));
     }
     if (hasId) {
       record.setDecisionId(command.decisionId());
@@ -61,7 +62,7 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
     if (variables != null) {
       record.setVariables(variables);
     }
-    record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+    record.setTenantId(TenantIdRules.orDefault(command.tenantId()));
     return record;
   }
 

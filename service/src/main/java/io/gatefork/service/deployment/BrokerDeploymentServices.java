@@ -12,7 +12,8 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.TenantIdRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -40,22 +41,21 @@ public final class BrokerDeploymentServices extends ApiServices implements Deplo
 
   private static DeploymentRecord toRecord(final DeployResources command) {
     if (command == null || command.resources() == null || command.resources().isEmpty()) {
-      throw ServiceException.invalidArgument("resources", "expected at least one resource");
+      throw FieldRules.invalid("resources", "expected at least one resource");
     }
     final var record = new DeploymentRecord();
     final var resources = command.resources();
     for (int i = 0; i < resources.size(); i++) {
       final DeployResources.Resource resource = resources.get(i);
       if (resource == null || resource.name() == null || resource.name().isBlank()) {
-        throw ServiceException.invalidArgument("resources", "resource " + i + " has no name");
+        throw FieldRules.invalid("resources", "resource " + i + " has no name");
       }
       if (resource.content() == null || resource.content().length == 0) {
-        throw ServiceException.invalidArgument(
-            "resources", "resource '" + resource.name() + "' is empty");
+        throw FieldRules.invalid("resources", "resource '" + resource.name() + "' is empty");
       }
       record.resources().add().setResourceName(resource.name()).setResource(resource.content());
     }
-    record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+    record.setTenantId(TenantIdRules.orDefault(command.tenantId()));
     return record;
   }
 

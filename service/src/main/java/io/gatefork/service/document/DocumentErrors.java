@@ -2,6 +2,7 @@ package io.gatefork.service.document;
 
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.FieldRules;
 
 /**
  * The failures of the document API with the statuses and details a stock 8.8 gateway answers (its
@@ -55,7 +56,7 @@ public final class DocumentErrors {
   }
 
   public static ServiceException invalidDocumentId(final String documentId) {
-    return ServiceException.invalidArgument(
+    return FieldRules.invalid(
         "documentId",
         "'%s' is not a valid document id (1 to 255 characters, no '/', '\\' or control characters, not '.' or '..')"
             .formatted(documentId));

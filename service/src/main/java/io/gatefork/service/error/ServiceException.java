@@ -3,9 +3,10 @@ package io.gatefork.service.error;
 /**
  * A call that failed with a {@link ServiceStatus} and a message for the client. Futures of the
  * service layer complete exceptionally with it (possibly wrapped in a CompletionException). No
- * stack trace: these are expected outcomes (backpressure, rejections), not bugs.
+ * stack trace: these are expected outcomes (backpressure, rejections), not bugs. Bad input is the
+ * subclass {@code io.gatefork.service.validation.FieldViolation}, made by {@code FieldRules}.
  */
-public final class ServiceException extends RuntimeException {
+public class ServiceException extends RuntimeException {
   private final ServiceStatus status;
 
   public ServiceException(final ServiceStatus status, final String message) {
@@ -19,10 +20,5 @@ public final class ServiceException extends RuntimeException {
 
   public ServiceStatus status() {
     return status;
-  }
-
-  /** Bad input that must never reach the broker; {@code field} is named in the message. */
-  public static ServiceException invalidArgument(final String field, final String problem) {
-    return new ServiceException(ServiceStatus.INVALID_ARGUMENT, field + ": " + problem);
   }
 }

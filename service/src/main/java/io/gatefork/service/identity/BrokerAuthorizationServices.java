@@ -16,7 +16,7 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -56,7 +56,7 @@ public final class BrokerAuthorizationServices extends ApiServices
       final RequestContext context, final long authorizationKey, final AuthorizationGrant grant) {
     final BrokerRequest<AuthorizationRecord> request;
     try {
-      final long key = Inputs.requireKey("authorizationKey", authorizationKey);
+      final long key = FieldRules.requireKey("authorizationKey", authorizationKey);
       if (!onAuthorizationPartition(key)) {
         return rejectInput(notFound("UPDATE", "update", key));
       }
@@ -73,7 +73,7 @@ public final class BrokerAuthorizationServices extends ApiServices
   public CompletableFuture<Void> delete(final RequestContext context, final long authorizationKey) {
     final BrokerRequest<AuthorizationRecord> request;
     try {
-      final long key = Inputs.requireKey("authorizationKey", authorizationKey);
+      final long key = FieldRules.requireKey("authorizationKey", authorizationKey);
       if (!onAuthorizationPartition(key)) {
         return rejectInput(notFound("DELETE", "delete", key));
       }
@@ -116,11 +116,11 @@ public final class BrokerAuthorizationServices extends ApiServices
 
   private static AuthorizationRecord toRecord(final AuthorizationGrant grant) {
     if (grant == null) {
-      throw ServiceException.invalidArgument("ownerId", "must not be empty");
+      throw FieldRules.invalid("ownerId", "must not be empty");
     }
-    final String resourceId = Inputs.requireNotBlank("resourceId", grant.resourceId());
+    final String resourceId = FieldRules.requireText("resourceId", grant.resourceId());
     return new AuthorizationRecord()
-        .setOwnerId(Inputs.requireNotBlank("ownerId", grant.ownerId()))
+        .setOwnerId(FieldRules.requireText("ownerId", grant.ownerId()))
         .setOwnerType(enumValue("ownerType", AuthorizationOwnerType.class, grant.ownerType()))
         .setResourceId(resourceId)
         .setResourceMatcher(
@@ -134,7 +134,7 @@ public final class BrokerAuthorizationServices extends ApiServices
 
   private static Set<PermissionType> permissions(final List<String> names) {
     if (names == null || names.isEmpty()) {
-      throw ServiceException.invalidArgument("permissionTypes", "expected at least one");
+      throw FieldRules.invalid("permissionTypes", "expected at least one");
     }
     final Set<PermissionType> permissions = EnumSet.noneOf(PermissionType.class);
     for (int i = 0; i < names.size(); i++) {
@@ -145,13 +145,13 @@ public final class BrokerAuthorizationServices extends ApiServices
 
   private static <E extends Enum<E>> E enumValue(
       final String field, final Class<E> type, final String name) {
-    final String value = Inputs.requireNotBlank(field, name);
+    final String value = FieldRules.requireText(field, name);
     for (final E constant : type.getEnumConstants()) {
       if (constant.name().equals(value)) {
         return constant;
       }
     }
-    throw ServiceException.invalidArgument(
+    throw FieldRules.invalid(
         field,
         "expected one of "
             + Arrays.toString(type.getEnumConstants())

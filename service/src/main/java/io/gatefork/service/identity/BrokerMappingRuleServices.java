@@ -9,7 +9,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -36,14 +36,14 @@ public final class BrokerMappingRuleServices extends ApiServices implements Mapp
     final BrokerRequest<MappingRuleRecord> request;
     try {
       if (rule == null) {
-        throw ServiceException.invalidArgument("mappingRuleId", "must not be empty");
+        throw FieldRules.invalid("mappingRuleId", "must not be empty");
       }
       final var record =
           new MappingRuleRecord()
-              .setMappingRuleId(Inputs.requireNotBlank("mappingRuleId", rule.mappingRuleId()))
-              .setName(Inputs.requireNotBlank("name", rule.name()))
-              .setClaimName(Inputs.requireNotBlank("claimName", rule.claimName()))
-              .setClaimValue(Inputs.requireNotBlank("claimValue", rule.claimValue()));
+              .setMappingRuleId(FieldRules.requireText("mappingRuleId", rule.mappingRuleId()))
+              .setName(FieldRules.requireText("name", rule.name()))
+              .setClaimName(FieldRules.requireText("claimName", rule.claimName()))
+              .setClaimValue(FieldRules.requireText("claimValue", rule.claimValue()));
       request = BrokerRequests.mappingRule(intent, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -59,7 +59,7 @@ public final class BrokerMappingRuleServices extends ApiServices implements Mapp
           BrokerRequests.mappingRule(
               MappingRuleIntent.DELETE,
               new MappingRuleRecord()
-                  .setMappingRuleId(Inputs.requireNotBlank("mappingRuleId", mappingRuleId)));
+                  .setMappingRuleId(FieldRules.requireText("mappingRuleId", mappingRuleId)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

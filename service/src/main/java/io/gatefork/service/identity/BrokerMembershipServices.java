@@ -8,7 +8,7 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -71,12 +71,12 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
     final BrokerRequest<R> request;
     try {
       if (entity == null) {
-        throw ServiceException.invalidArgument(idField, "must not be empty");
+        throw FieldRules.invalid(idField, "must not be empty");
       }
-      final R record = newRecord(Inputs.requireNotBlank(idField, entity.id()));
+      final R record = newRecord(FieldRules.requireText(idField, entity.id()));
       describe(
           record,
-          Inputs.requireNotBlank("name", entity.name()),
+          FieldRules.requireText("name", entity.name()),
           entity.description() == null ? "" : entity.description());
       request = request(command, record);
     } catch (final ServiceException e) {
@@ -89,7 +89,7 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
   public CompletableFuture<Void> delete(final RequestContext context, final String id) {
     final BrokerRequest<R> request;
     try {
-      request = request(Command.DELETE, newRecord(Inputs.requireNotBlank(idField, id)));
+      request = request(Command.DELETE, newRecord(FieldRules.requireText(idField, id)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }
@@ -123,11 +123,11 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
     final BrokerRequest<R> request;
     try {
       if (memberType == null || !memberTypes.contains(memberType)) {
-        throw ServiceException.invalidArgument(
+        throw FieldRules.invalid(
             "memberType", "expected one of " + memberTypes + ", but was " + memberType);
       }
-      final R record = newRecord(Inputs.requireNotBlank(idField, id));
-      member(record, memberType.entityType(), Inputs.requireNotBlank("memberId", memberId));
+      final R record = newRecord(FieldRules.requireText(idField, id));
+      member(record, memberType.entityType(), FieldRules.requireText("memberId", memberId));
       request = request(command, record);
     } catch (final ServiceException e) {
       return rejectInput(e);

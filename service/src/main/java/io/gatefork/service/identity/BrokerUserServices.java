@@ -10,7 +10,6 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
-import io.gatefork.service.validation.Inputs;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -46,16 +45,16 @@ public final class BrokerUserServices extends ApiServices implements UserService
     final BrokerRequest<UserRecord> request;
     try {
       if (user == null) {
-        throw ServiceException.invalidArgument("username", "must not be empty");
+        throw FieldRules.invalid("username", "must not be empty");
       }
       final var record =
           new UserRecord()
-              .setUsername(Inputs.requireNotBlank("username", user.username()))
+              .setUsername(FieldRules.requireText("username", user.username()))
               .setName(orEmpty(user.name()))
               .setEmail(orEmpty(user.email()))
               .setPassword(
                   passwordHasher.hash(
-                      password(Inputs.requireNotBlank("password", user.password()))));
+                      password(FieldRules.requireText("password", user.password()))));
       request = BrokerRequests.user(intent, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -75,11 +74,11 @@ public final class BrokerUserServices extends ApiServices implements UserService
     final BrokerRequest<UserRecord> request;
     try {
       if (user == null) {
-        throw ServiceException.invalidArgument("username", "must not be empty");
+        throw FieldRules.invalid("username", "must not be empty");
       }
       final var record =
           new UserRecord()
-              .setUsername(Inputs.requireNotBlank("username", user.username()))
+              .setUsername(FieldRules.requireText("username", user.username()))
               .setName(orEmpty(user.name()))
               .setEmail(orEmpty(user.email()));
       if (user.password() != null && !user.password().isEmpty()) {
@@ -99,7 +98,7 @@ public final class BrokerUserServices extends ApiServices implements UserService
       request =
           BrokerRequests.user(
               UserIntent.DELETE,
-              new UserRecord().setUsername(Inputs.requireNotBlank("username", username)));
+              new UserRecord().setUsername(FieldRules.requireText("username", username)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

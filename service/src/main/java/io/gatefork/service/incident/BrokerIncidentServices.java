@@ -7,7 +7,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -26,7 +26,7 @@ public final class BrokerIncidentServices extends ApiServices implements Inciden
       request =
           withOperationReference(
               BrokerRequests.resolveIncident(
-                  Inputs.requireKey("incidentKey", incidentKey), new IncidentRecord()),
+                  FieldRules.requireKey("incidentKey", incidentKey), new IncidentRecord()),
               operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);

@@ -9,7 +9,7 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashSet;
 import java.util.List;
@@ -120,7 +120,7 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final JobCompletionResult result) {
     final JobRecord record;
     try {
-      Inputs.requireKey("jobKey", jobKey);
+      FieldRules.requireKey("jobKey", jobKey);
       record = withVariables(new JobRecord(), variablesJson);
       if (result != null) {
         record.setResult(JobResultRecords.toRecord(result));
@@ -141,9 +141,9 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final String variablesJson) {
     final JobRecord record;
     try {
-      Inputs.requireKey("jobKey", jobKey);
-      Inputs.requireNotNegative("retries", retries);
-      Inputs.requireNotNegative("retryBackOff", retryBackOffMillis);
+      FieldRules.requireKey("jobKey", jobKey);
+      FieldRules.notNegative("retries", retries);
+      FieldRules.notNegative("retryBackOff", retryBackOffMillis);
       record = withVariables(new JobRecord(), variablesJson);
       record.setRetries(retries);
       record.setRetryBackoff(retryBackOffMillis);
@@ -163,8 +163,8 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final String variablesJson) {
     final JobRecord record;
     try {
-      Inputs.requireKey("jobKey", jobKey);
-      final String code = Inputs.requireNotBlank("errorCode", errorCode);
+      FieldRules.requireKey("jobKey", jobKey);
+      final String code = FieldRules.requireText("errorCode", errorCode);
       record = withVariables(new JobRecord(), variablesJson);
       record.setErrorCode(BufferUtil.wrapString(code));
       record.setErrorMessage(errorMessage == null ? "" : errorMessage);
@@ -182,8 +182,8 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final Long operationReference) {
     final BrokerRequest<JobRecord> request;
     try {
-      Inputs.requireKey("jobKey", jobKey);
-      Inputs.requirePositive("retries", retries);
+      FieldRules.requireKey("jobKey", jobKey);
+      FieldRules.requirePositive("retries", retries);
       final var record = new JobRecord();
       record.setRetries(retries);
       request =
@@ -203,7 +203,7 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final Long operationReference) {
     final BrokerRequest<JobRecord> request;
     try {
-      Inputs.requireKey("jobKey", jobKey);
+      FieldRules.requireKey("jobKey", jobKey);
       // any value is accepted, as by the engine: the new deadline is now + timeout
       final var record = new JobRecord();
       record.setTimeout(timeoutMillis);
@@ -224,9 +224,9 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final Long operationReference) {
     final BrokerRequest<JobRecord> request;
     try {
-      Inputs.requireKey("jobKey", jobKey);
+      FieldRules.requireKey("jobKey", jobKey);
       if (changeset == null || changeset.isEmpty()) {
-        throw ServiceException.invalidArgument(
+        throw FieldRules.invalid(
             "changeset", "expected at least one of retries, timeout, but got neither");
       }
       final var record = new JobRecord();

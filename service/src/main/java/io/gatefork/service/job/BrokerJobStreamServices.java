@@ -9,7 +9,7 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,18 +47,16 @@ public final class BrokerJobStreamServices implements JobStreamServices {
 
   static JobActivationPropertiesImpl toProperties(final StreamJobs command, final Caller caller) {
     if (command == null) {
-      throw ServiceException.invalidArgument("type", "must not be empty");
+      throw FieldRules.invalid("type", "must not be empty");
     }
-    Inputs.requireNotBlank("type", command.type());
-    Inputs.requirePositive("timeout", command.timeoutMillis());
+    FieldRules.requireText("type", command.type());
+    FieldRules.requirePositive("timeout", command.timeoutMillis());
     final var fetchVariables = new ArrayList<StringValue>();
-    for (final String name :
-        Inputs.requireNoBlankEntries("fetchVariables", command.fetchVariables())) {
+    for (final String name : FieldRules.names("fetchVariables", command.fetchVariables())) {
       fetchVariables.add(new StringValue(name));
     }
     final List<String> tenantIds =
-        TenantAccess.activationTenants(
-            caller, Inputs.requireNoBlankEntries("tenantIds", command.tenantIds()));
+        TenantAccess.activationTenants(caller, FieldRules.names("tenantIds", command.tenantIds()));
     final DirectBuffer worker =
         BufferUtil.wrapString(command.worker() == null ? "" : command.worker());
     return new JobActivationPropertiesImpl()

@@ -6,8 +6,7 @@ import io.camunda.zeebe.protocol.impl.record.value.job.JobResultCorrections;
 import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.record.value.JobResultType;
 import io.gatefork.service.codec.JsonDocuments;
-import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -61,20 +60,18 @@ final class JobResultRecords {
     }
     if (corrections.candidateUsers() != null) {
       values.setCandidateUsersList(
-          Inputs.requireNoBlankEntries(
-              "result.corrections.candidateUsers", corrections.candidateUsers()));
+          FieldRules.names("result.corrections.candidateUsers", corrections.candidateUsers()));
       corrected.add(UserTaskRecord.CANDIDATE_USERS);
     }
     if (corrections.candidateGroups() != null) {
       values.setCandidateGroupsList(
-          Inputs.requireNoBlankEntries(
-              "result.corrections.candidateGroups", corrections.candidateGroups()));
+          FieldRules.names("result.corrections.candidateGroups", corrections.candidateGroups()));
       corrected.add(UserTaskRecord.CANDIDATE_GROUPS);
     }
     if (corrections.priority() != null) {
       final int priority = corrections.priority();
       if (priority < MIN_PRIORITY || priority > MAX_PRIORITY) {
-        throw ServiceException.invalidArgument(
+        throw FieldRules.invalid(
             "result.corrections.priority",
             "must be between " + MIN_PRIORITY + " and " + MAX_PRIORITY + ", but was " + priority);
       }
@@ -94,10 +91,10 @@ final class JobResultRecords {
       final JobCompletionResult.ActivateElement element = elements.get(i);
       final String field = "result.activateElements[" + i + "]";
       if (element == null) {
-        throw ServiceException.invalidArgument(field, "must not be null");
+        throw FieldRules.invalid(field, "must not be null");
       }
       final var activation = new JobResultActivateElement();
-      activation.setElementId(Inputs.requireNotBlank(field + ".elementId", element.elementId()));
+      activation.setElementId(FieldRules.requireText(field + ".elementId", element.elementId()));
       final DirectBuffer variables =
           JsonDocuments.toMsgPack(field + ".variables", element.variablesJson());
       if (variables != null) {
@@ -117,7 +114,7 @@ final class JobResultRecords {
     try {
       OffsetDateTime.parse(value);
     } catch (final DateTimeParseException e) {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           field, "expected an RFC 3339 date-time or an empty string, but was '" + value + "'");
     }
     return value;

@@ -10,7 +10,7 @@ import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.BrokerErrorMapper;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,26 +130,22 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       final ActivateJobs command,
       final PushSource.Provider pushSources) {
     if (command == null) {
-      throw ServiceException.invalidArgument("type", "must not be empty");
+      throw FieldRules.invalid("type", "must not be empty");
     }
-    final String type = Inputs.requireNotBlank("type", command.type());
-    if (command.maxJobsToActivate() < 1) {
-      throw ServiceException.invalidArgument(
-          "maxJobsToActivate", "must be greater than 0, but was " + command.maxJobsToActivate());
-    }
-    Inputs.requirePositive("timeout", command.timeoutMillis());
+    final String type = FieldRules.requireText("type", command.type());
+    FieldRules.requirePositive("maxJobsToActivate", command.maxJobsToActivate());
+    FieldRules.requirePositive("timeout", command.timeoutMillis());
     final var record = new JobBatchRecord();
     record.setType(type);
     record.setWorker(command.worker() == null ? "" : command.worker());
     record.setTimeout(command.timeoutMillis());
     record.setMaxJobsToActivate(command.maxJobsToActivate());
-    for (final String name :
-        Inputs.requireNoBlankEntries("fetchVariable", command.fetchVariables())) {
+    for (final String name : FieldRules.names("fetchVariable", command.fetchVariables())) {
       record.variables().add().wrap(name);
     }
     final List<String> tenantIds =
         TenantAccess.activationTenants(
-            context.caller(), Inputs.requireNoBlankEntries("tenantIds", command.tenantIds()));
+            context.caller(), FieldRules.names("tenantIds", command.tenantIds()));
     record.setTenantIds(tenantIds);
 
     final Duration requested = command.requestTimeout();

@@ -9,7 +9,8 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.TenantIdRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
@@ -40,13 +41,13 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
     final MessageCorrelationRecord record;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("name", "must not be empty");
+        throw FieldRules.invalid("name", "must not be empty");
       }
       record =
           new MessageCorrelationRecord()
-              .setName(Inputs.requireNotBlank("name", command.name()))
+              .setName(command.name())
               .setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey())
-              .setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+              .setTenantId(TenantIdRules.orDefault(command.tenantId()));
       final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
         record.setVariables(variables);
@@ -61,12 +62,12 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
 
   private static MessageRecord toRecord(final PublishMessage command) {
     if (command == null) {
-      throw ServiceException.invalidArgument("name", "must not be empty");
+      throw FieldRules.invalid("name", "must not be empty");
     }
     final var record = new MessageRecord();
-    record.setName(Inputs.requireNotBlank("name", command.name()));
+    record.setName(command.name()); // the command checked its name and time to live
     record.setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey());
-    record.setTimeToLive(Inputs.requireNotNegative("timeToLive", command.timeToLiveMillis()));
+    record.setTimeToLive(command.timeToLiveMillis());
     if (command.messageId() != null) {
       record.setMessageId(command.messageId());
     }
@@ -74,7 +75,7 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
     if (variables != null) {
       record.setVariables(variables);
     }
-    record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+    record.setTenantId(TenantIdRules.orDefault(command.tenantId()));
     return record;
   }
 

@@ -1,6 +1,11 @@
 package io.gatefork.service.message;
 
+import io.gatefork.service.validation.FieldRules;
+
 /**
+ * Its field rules hold once it exists: both front ends build it from their request, so a bad field
+ * is refused there, once, before the service is called.
+ *
  * @param timeToLiveMillis how long the message waits for a subscription
  * @param messageId null or a unique id (duplicates are rejected by the broker)
  * @param variablesJson a JSON object, or null
@@ -11,4 +16,10 @@ public record PublishMessage(
     long timeToLiveMillis,
     String messageId,
     String variablesJson,
-    String tenantId) {}
+    String tenantId) {
+
+  public PublishMessage {
+    FieldRules.requireText("name", name);
+    FieldRules.notNegative("timeToLive", timeToLiveMillis);
+  }
+}

@@ -20,8 +20,8 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
-import io.gatefork.service.validation.TagRules;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.TenantIdRules;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -65,7 +65,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
     try {
       final ProcessInstanceCreationRecord record = toRecord(command);
       // the broker filters the result's variables by these names; none means all
-      record.setFetchVariables(Inputs.requireNoBlankEntries("fetchVariables", fetchVariables));
+      record.setFetchVariables(FieldRules.names("fetchVariables", fetchVariables));
       request =
           withOperationReference(BrokerRequests.createProcessInstanceWithResult(record), command);
     } catch (final ServiceException e) {
@@ -85,10 +85,10 @@ public final class BrokerProcessInstanceServices extends ApiServices
     try {
       request =
           BrokerRequests.cancelProcessInstance(
-              Inputs.requireKey("processInstanceKey", processInstanceKey));
+              FieldRules.requireKey("processInstanceKey", processInstanceKey));
       if (operationReference != null) {
         request.operationReference(
-            Inputs.requirePositive("operationReference", operationReference));
+            FieldRules.operationReference("operationReference", operationReference));
       }
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -102,11 +102,12 @@ public final class BrokerProcessInstanceServices extends ApiServices
     final BrokerRequest<ProcessInstanceModificationRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("processInstanceKey", "must be given");
+        throw FieldRules.invalid("processInstanceKey", "must be given");
       }
-      final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
+      // the command checked its keys, element ids and operation reference when it was made
+      final long key = command.processInstanceKey();
       request =
-          withOperationReference(
+          referenced(
               BrokerRequests.modifyProcessInstance(key, toModification(key, command)),
               command.operationReference());
     } catch (final ServiceException e) {
@@ -121,34 +122,22 @@ public final class BrokerProcessInstanceServices extends ApiServices
     final BrokerRequest<ProcessInstanceMigrationRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("processInstanceKey", "must be given");
+        throw FieldRules.invalid("processInstanceKey", "must be given");
       }
-      final long key = Inputs.requireKey("processInstanceKey", command.processInstanceKey());
+      // the command checked its keys, mappings and operation reference when it was made
+      final long key = command.processInstanceKey();
       final var record =
           new ProcessInstanceMigrationRecord()
               .setProcessInstanceKey(key)
-              .setTargetProcessDefinitionKey(
-                  Inputs.requireKey(
-                      "targetProcessDefinitionKey", command.targetProcessDefinitionKey()));
-      final var mappings =
-          command.mappingInstructions() == null
-              ? List.<MigrateProcessInstance.MappingInstruction>of()
-              : command.mappingInstructions();
-      for (int i = 0; i < mappings.size(); i++) {
-        final var mapping = mappings.get(i);
-        final String field = "mappingInstructions[" + i + "]";
-        if (mapping == null) {
-          throw ServiceException.invalidArgument(field, "must not be empty");
-        }
+              .setTargetProcessDefinitionKey(command.targetProcessDefinitionKey());
+      for (final var mapping : command.mappingInstructions()) {
         record.addMappingInstruction(
             new ProcessInstanceMigrationMappingInstruction()
-                .setSourceElementId(
-                    Inputs.requireNotBlank(field + ".sourceElementId", mapping.sourceElementId()))
-                .setTargetElementId(
-                    Inputs.requireNotBlank(field + ".targetElementId", mapping.targetElementId())));
+                .setSourceElementId(mapping.sourceElementId())
+                .setTargetElementId(mapping.targetElementId()));
       }
       request =
-          withOperationReference(
+          referenced(
               BrokerRequests.migrateProcessInstance(key, record), command.operationReference());
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -160,19 +149,11 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final long processInstanceKey, final ModifyProcessInstance command) {
     final var record =
         new ProcessInstanceModificationRecord().setProcessInstanceKey(processInstanceKey);
-    final var activations =
-        command.activateInstructions() == null
-            ? List.<ModifyProcessInstance.ActivateInstruction>of()
-            : command.activateInstructions();
+    final var activations = command.activateInstructions();
     for (int i = 0; i < activations.size(); i++) {
       final var activation = activations.get(i);
-      final String field = "activateInstructions[" + i + "]";
-      if (activation == null) {
-        throw ServiceException.invalidArgument(field, "must not be empty");
-      }
       final var instruction =
-          new ProcessInstanceModificationActivateInstruction()
-              .setElementId(Inputs.requireNotBlank(field + ".elementId", activation.elementId()));
+          new ProcessInstanceModificationActivateInstruction().setElementId(activation.elementId());
       if (activation.ancestorElementInstanceKey() > 0) {
         instruction.setAncestorScopeKey(activation.ancestorElementInstanceKey());
       }
@@ -182,7 +163,8 @@ public final class BrokerProcessInstanceServices extends ApiServices
               : activation.variableInstructions();
       for (int j = 0; j < variables.size(); j++) {
         final var variable = variables.get(j);
-        final String variableField = field + ".variableInstructions[" + j + "]";
+        final String variableField =
+            "activateInstructions[" + i + "].variableInstructions[" + j + "]";
         final DirectBuffer document =
             variable == null
                 ? null
@@ -197,26 +179,16 @@ public final class BrokerProcessInstanceServices extends ApiServices
       }
       record.addActivateInstruction(instruction);
     }
-    final var terminations =
-        command.terminateElementInstanceKeys() == null
-            ? List.<Long>of()
-            : command.terminateElementInstanceKeys();
-    for (int i = 0; i < terminations.size(); i++) {
-      final Long key = terminations.get(i);
-      final String field = "terminateInstructions[" + i + "].elementInstanceKey";
-      if (key == null) {
-        throw ServiceException.invalidArgument(field, "must be given");
-      }
+    for (final Long key : command.terminateElementInstanceKeys()) {
       record.addTerminateInstruction(
-          new ProcessInstanceModificationTerminateInstruction()
-              .setElementInstanceKey(Inputs.requireKey(field, key)));
+          new ProcessInstanceModificationTerminateInstruction().setElementInstanceKey(key));
     }
     return record;
   }
 
   private static ProcessInstanceCreationRecord toRecord(final CreateProcessInstance command) {
     if (command == null) {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           "processDefinitionKey",
           "expected a process definition key or a process definition id, but got neither");
     }
@@ -224,13 +196,13 @@ public final class BrokerProcessInstanceServices extends ApiServices
     final Long key = command.processDefinitionKey();
     final String processId = command.bpmnProcessId();
     if (key != null) {
-      record.setProcessDefinitionKey(Inputs.requireKey("processDefinitionKey", key));
+      record.setProcessDefinitionKey(key);
     } else if (processId != null && !processId.isBlank()) {
       record.setBpmnProcessId(processId);
       // as the engine reads it: negative = latest, otherwise that exact version
       record.setVersion(command.version());
     } else {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           "processDefinitionKey",
           "expected a process definition key or a process definition id, but got neither");
     }
@@ -238,37 +210,33 @@ public final class BrokerProcessInstanceServices extends ApiServices
     if (variables != null) {
       record.setVariables(variables);
     }
-    record.setTenantId(Inputs.tenantOrDefault(command.tenantId()));
-    for (final String elementId :
-        Inputs.requireNoBlankEntries("startInstructions", command.startElementIds())) {
+    record.setTenantId(TenantIdRules.orDefault(command.tenantId()));
+    // the command checked its element ids, tags and key when it was made
+    for (final String elementId : command.startElementIds()) {
       record.startInstructions().add().setElementId(elementId);
     }
-    for (final String elementId :
-        Inputs.requireNoBlankEntries(
-            "runtimeInstructions.afterElementId", command.terminateAfterElementIds())) {
+    for (final String elementId : command.terminateAfterElementIds()) {
       record.addRuntimeInstruction(
           new ProcessInstanceCreationRuntimeInstruction()
               .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)
               .setAfterElementId(elementId));
     }
-    final Set<String> tags = tags(command.tags());
-    if (!tags.isEmpty()) {
-      record.setTags(tags);
+    if (!command.tags().isEmpty()) {
+      record.setTags(new HashSet<>(command.tags()));
     }
     return record;
   }
 
-  /** The same rule as the front ends check before calling: no direct caller sends bad tags. */
-  private static Set<String> tags(final List<String> tags) {
-    final List<String> checked = TagRules.check("tags", tags);
-    return checked.isEmpty() ? Set.of() : new HashSet<>(checked);
-  }
-
   private static <T extends UnifiedRecordValue> BrokerRequest<T> withOperationReference(
       final BrokerRequest<T> request, final CreateProcessInstance command) {
-    if (command.operationReference() != null) {
-      request.operationReference(
-          Inputs.requirePositive("operationReference", command.operationReference()));
+    return referenced(request, command.operationReference());
+  }
+
+  /** The operation reference of a command, which checked it when it was made; null when absent. */
+  private static <T extends UnifiedRecordValue> BrokerRequest<T> referenced(
+      final BrokerRequest<T> request, final Long operationReference) {
+    if (operationReference != null) {
+      request.operationReference(operationReference);
     }
     return request;
   }

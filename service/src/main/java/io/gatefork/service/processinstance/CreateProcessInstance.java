@@ -1,10 +1,14 @@
 package io.gatefork.service.processinstance;
 
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.TagRules;
 import java.util.List;
 
 /**
  * Either {@code processDefinitionKey} or {@code bpmnProcessId} (with {@code version}, -1 = latest)
- * names the process.
+ * names the process. The field rules hold once it exists: both front ends build it from their
+ * request, so a bad key, element id, tag or operation reference is refused there, once, before the
+ * service is called (a {@code FieldViolation} naming the field as REST does).
  *
  * @param variablesJson a JSON object, or null
  * @param tenantId null for the default tenant
@@ -24,6 +28,17 @@ public record CreateProcessInstance(
     List<String> startElementIds,
     List<String> tags,
     List<String> terminateAfterElementIds) {
+
+  public CreateProcessInstance {
+    if (processDefinitionKey != null) {
+      FieldRules.requireKey("processDefinitionKey", processDefinitionKey);
+    }
+    FieldRules.operationReference("operationReference", operationReference);
+    startElementIds = FieldRules.texts("startInstructions", "elementId", startElementIds);
+    tags = TagRules.check("tags", tags);
+    terminateAfterElementIds =
+        FieldRules.texts("runtimeInstructions", "afterElementId", terminateAfterElementIds);
+  }
 
   /** Without runtime instructions. */
   public CreateProcessInstance(

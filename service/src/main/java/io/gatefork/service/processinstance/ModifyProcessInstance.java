@@ -1,9 +1,14 @@
 package io.gatefork.service.processinstance;
 
+import static io.gatefork.service.validation.FieldRules.element;
+
+import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 
 /**
- * Activates and terminates elements of a running instance in one step.
+ * Activates and terminates elements of a running instance in one step. Its field rules hold once it
+ * exists: both front ends build it from their request, so a bad key or element id is refused there,
+ * once, before the service is called.
  *
  * @param terminateElementInstanceKeys element instances to terminate
  * @param operationReference null when absent
@@ -13,6 +18,28 @@ public record ModifyProcessInstance(
     List<ActivateInstruction> activateInstructions,
     List<Long> terminateElementInstanceKeys,
     Long operationReference) {
+
+  public ModifyProcessInstance {
+    FieldRules.requireKey("processInstanceKey", processInstanceKey);
+    activateInstructions = activateInstructions == null ? List.of() : activateInstructions;
+    for (int i = 0; i < activateInstructions.size(); i++) {
+      final ActivateInstruction activation = activateInstructions.get(i);
+      final String elementId = activation == null ? null : activation.elementId();
+      if (elementId == null || elementId.isBlank()) {
+        FieldRules.requireText(element("activateInstructions", i) + ".elementId", elementId);
+      }
+    }
+    terminateElementInstanceKeys =
+        terminateElementInstanceKeys == null ? List.of() : terminateElementInstanceKeys;
+    for (int i = 0; i < terminateElementInstanceKeys.size(); i++) {
+      final Long key = terminateElementInstanceKeys.get(i);
+      if (key == null || key <= 0) {
+        final String field = element("terminateInstructions", i) + ".elementInstanceKey";
+        FieldRules.requireKey(field, FieldRules.require(field, key));
+      }
+    }
+    FieldRules.operationReference("operationReference", operationReference);
+  }
 
   /**
    * @param ancestorElementInstanceKey the flow scope instance to activate in; zero or less: let the

@@ -9,7 +9,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -30,7 +30,7 @@ public final class BrokerResourceServices extends ApiServices implements Resourc
     try {
       final var record =
           new ResourceDeletionRecord()
-              .setResourceKey(Inputs.requireKey("resourceKey", resourceKey));
+              .setResourceKey(FieldRules.requireKey("resourceKey", resourceKey));
       request = withOperationReference(BrokerRequests.deleteResource(record), operationReference);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -43,7 +43,7 @@ public final class BrokerResourceServices extends ApiServices implements Resourc
       final RequestContext context, final long resourceKey) {
     final BrokerRequest<ResourceRecord> request;
     try {
-      final long key = Inputs.requireKey("resourceKey", resourceKey);
+      final long key = FieldRules.requireKey("resourceKey", resourceKey);
       request = BrokerRequests.fetchResource(key, new ResourceRecord().setResourceKey(key));
     } catch (final ServiceException e) {
       return rejectInput(e);

@@ -8,7 +8,8 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.TenantIdRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
@@ -26,12 +27,12 @@ public final class BrokerSignalServices extends ApiServices implements SignalSer
     final SignalRecord record;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("signalName", "must not be empty");
+        throw FieldRules.invalid("signalName", "must not be empty");
       }
       record =
           new SignalRecord()
-              .setSignalName(Inputs.requireNotBlank("signalName", command.signalName()))
-              .setTenantId(Inputs.tenantOrDefault(command.tenantId()));
+              .setSignalName(command.signalName()) // the command checked it
+              .setTenantId(TenantIdRules.orDefault(command.tenantId()));
       final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
         record.setVariables(variables);

@@ -9,7 +9,7 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.concurrent.CompletableFuture;
@@ -31,13 +31,13 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
     final BrokerRequest<UserTaskRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("assignee", "must not be empty");
+        throw FieldRules.invalid("assignee", "must not be empty");
       }
-      final long key = Inputs.requireKey("userTaskKey", command.userTaskKey());
+      final long key = FieldRules.requireKey("userTaskKey", command.userTaskKey());
       final var record =
           new UserTaskRecord()
               .setUserTaskKey(key)
-              .setAssignee(Inputs.requireNotBlank("assignee", command.assignee()));
+              .setAssignee(FieldRules.requireText("assignee", command.assignee()));
       setAction(record, command.action());
       request =
           BrokerRequests.userTask(
@@ -52,7 +52,7 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
   public CompletableFuture<Void> unassign(final RequestContext context, final long userTaskKey) {
     final BrokerRequest<UserTaskRecord> request;
     try {
-      final long key = Inputs.requireKey("userTaskKey", userTaskKey);
+      final long key = FieldRules.requireKey("userTaskKey", userTaskKey);
       final var record =
           new UserTaskRecord().setUserTaskKey(key).setAssignee("").setAction(UNASSIGN_ACTION);
       request = BrokerRequests.userTask(UserTaskIntent.ASSIGN, key, record);
@@ -68,9 +68,9 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
     final BrokerRequest<UserTaskRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("userTaskKey", "must be given");
+        throw FieldRules.invalid("userTaskKey", "must be given");
       }
-      final long key = Inputs.requireKey("userTaskKey", command.userTaskKey());
+      final long key = FieldRules.requireKey("userTaskKey", command.userTaskKey());
       final var record = new UserTaskRecord().setUserTaskKey(key);
       final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
@@ -90,9 +90,9 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
     final BrokerRequest<UserTaskRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("userTaskKey", "must be given");
+        throw FieldRules.invalid("userTaskKey", "must be given");
       }
-      final long key = Inputs.requireKey("userTaskKey", command.userTaskKey());
+      final long key = FieldRules.requireKey("userTaskKey", command.userTaskKey());
       request = BrokerRequests.userTask(UserTaskIntent.UPDATE, key, toUpdate(key, command));
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -114,19 +114,19 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
     if (command.candidateUsers() != null) {
       record
           .setCandidateUsersList(
-              Inputs.requireNoBlankEntries("changeset.candidateUsers", command.candidateUsers()))
+              FieldRules.names("changeset.candidateUsers", command.candidateUsers()))
           .setCandidateUsersChanged();
     }
     if (command.candidateGroups() != null) {
       record
           .setCandidateGroupsList(
-              Inputs.requireNoBlankEntries("changeset.candidateGroups", command.candidateGroups()))
+              FieldRules.names("changeset.candidateGroups", command.candidateGroups()))
           .setCandidateGroupsChanged();
     }
     if (command.priority() != null) {
       final int priority = command.priority();
       if (priority < 0 || priority > MAX_PRIORITY) {
-        throw ServiceException.invalidArgument(
+        throw FieldRules.invalid(
             "changeset.priority",
             "must be between 0 and " + MAX_PRIORITY + ", but was " + priority);
       }
@@ -145,7 +145,7 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       ZonedDateTime.parse(value);
       return value;
     } catch (final DateTimeParseException e) {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           field,
           "expected an ISO 8601 date-time with offset, e.g. 2025-06-30T12:00:00Z, but was '"
               + value

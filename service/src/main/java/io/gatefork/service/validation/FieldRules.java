@@ -1,74 +1,81 @@
 package io.gatefork.service.validation;
 
-import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.FieldViolation.Rule;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The field rules both APIs apply to client input before anything is sent: presence, numbers, lists
- * of names. Each failure is an INVALID_ARGUMENT worded {@code "field: problem"} (a {@link
- * ServiceException}, which carries no stack trace: bad input is an expected outcome). The rules for
- * tenant ids, tags and identifiers are in {@link TenantIdRules}, {@link TagRules} and {@link
- * IdentifierRules}.
+ * The one vocabulary for "this field is bad", for both APIs: presence, keys, numbers, lists of
+ * names. Each failure is a {@link FieldViolation} (INVALID_ARGUMENT worded {@code "field:
+ * problem"}, no stack trace: bad input is an expected outcome), thrown before anything is sent to
+ * the broker. The rules for tenant ids, tags and identifiers are in {@link TenantIdRules}, {@link
+ * TagRules} and {@link IdentifierRules}, in the same words.
  */
 public final class FieldRules {
+  private static final long NO_VALUE = 0;
 
   private FieldRules() {}
 
-  /** The INVALID_ARGUMENT for a field, for problems no rule here covers. */
-  public static ServiceException invalid(final String field, final String problem) {
-    return ServiceException.invalidArgument(field, problem);
+  /** The refusal of a field, for problems no rule here covers. */
+  public static FieldViolation invalid(final String field, final String problem) {
+    return new FieldViolation(field, Rule.OTHER, problem, NO_VALUE);
   }
 
   public static <T> T require(final String field, final T value) {
     if (value == null) {
-      throw invalid(field, "is required");
+      throw new FieldViolation(field, Rule.REQUIRED, "is required", NO_VALUE);
     }
     return value;
   }
 
   /** A required string that must not be blank. */
   public static String requireText(final String field, final String value) {
-    if (value == null) {
-      throw invalid(field, "is required");
-    }
+    require(field, value);
     if (value.isBlank()) {
-      throw invalid(field, "must not be blank");
+      throw new FieldViolation(field, Rule.BLANK, "must not be blank", NO_VALUE);
+    }
+    return value;
+  }
+
+  /** Entity keys are positive; anything else cannot name an entity, nor a partition. */
+  public static long requireKey(final String field, final long key) {
+    if (key <= 0) {
+      throw new FieldViolation(field, Rule.KEY, "expected a positive key, but was " + key, key);
+    }
+    return key;
+  }
+
+  public static long requirePositive(final String field, final long value) {
+    if (value <= 0) {
+      throw new FieldViolation(field, Rule.POSITIVE, "must be greater than 0", value);
     }
     return value;
   }
 
   public static long requirePositive(final String field, final Long value) {
-    final long checked = require(field, value);
-    if (checked <= 0) {
-      throw invalid(field, "must be greater than 0");
-    }
-    return checked;
+    return requirePositive(field, require(field, value).longValue());
   }
 
   public static int requirePositive(final String field, final Integer value) {
-    final int checked = require(field, value);
-    if (checked <= 0) {
-      throw invalid(field, "must be greater than 0");
+    return (int) requirePositive(field, require(field, value).longValue());
+  }
+
+  public static long notNegative(final String field, final long value) {
+    if (value < 0) {
+      throw new FieldViolation(field, Rule.NOT_NEGATIVE, "must not be negative", value);
     }
-    return checked;
+    return value;
   }
 
   /** An optional number that must not be negative; {@code absent} when not given. */
   public static long notNegative(final String field, final Long value, final long absent) {
-    if (value == null) {
-      return absent;
-    }
-    if (value < 0) {
-      throw invalid(field, "must not be negative");
-    }
-    return value;
+    return value == null ? absent : notNegative(field, value.longValue());
   }
 
   /** An operation reference is optional but must be at least 1 when given. */
   public static Long operationReference(final String field, final Long value) {
     if (value != null && value < 1) {
-      throw invalid(field, "must be at least 1");
+      throw new FieldViolation(field, Rule.POSITIVE, "must be at least 1", value);
     }
     return value;
   }
@@ -87,21 +94,46 @@ public final class FieldRules {
     return value;
   }
 
-  /** Names in a list of strings must not be null (e.g. fetchVariables); null means none. */
+  /**
+   * Names in an optional list of strings (e.g. fetchVariables, candidate users): none null, none
+   * blank; null means none.
+   */
   public static List<String> names(final String field, final List<String> values) {
     if (values == null) {
       return List.of();
     }
     for (int i = 0; i < values.size(); i++) {
-      if (values.get(i) == null) {
+      final String value = values.get(i);
+      if (value == null) {
         throw invalid(element(field, i), "must not be null");
+      }
+      if (value.isBlank()) {
+        throw new FieldViolation(element(field, i), Rule.BLANK, "must not be blank", NO_VALUE);
+      }
+    }
+    return values;
+  }
+
+  /**
+   * A required text in each element of an optional list, named {@code list[i].member} (e.g. {@code
+   * startInstructions[0].elementId}); a null list is empty.
+   */
+  public static List<String> texts(
+      final String list, final String member, final List<String> values) {
+    if (values == null) {
+      return List.of();
+    }
+    for (int i = 0; i < values.size(); i++) {
+      final String value = values.get(i);
+      if (value == null || value.isBlank()) {
+        requireText(element(list, i) + "." + member, value);
       }
     }
     return values;
   }
 
   /** The field name of a list element, e.g. {@code tags[2]}. */
-  static String element(final String field, final int index) {
+  public static String element(final String field, final int index) {
     return field + "[" + index + "]";
   }
 

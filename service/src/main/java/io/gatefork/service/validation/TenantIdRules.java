@@ -36,6 +36,11 @@ public final class TenantIdRules {
     return value;
   }
 
+  /** The tenant a command acts in: null or blank means the default tenant. */
+  public static String orDefault(final String tenantId) {
+    return tenantId == null || tenantId.isBlank() ? DEFAULT_TENANT : tenantId;
+  }
+
   /** A list of tenant ids, none null; a null list is empty. */
   public static List<String> formats(final String field, final List<String> values) {
     if (values == null) {

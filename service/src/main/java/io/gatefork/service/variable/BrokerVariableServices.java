@@ -9,7 +9,7 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.codec.JsonDocuments;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.Inputs;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.agrona.DirectBuffer;
@@ -27,9 +27,10 @@ public final class BrokerVariableServices extends ApiServices implements Variabl
     final BrokerRequest<VariableDocumentRecord> request;
     try {
       if (command == null) {
-        throw ServiceException.invalidArgument("elementInstanceKey", "must be given");
+        throw FieldRules.invalid("elementInstanceKey", "must be given");
       }
-      final long scopeKey = Inputs.requireKey("elementInstanceKey", command.elementInstanceKey());
+      final long scopeKey =
+          FieldRules.requireKey("elementInstanceKey", command.elementInstanceKey());
       final var record =
           new VariableDocumentRecord()
               .setScopeKey(scopeKey)

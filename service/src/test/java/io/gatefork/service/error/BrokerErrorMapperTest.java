@@ -138,7 +138,8 @@ class BrokerErrorMapperTest {
 
   @Test
   void passesServiceExceptionsThrough() {
-    final var original = ServiceException.invalidArgument("variables", "not an object");
+    final var original =
+        new ServiceException(ServiceStatus.INVALID_ARGUMENT, "variables: not an object");
 
     assertThat(BrokerErrorMapper.fromThrowable(new CompletionException(original)))
         .isSameAs(original);

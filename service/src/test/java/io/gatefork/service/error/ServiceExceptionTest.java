@@ -8,15 +8,6 @@ import org.junit.jupiter.api.Test;
 class ServiceExceptionTest {
 
   @Test
-  void anInvalidArgumentNamesTheFieldAndCarriesNoStackTrace() {
-    final var failure = ServiceException.invalidArgument("tags[0]", "must start with a letter");
-
-    assertThat(failure.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT);
-    assertThat(failure.getMessage()).isEqualTo("tags[0]: must start with a letter");
-    assertThat(failure.getStackTrace()).isEmpty();
-  }
-
-  @Test
   void keepsItsStatusMessageAndCauseWithoutAStackTrace() {
     final var cause = new IllegalStateException("broker gone");
     final var failure = new ServiceException(ServiceStatus.UNAVAILABLE, "unavailable", cause);

@@ -326,7 +326,7 @@ class LongPollingJobsTest {
     assertFails(
         jobs.activate(RequestContext.create(), activate(" ", 5, LONG)),
         ServiceStatus.INVALID_ARGUMENT,
-        "type: must not be empty");
+        "type: must not be blank");
     assertFails(
         jobs.activate(RequestContext.create(), activate("payment", 0, LONG)),
         ServiceStatus.INVALID_ARGUMENT,
@@ -342,7 +342,7 @@ class LongPollingJobsTest {
             RequestContext.create(),
             new ActivateJobs("payment", "w", 1000, 5, List.of(""), List.of(), LONG)),
         ServiceStatus.INVALID_ARGUMENT,
-        "fetchVariable:");
+        "fetchVariable[0]: must not be blank");
     assertThat(broker.sent()).isEmpty();
   }
 

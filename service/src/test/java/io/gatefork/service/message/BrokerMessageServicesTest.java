@@ -2,6 +2,7 @@ package io.gatefork.service.message;
 
 import static io.gatefork.service.testing.ServiceAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.zeebe.protocol.impl.record.value.message.MessageRecord;
 import io.camunda.zeebe.protocol.record.RejectionType;
@@ -74,16 +75,10 @@ class BrokerMessageServicesTest {
 
   @Test
   void invalidMessagesNeverReachTheBroker() {
-    assertFails(
-        services.publish(
-            RequestContext.create(), new PublishMessage(" ", "k", 0L, null, null, null)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "name: must not be empty");
-    assertFails(
-        services.publish(
-            RequestContext.create(), new PublishMessage("paid", "k", -1L, null, null, null)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "timeToLive:");
+    assertThatThrownBy(() -> new PublishMessage(" ", "k", 0L, null, null, null))
+        .hasMessage("name: must not be blank");
+    assertThatThrownBy(() -> new PublishMessage("paid", "k", -1L, null, null, null))
+        .hasMessage("timeToLive: must not be negative");
     assertFails(
         services.publish(
             RequestContext.create(),

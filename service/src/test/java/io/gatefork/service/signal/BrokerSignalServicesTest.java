@@ -1,13 +1,12 @@
 package io.gatefork.service.signal;
 
-import static io.gatefork.service.testing.ServiceAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.zeebe.protocol.impl.record.value.signal.SignalRecord;
 import io.camunda.zeebe.protocol.record.intent.SignalIntent;
 import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -41,11 +40,8 @@ class BrokerSignalServicesTest {
   }
 
   @Test
-  void aSignalWithoutNameNeverReachesTheBroker() {
-    assertFails(
-        services.broadcast(RequestContext.create(), new BroadcastSignal(" ", null, null)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "signalName");
-    assertThat(broker.sent()).isEmpty();
+  void aSignalWithoutNameCannotBeMade() {
+    assertThatThrownBy(() -> new BroadcastSignal(" ", null, null))
+        .hasMessage("signalName: must not be blank");
   }
 }

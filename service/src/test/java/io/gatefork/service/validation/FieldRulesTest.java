@@ -3,7 +3,10 @@ package io.gatefork.service.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.FieldViolation.Rule;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FieldRulesTest {
@@ -50,5 +53,51 @@ class FieldRulesTest {
     assertThat(FieldRules.names("fetchVariables", null)).isEmpty();
     assertThatThrownBy(() -> FieldRules.names("fetchVariables", Arrays.asList("a", null)))
         .hasMessage("fetchVariables[1]: must not be null");
+  }
+
+  @Test
+  void namesTheElementOfAListThatIsBlank() {
+    assertThat(FieldRules.names("fetchVariables", List.of("a", "b"))).containsExactly("a", "b");
+    assertThatThrownBy(() -> FieldRules.names("fetchVariables", List.of("a", " ")))
+        .hasMessage("fetchVariables[1]: must not be blank");
+  }
+
+  @Test
+  void keysArePositive() {
+    assertThat(FieldRules.requireKey("jobKey", 1)).isEqualTo(1);
+    assertThatThrownBy(() -> FieldRules.requireKey("jobKey", 0))
+        .hasMessage("jobKey: expected a positive key, but was 0");
+  }
+
+  /** What gRPC needs to word a refusal its own way; REST answers the message as it is. */
+  @Test
+  void aViolationSaysTheFieldTheRuleAndTheValueAndCarriesNoStackTrace() {
+    final var key = violation(() -> FieldRules.requireKey("jobKey", -3));
+    assertThat(key.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT);
+    assertThat(key.field()).isEqualTo("jobKey");
+    assertThat(key.rule()).isEqualTo(Rule.KEY);
+    assertThat(key.value()).isEqualTo(-3);
+    assertThat(key.getStackTrace()).isEmpty();
+
+    assertThat(violation(() -> FieldRules.requireText("name", null)).rule())
+        .isEqualTo(Rule.REQUIRED);
+    assertThat(violation(() -> FieldRules.requireText("name", " ")).rule()).isEqualTo(Rule.BLANK);
+    assertThat(violation(() -> FieldRules.requirePositive("retries", 0L)).rule())
+        .isEqualTo(Rule.POSITIVE);
+    assertThat(violation(() -> FieldRules.notNegative("timeToLive", -1)).value()).isEqualTo(-1);
+    assertThat(violation(() -> FieldRules.notNegative("timeToLive", -1)).rule())
+        .isEqualTo(Rule.NOT_NEGATIVE);
+    final var other = violation(() -> TagRules.check("tags", List.of("1a")));
+    assertThat(other.rule()).isEqualTo(Rule.OTHER);
+    assertThat(other.getMessage()).isEqualTo("tags[0]: must start with a letter");
+  }
+
+  private static FieldViolation violation(final Runnable rule) {
+    try {
+      rule.run();
+    } catch (final FieldViolation violation) {
+      return violation;
+    }
+    throw new AssertionError("the rule held");
   }
 }

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.grpc.endpoint;
 
+import com.google.protobuf.Message;
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
@@ -62,11 +63,13 @@ import java.util.function.Function;
 /**
  * The {@code gateway_protocol.Gateway} service on top of the shared service layer.
  *
- * <p>Every handler runs the same short, non-blocking sequence on the calling (gRPC) thread:
- * validate — answering {@code INVALID_ARGUMENT} before the service is ever called — map the request
- * to a service command, call the asynchronous service, and return. The response is mapped and
- * written by whichever thread completes the service future (the API executor). Every RPC of the 8.8
- * {@code gateway.proto} is served.
+ * <p>Every handler runs the same short, non-blocking sequence on the calling (gRPC) thread: check
+ * what only a gRPC request can get wrong ({@link GatewayRequestValidator}), map the request to a
+ * service command, call the asynchronous service, and return. The service applies the field rules
+ * shared with REST before anything reaches the broker; its refusal is worded as the stock gateway
+ * words it ({@code GrpcStatusMapper.toStatus(rpc, failure)}). The response is mapped and written by
+ * whichever thread completes the service future (the API executor). Every RPC of the 8.8 {@code
+ * gateway.proto} is served.
  */
 public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static final CancelProcessInstanceResponse CANCELLED =
@@ -169,7 +172,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::cancelProcessInstance,
         (context, r) ->
             services
                 .processInstances()
@@ -199,13 +201,21 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     try {
       activation = services.jobs().activate(context, GatewayRequestMapper.activateJobs(request));
     } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
+      Replies.fail(observer, request, e);
       return;
     }
     if (observer instanceof final ServerCallStreamObserver<ActivateJobsResponse> call) {
       call.setOnCancelHandler(() -> activation.cancel(false));
     }
-    activation.whenComplete((jobs, failure) -> activatedJobsWriter.write(jobs, failure, observer));
+    activation.whenComplete(
+        (jobs, failure) ->
+            activatedJobsWriter.write(
+                jobs,
+                failure == null
+                    ? null
+                    : GrpcStatusMapper.toException(
+                        GrpcStatusMapper.toStatus(Replies.rpc(request), failure)),
+                observer));
   }
 
   @Override
@@ -232,7 +242,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::failJob,
         (context, r) ->
             services
                 .jobs()
@@ -252,7 +261,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::throwError,
         (context, r) ->
             services
                 .jobs()
@@ -278,10 +286,11 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   }
 
   /**
-   * The shape of every unary RPC: enter, validate (an invalid request never reaches the service),
-   * call the asynchronous service, and let the thread that completes its future write the reply.
+   * The shape of every unary RPC: enter, check what only gRPC can get wrong (such a request never
+   * reaches the service), call the asynchronous service — which applies the field rules — and let
+   * the thread that completes its future write the reply.
    */
-  private <Q, S, R> void unary(
+  private <Q extends Message, S, R> void unary(
       final Q request,
       final StreamObserver<R> observer,
       final Function<Q, Status> validate,
@@ -293,10 +302,28 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
       Replies.fail(observer, invalid);
       return;
     }
+    call(context, request, observer, call, toResponse);
+  }
+
+  /** A unary RPC whose request the field rules of the service check alone. */
+  private <Q extends Message, S, R> void unary(
+      final Q request,
+      final StreamObserver<R> observer,
+      final BiFunction<RequestContext, Q, CompletableFuture<S>> call,
+      final Function<? super S, ? extends R> toResponse) {
+    call(enter(), request, observer, call, toResponse);
+  }
+
+  private static <Q extends Message, S, R> void call(
+      final RequestContext context,
+      final Q request,
+      final StreamObserver<R> observer,
+      final BiFunction<RequestContext, Q, CompletableFuture<S>> call,
+      final Function<? super S, ? extends R> toResponse) {
     try {
-      Replies.unary(call.apply(context, request), observer, toResponse);
+      Replies.unary(call.apply(context, request), observer, toResponse, request);
     } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
+      Replies.fail(observer, request, e);
     }
   }
 
@@ -319,7 +346,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::modifyProcessInstance,
         (context, r) ->
             services
                 .processInstances()
@@ -334,7 +360,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::migrateProcessInstance,
         (context, r) ->
             services
                 .processInstances()
@@ -349,7 +374,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::updateJobRetries,
         (context, r) ->
             services
                 .jobs()
@@ -369,7 +393,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::updateJobTimeout,
         (context, r) ->
             services
                 .jobs()
@@ -405,7 +428,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
       stream =
           services.jobStreams().open(context, GatewayRequestMapper.streamJobs(request), writer);
     } catch (final RuntimeException e) {
-      Replies.fail(observer, e);
+      Replies.fail(observer, request, e);
       return;
     }
     final var open = new OpenStream(stream, writer);
@@ -416,7 +439,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
         .whenComplete(
             (ok, failure) -> {
               if (failure != null) {
-                close(open, GrpcStatusMapper.toStatus(failure));
+                close(open, GrpcStatusMapper.toStatus(Replies.rpc(request), failure));
               }
             });
   }
@@ -459,7 +482,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::resolveIncident,
         (context, r) ->
             services
                 .incidents()
@@ -477,7 +499,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::setVariables,
         (context, r) ->
             services.variables().setVariables(context, GatewayRequestMapper.setVariables(r)),
         GatewayResponseMapper::variablesSet);
@@ -489,7 +510,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
     unary(
         request,
         observer,
-        GatewayRequestValidator::deleteResource,
         (context, r) ->
             services
                 .resources()

@@ -31,7 +31,6 @@ import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
 import io.gatefork.service.signal.BroadcastSignal;
-import io.gatefork.service.validation.TagRules;
 import io.gatefork.service.variable.SetVariables;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,7 +83,7 @@ final class GatewayRequestMapper {
         absentIfEmpty(request.getTenantId()),
         request.hasOperationReference() ? request.getOperationReference() : null,
         startElementIds,
-        TagRules.check("tags", request.getTagsList()),
+        request.getTagsList(),
         terminateAfterElementIds);
   }
 

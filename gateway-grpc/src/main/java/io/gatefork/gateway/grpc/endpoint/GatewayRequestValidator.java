@@ -2,26 +2,16 @@ package io.gatefork.gateway.grpc.endpoint;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployProcessRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessRequestObject;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.gatefork.gateway.grpc.auth.CallerContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.TenantAccess;
@@ -29,17 +19,18 @@ import io.grpc.Status;
 import java.util.List;
 
 /**
- * Checks what a gRPC request must carry before anything is sent to the broker, worded as the stock
- * gateway words them. Each check returns the status to answer with (naming the offending field) or
- * {@code null} when the request is fine: rejected input is an expected outcome, not an exception.
+ * What only a gRPC request can get wrong, checked before the service is called and worded as the
+ * stock gateway words it: the proto has no null, so "absent" is an empty list, a zero key or an
+ * unset oneof, and which of two alternatives was meant is the edge's to tell. Each check returns
+ * the status to answer with or {@code null} when the request is fine.
  *
- * <p>Rules shared with REST live once in the service layer ({@code io.gatefork.service.validation})
- * and are not repeated here: the tag rules are applied by {@link GatewayRequestMapper} as it builds
- * the command, and the service checks variables (a JSON object). Tenants follow the stock gateway:
- * with multi-tenancy checks off only the default tenant (or none) is accepted; with them on a
- * tenant must be named and be one of the caller's ({@link TenantAccess}). A tenant admitted that
- * way is the default one or one the caller's identity names, so gRPC does not check the tenant-id
- * format as REST does.
+ * <p>The field rules themselves (keys, blank texts, positive numbers, tags, ...) are not here: the
+ * services apply them once for both APIs ({@code io.gatefork.service.validation.FieldRules}) and
+ * gRPC words their refusal ({@code GrpcStatusMapper.toStatus(rpc, failure)}). Tenants follow the
+ * stock gateway: with multi-tenancy checks off only the default tenant (or none) is accepted; with
+ * them on a tenant must be named and be one of the caller's ({@link TenantAccess}). A tenant
+ * admitted that way is the default one or one the caller's identity names, so gRPC does not check
+ * the tenant-id format as REST does.
  */
 final class GatewayRequestValidator {
   static final String DEFAULT_TENANT = "<default>";
@@ -79,40 +70,17 @@ final class GatewayRequestValidator {
                   .formatted(rpc)
               + " but neither was set");
     }
-    for (int i = 0; i < request.getStartInstructionsCount(); i++) {
-      if (request.getStartInstructions(i).getElementId().isBlank()) {
-        return blank(rpc, "startInstructions[" + i + "].elementId");
-      }
-    }
     for (int i = 0; i < request.getRuntimeInstructionsCount(); i++) {
-      final var instruction = request.getRuntimeInstructions(i);
-      if (!instruction.hasTerminate()) {
+      if (!request.getRuntimeInstructions(i).hasTerminate()) {
         return invalid(
             "Expected to handle gRPC request %s with a known instruction in".formatted(rpc)
                 + " 'runtimeInstructions[%d]', but none was set".formatted(i));
-      }
-      if (instruction.getTerminate().getAfterElementId().isBlank()) {
-        return blank(rpc, "runtimeInstructions[" + i + "].terminate.afterElementId");
       }
     }
     return tenant(rpc, request.getTenantId());
   }
 
-  static Status cancelProcessInstance(final CancelProcessInstanceRequest request) {
-    return key("CancelProcessInstance", "processInstanceKey", request.getProcessInstanceKey());
-  }
-
   static Status activateJobs(final ActivateJobsRequest request) {
-    final String rpc = "ActivateJobs";
-    if (request.getType().isBlank()) {
-      return blank(rpc, "type");
-    }
-    if (request.getTimeout() <= 0) {
-      return notPositive(rpc, "timeout", request.getTimeout());
-    }
-    if (request.getMaxJobsToActivate() <= 0) {
-      return notPositive(rpc, "maxJobsToActivate", request.getMaxJobsToActivate());
-    }
     final Caller caller = CallerContext.current();
     for (final String tenantId : request.getTenantIdsList()) {
       if (!caller.tenantChecks() && !DEFAULT_TENANT.equals(tenantId)) {
@@ -121,7 +89,7 @@ final class GatewayRequestValidator {
                     .formatted(request.getTenantIdsList())
                 + " multi-tenancy is disabled");
       }
-      final Status tenant = tenant(rpc, tenantId);
+      final Status tenant = tenant("ActivateJobs", tenantId);
       if (tenant != null) {
         return tenant;
       }
@@ -131,16 +99,11 @@ final class GatewayRequestValidator {
   }
 
   static Status completeJob(final CompleteJobRequest request) {
-    final Status key = key("CompleteJob", "jobKey", request.getJobKey());
-    if (key != null) {
-      return key;
-    }
     return request.hasResult() ? jobResult(request.getResult()) : null;
   }
 
-  /** The shape only; values (priority range, dates, variables) are checked by the service. */
+  /** The type only; what it holds is checked by the service. */
   private static Status jobResult(final JobResult result) {
-    final String rpc = "CompleteJob";
     if (result.hasType()
         && !JOB_RESULT_USER_TASK.equals(result.getType())
         && !JOB_RESULT_AD_HOC_SUB_PROCESS.equals(result.getType())) {
@@ -149,69 +112,19 @@ final class GatewayRequestValidator {
                   .formatted(JOB_RESULT_USER_TASK, JOB_RESULT_AD_HOC_SUB_PROCESS)
               + " was '%s'".formatted(result.getType()));
     }
-    for (int i = 0; i < result.getActivateElementsCount(); i++) {
-      if (result.getActivateElements(i).getElementId().isBlank()) {
-        return blank(rpc, "result.activateElements[" + i + "].elementId");
-      }
-    }
     return null;
-  }
-
-  static Status failJob(final FailJobRequest request) {
-    final Status key = key("FailJob", "jobKey", request.getJobKey());
-    if (key != null) {
-      return key;
-    }
-    if (request.getRetryBackOff() < 0) {
-      return invalid(
-          "Expected to handle gRPC request FailJob with 'retryBackOff' of zero or more, but it"
-              + " was "
-              + request.getRetryBackOff());
-    }
-    return null;
-  }
-
-  static Status throwError(final ThrowErrorRequest request) {
-    final Status key = key("ThrowError", "jobKey", request.getJobKey());
-    if (key != null) {
-      return key;
-    }
-    return request.getErrorCode().isBlank() ? blank("ThrowError", "errorCode") : null;
   }
 
   static Status publishMessage(final PublishMessageRequest request) {
-    final String rpc = "PublishMessage";
-    if (request.getName().isBlank()) {
-      return blank(rpc, "name");
-    }
-    if (request.getTimeToLive() < 0) {
-      return invalid(
-          "Expected to handle gRPC request PublishMessage with 'timeToLive' of zero or more, but"
-              + " it was "
-              + request.getTimeToLive());
-    }
-    return tenant(rpc, request.getTenantId());
+    return tenant("PublishMessage", request.getTenantId());
   }
 
-  /** As the stock gateway: tenants first, then the stream's own wording for type and timeout. */
+  /** Tenants before the service's checks of type and timeout, as in the stock gateway. */
   static Status streamActivatedJobs(final StreamActivatedJobsRequest request) {
     for (final String tenantId : request.getTenantIdsList()) {
       final Status tenant = tenant("StreamActivatedJobs", tenantId);
       if (tenant != null) {
         return tenant;
-      }
-    }
-    if (request.getType().isBlank()) {
-      return invalid("Expected to stream activated jobs with type to be present, but it was blank");
-    }
-    if (request.getTimeout() < 1) {
-      return invalid(
-          "Expected to stream activated jobs with timeout to be greater than zero, but it was "
-              + request.getTimeout());
-    }
-    for (int i = 0; i < request.getFetchVariableCount(); i++) {
-      if (request.getFetchVariable(i).isBlank()) {
-        return blank("StreamActivatedJobs", "fetchVariable[" + i + "]");
       }
     }
     return null;
@@ -249,84 +162,7 @@ final class GatewayRequestValidator {
     return null;
   }
 
-  static Status resolveIncident(final ResolveIncidentRequest request) {
-    return key("ResolveIncident", "incidentKey", request.getIncidentKey());
-  }
-
-  static Status setVariables(final SetVariablesRequest request) {
-    return key("SetVariables", "elementInstanceKey", request.getElementInstanceKey());
-  }
-
-  static Status updateJobRetries(final UpdateJobRetriesRequest request) {
-    final Status key = key("UpdateJobRetries", "jobKey", request.getJobKey());
-    if (key != null) {
-      return key;
-    }
-    return request.getRetries() < 1
-        ? notPositive("UpdateJobRetries", "retries", request.getRetries())
-        : null;
-  }
-
-  static Status updateJobTimeout(final UpdateJobTimeoutRequest request) {
-    return key("UpdateJobTimeout", "jobKey", request.getJobKey());
-  }
-
-  static Status modifyProcessInstance(final ModifyProcessInstanceRequest request) {
-    final String rpc = "ModifyProcessInstance";
-    final Status key = key(rpc, "processInstanceKey", request.getProcessInstanceKey());
-    if (key != null) {
-      return key;
-    }
-    for (int i = 0; i < request.getActivateInstructionsCount(); i++) {
-      if (request.getActivateInstructions(i).getElementId().isBlank()) {
-        return blank(rpc, "activateInstructions[" + i + "].elementId");
-      }
-    }
-    for (int i = 0; i < request.getTerminateInstructionsCount(); i++) {
-      final Status terminate =
-          key(
-              rpc,
-              "terminateInstructions[" + i + "].elementInstanceKey",
-              request.getTerminateInstructions(i).getElementInstanceKey());
-      if (terminate != null) {
-        return terminate;
-      }
-    }
-    return null;
-  }
-
-  static Status migrateProcessInstance(final MigrateProcessInstanceRequest request) {
-    final String rpc = "MigrateProcessInstance";
-    final Status key = key(rpc, "processInstanceKey", request.getProcessInstanceKey());
-    if (key != null) {
-      return key;
-    }
-    final var plan = request.getMigrationPlan();
-    final Status target =
-        key(rpc, "migrationPlan.targetProcessDefinitionKey", plan.getTargetProcessDefinitionKey());
-    if (target != null) {
-      return target;
-    }
-    for (int i = 0; i < plan.getMappingInstructionsCount(); i++) {
-      final var mapping = plan.getMappingInstructions(i);
-      if (mapping.getSourceElementId().isBlank()) {
-        return blank(rpc, "migrationPlan.mappingInstructions[" + i + "].sourceElementId");
-      }
-      if (mapping.getTargetElementId().isBlank()) {
-        return blank(rpc, "migrationPlan.mappingInstructions[" + i + "].targetElementId");
-      }
-    }
-    return null;
-  }
-
-  static Status deleteResource(final DeleteResourceRequest request) {
-    return key("DeleteResource", "resourceKey", request.getResourceKey());
-  }
-
   static Status broadcastSignal(final BroadcastSignalRequest request) {
-    if (request.getSignalName().isBlank()) {
-      return blank("BroadcastSignal", "signalName");
-    }
     return tenant("BroadcastSignal", request.getTenantId());
   }
 
@@ -352,24 +188,10 @@ final class GatewayRequestValidator {
     };
   }
 
-  private static Status key(final String rpc, final String field, final long key) {
-    return key > 0
-        ? null
-        : invalid(
-            "Expected to handle gRPC request %s with a valid key in '%s', but it was %d"
-                .formatted(rpc, field, key));
-  }
-
   private static Status blank(final String rpc, final String field) {
     return invalid(
         "Expected to handle gRPC request %s with non-blank '%s', but it was blank"
             .formatted(rpc, field));
-  }
-
-  private static Status notPositive(final String rpc, final String field, final long value) {
-    return invalid(
-        "Expected to handle gRPC request %s with '%s' greater than zero, but it was %d"
-            .formatted(rpc, field, value));
   }
 
   private static Status invalid(final String message) {

@@ -2,6 +2,7 @@ package io.gatefork.gateway.grpc.error;
 
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.FieldViolation;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
@@ -54,6 +55,16 @@ public final class GrpcStatusMapper {
     return Status.INTERNAL
         .withDescription("Unexpected error while handling the request: " + error)
         .withCause(error);
+  }
+
+  /**
+   * {@link #toStatus(Throwable)} for a failure of the RPC {@code rpc} (e.g. {@code CompleteJob}): a
+   * refused field is worded as the stock gateway words it ({@link FieldViolationWording}).
+   */
+  public static Status toStatus(final String rpc, final Throwable failure) {
+    return unwrap(failure) instanceof final FieldViolation violation
+        ? FieldViolationWording.status(rpc, violation)
+        : toStatus(failure);
   }
 
   /** {@link #toStatus} as the throwable {@code StreamObserver.onError} takes. */

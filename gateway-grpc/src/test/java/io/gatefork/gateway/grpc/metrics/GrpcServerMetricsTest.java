@@ -37,7 +37,7 @@ class GrpcServerMetricsTest {
   void unaryCallsAreCountedByMethodAndCode() {
     gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build());
     gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(2).build());
-    catchThrowable(() -> gateway.client().completeJob(CompleteJobRequest.getDefaultInstance()));
+    catchThrowable(() -> gateway.client().completeJob(TestGateway.completionRefusedAtTheEdge()));
 
     assertThat(counter(GrpcServerMetricsInterceptor.STARTED, "CompleteJob").count()).isEqualTo(3);
     assertThat(counter(GrpcServerMetricsInterceptor.MSG_RECEIVED, "CompleteJob").count())

@@ -78,7 +78,7 @@ class StageMetricsRecordingTest {
         new ServiceException(ServiceStatus.NOT_FOUND, "no such job"));
     catchThrowable(
         () -> gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(1).build()));
-    catchThrowable(() -> gateway.client().completeJob(CompleteJobRequest.getDefaultInstance()));
+    catchThrowable(() -> gateway.client().completeJob(TestGateway.completionRefusedAtTheEdge()));
 
     await().untilAsserted(() -> assertThat(count("complete-job", "total")).isEqualTo(2));
   }
@@ -105,7 +105,8 @@ class StageMetricsRecordingTest {
         () ->
             gateway
                 .client()
-                .streamActivatedJobs(StreamActivatedJobsRequest.getDefaultInstance())
+                .streamActivatedJobs(
+                    StreamActivatedJobsRequest.newBuilder().addTenantIds("tenant-a").build())
                 .hasNext());
     gateway.client().topology(TopologyRequest.getDefaultInstance());
 

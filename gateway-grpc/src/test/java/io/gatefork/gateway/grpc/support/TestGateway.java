@@ -1,18 +1,34 @@
 package io.gatefork.gateway.grpc.support;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
+import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
+import io.gatefork.service.decision.BrokerDecisionServices;
+import io.gatefork.service.deployment.BrokerDeploymentServices;
+import io.gatefork.service.incident.BrokerIncidentServices;
+import io.gatefork.service.job.BrokerJobServices;
+import io.gatefork.service.job.BrokerJobStreamServices;
+import io.gatefork.service.message.BrokerMessageServices;
+import io.gatefork.service.processinstance.BrokerProcessInstanceServices;
+import io.gatefork.service.resource.BrokerResourceServices;
+import io.gatefork.service.signal.BrokerSignalServices;
 import io.gatefork.service.stage.StageMetrics;
 import io.gatefork.service.testing.FakeServices;
 import io.gatefork.service.testing.FakeTopologyServices;
+import io.gatefork.service.testing.TestSettings;
+import io.gatefork.service.topology.BrokerTopologyServices;
+import io.gatefork.service.variable.BrokerVariableServices;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +54,10 @@ public final class TestGateway implements AutoCloseable {
 
   /** Bound to 127.0.0.1 on an ephemeral port, with a short shutdown grace, whatever config says. */
   public TestGateway(final GrpcServerConfig config) {
+    this(config, null);
+  }
+
+  private TestGateway(final GrpcServerConfig config, final BrokerClient broker) {
     fakes.delivery.answerOn(apiExecutor);
     succeedByDefault(fakes);
     server =
@@ -46,11 +66,35 @@ public final class TestGateway implements AutoCloseable {
                     .address("127.0.0.1", 0)
                     .shutdownGrace(Duration.ofMillis(200))
                     .build(),
-                services(fakes),
+                broker == null ? services(fakes) : services(broker, apiExecutor),
                 registry,
                 new StageMetrics(registry))
             .start();
     channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+  }
+
+  /**
+   * A gateway over the real services on {@code broker}: the services apply the field rules, so a
+   * request they refuse never shows up in {@code broker.sent()}.
+   */
+  public static TestGateway overBroker(final BrokerClient broker) {
+    return new TestGateway(config().build(), broker);
+  }
+
+  /** The real services, sending to {@code broker} and answering on {@code executor}. */
+  public static GatewayServices services(final BrokerClient broker, final Executor executor) {
+    return new GatewayServices(
+        new BrokerTopologyServices(broker),
+        new BrokerDeploymentServices(broker, executor),
+        new BrokerProcessInstanceServices(broker, executor),
+        new BrokerJobServices(broker, executor, TestSettings.longPolling()),
+        new BrokerJobStreamServices(broker, executor),
+        new BrokerMessageServices(broker, executor),
+        new BrokerSignalServices(broker, executor),
+        new BrokerVariableServices(broker, executor),
+        new BrokerIncidentServices(broker, executor),
+        new BrokerDecisionServices(broker, executor),
+        new BrokerResourceServices(broker, executor));
   }
 
   /** The services the gRPC endpoint calls, all fakes. */
@@ -101,6 +145,17 @@ public final class TestGateway implements AutoCloseable {
     fakes.decisions.succeedAll(method -> null);
     fakes.resources.succeedAll(method -> null);
     fakes.variables.succeedAll(method -> 0L);
+  }
+
+  /**
+   * A completion the gateway refuses before any service is called: a job-result type gRPC does not
+   * know. For tests that need a call rejected at the edge.
+   */
+  public static CompleteJobRequest completionRefusedAtTheEdge() {
+    return CompleteJobRequest.newBuilder()
+        .setJobKey(1)
+        .setResult(JobResult.newBuilder().setType("serviceTask"))
+        .build();
   }
 
   /**

@@ -3,12 +3,12 @@ package io.gatefork.gateway.rest.batchoperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.batchoperation.BatchOperationCreated;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.batchoperation.CreateBatchOperation;
+import io.gatefork.service.validation.FieldRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -63,10 +63,10 @@ public class ProcessInstanceBatchOperationController {
   @PostMapping("/migration")
   public CompletableFuture<ResponseEntity<Object>> migrateProcessInstancesBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
-    RequestChecks.require(FILTER, body.filter());
-    final var plan = RequestChecks.require("migrationPlan", body.migrationPlan());
+    FieldRules.require(FILTER, body.filter());
+    final var plan = FieldRules.require("migrationPlan", body.migrationPlan());
     final var mappings =
-        RequestChecks.require("migrationPlan.mappingInstructions", plan.mappingInstructions());
+        FieldRules.require("migrationPlan.mappingInstructions", plan.mappingInstructions());
     final long target =
         LongKeys.parse(
             "migrationPlan.targetProcessDefinitionKey", plan.targetProcessDefinitionKey());
@@ -74,11 +74,11 @@ public class ProcessInstanceBatchOperationController {
         new ArrayList<>(mappings.size());
     for (int i = 0; i < mappings.size(); i++) {
       final String field = "migrationPlan.mappingInstructions[" + i + "]";
-      final var mapping = RequestChecks.require(field, mappings.get(i));
+      final var mapping = FieldRules.require(field, mappings.get(i));
       instructions.add(
           new CreateBatchOperation.MappingInstruction(
-              RequestChecks.requireText(field + ".sourceElementId", mapping.sourceElementId()),
-              RequestChecks.requireText(field + ".targetElementId", mapping.targetElementId())));
+              FieldRules.requireText(field + ".sourceElementId", mapping.sourceElementId()),
+              FieldRules.requireText(field + ".targetElementId", mapping.targetElementId())));
     }
     return create(
         context,
@@ -91,16 +91,16 @@ public class ProcessInstanceBatchOperationController {
   @PostMapping("/modification")
   public CompletableFuture<ResponseEntity<Object>> modifyProcessInstancesBatchOperation(
       @RequestBody final ProcessInstanceBatchOperationRequest body, final RequestContext context) {
-    RequestChecks.require(FILTER, body.filter());
-    final var moves = RequestChecks.require("moveInstructions", body.moveInstructions());
+    FieldRules.require(FILTER, body.filter());
+    final var moves = FieldRules.require("moveInstructions", body.moveInstructions());
     final List<CreateBatchOperation.MoveInstruction> instructions = new ArrayList<>(moves.size());
     for (int i = 0; i < moves.size(); i++) {
       final String field = "moveInstructions[" + i + "]";
-      final var move = RequestChecks.require(field, moves.get(i));
+      final var move = FieldRules.require(field, moves.get(i));
       instructions.add(
           new CreateBatchOperation.MoveInstruction(
-              RequestChecks.requireText(field + ".sourceElementId", move.sourceElementId()),
-              RequestChecks.requireText(field + ".targetElementId", move.targetElementId())));
+              FieldRules.requireText(field + ".sourceElementId", move.sourceElementId()),
+              FieldRules.requireText(field + ".targetElementId", move.targetElementId())));
     }
     return create(
         context,

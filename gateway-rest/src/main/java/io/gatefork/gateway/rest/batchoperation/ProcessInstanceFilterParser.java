@@ -1,13 +1,13 @@
 package io.gatefork.gateway.rest.batchoperation;
 
-import static io.gatefork.gateway.rest.validation.RequestChecks.invalid;
+import static io.gatefork.service.validation.FieldRules.invalid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.search.filter.Operation;
 import io.camunda.search.filter.Operator;
 import io.camunda.search.filter.ProcessInstanceFilter;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.service.validation.TagRules;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -171,7 +171,7 @@ final class ProcessInstanceFilterParser {
     for (int i = 0; i < value.size(); i++) {
       tags.add(text(field + "[" + i + "]", value.get(i)));
     }
-    return new LinkedHashSet<>(RequestChecks.tags(field, tags));
+    return new LinkedHashSet<>(TagRules.check(field, tags));
   }
 
   private static String text(final String field, final JsonNode node) {

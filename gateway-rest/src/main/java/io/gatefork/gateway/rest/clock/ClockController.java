@@ -2,10 +2,10 @@ package io.gatefork.gateway.rest.clock;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.clock.ClockServices;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -31,8 +31,7 @@ public class ClockController {
   public CompletableFuture<ResponseEntity<Object>> pinClock(
       @RequestBody final ClockPinRequest body, final RequestContext context) {
     final long timestamp =
-        RequestChecks.notNegative(
-            "timestamp", RequestChecks.require("timestamp", body.timestamp()), 0);
+        FieldRules.notNegative("timestamp", FieldRules.require("timestamp", body.timestamp()), 0);
     return AsyncResponses.noContent(clockServices.pin(context, timestamp));
   }
 

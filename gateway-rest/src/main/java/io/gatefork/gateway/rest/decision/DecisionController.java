@@ -2,14 +2,15 @@ package io.gatefork.gateway.rest.decision;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.decision.DecisionServices;
 import io.gatefork.service.decision.EvaluateDecision;
+import io.gatefork.service.validation.FieldRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -41,7 +42,7 @@ public class DecisionController {
     final boolean byId = body.decisionDefinitionId() != null;
     final boolean byKey = body.decisionDefinitionKey() != null;
     if (byId == byKey) {
-      throw RequestChecks.invalid(
+      throw FieldRules.invalid(
           "decisionDefinitionId, decisionDefinitionKey",
           byId ? "give only one of them" : "one of them is required");
     }
@@ -49,10 +50,10 @@ public class DecisionController {
         new EvaluateDecision(
             byKey ? LongKeys.parse("decisionDefinitionKey", body.decisionDefinitionKey()) : null,
             byId
-                ? RequestChecks.requireText("decisionDefinitionId", body.decisionDefinitionId())
+                ? FieldRules.requireText("decisionDefinitionId", body.decisionDefinitionId())
                 : null,
             JsonObjectText.jsonOrNull(body.variables()),
-            RequestChecks.tenantId("tenantId", body.tenantId(), context));
+            RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
         decisionServices.evaluate(context, command), DecisionController::toResponse);
   }

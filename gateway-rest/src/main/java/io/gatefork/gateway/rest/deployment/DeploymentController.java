@@ -1,12 +1,13 @@
 package io.gatefork.gateway.rest.deployment;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.deployment.DeploymentServices;
+import io.gatefork.service.validation.FieldRules;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +49,7 @@ public class DeploymentController {
     final DeployResources command =
         new DeployResources(
             resources(request.getMultiFileMap()),
-            RequestChecks.tenantId(TENANT_ID_PART, tenantId(request), context));
+            RestTenantChecks.tenantId(TENANT_ID_PART, tenantId(request), context));
     return AsyncResponses.ok(
         deploymentServices.deploy(context, command), DeploymentResponseMapper::toResponse);
   }
@@ -63,13 +64,13 @@ public class DeploymentController {
       for (final MultipartFile file : part.getValue()) {
         final String name = file.getOriginalFilename();
         if (name == null || name.isBlank()) {
-          throw RequestChecks.invalid(part.getKey(), "every resource needs a file name");
+          throw FieldRules.invalid(part.getKey(), "every resource needs a file name");
         }
         resources.add(new DeployResources.Resource(name, bytes(file)));
       }
     }
     if (resources.isEmpty()) {
-      throw RequestChecks.invalid("resources", "at least one resource is required");
+      throw FieldRules.invalid("resources", "at least one resource is required");
     }
     return resources;
   }

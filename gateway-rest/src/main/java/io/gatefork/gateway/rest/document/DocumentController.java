@@ -2,13 +2,13 @@ package io.gatefork.gateway.rest.document;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.document.CreateDocument;
 import io.gatefork.service.document.DocumentContent;
 import io.gatefork.service.document.DocumentMetadata;
 import io.gatefork.service.document.DocumentServices;
+import io.gatefork.service.validation.FieldRules;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.Part;
@@ -75,7 +75,7 @@ public class DocumentController {
     onlyParts(request, FILE_PART, METADATA_PART);
     final Part file = part(request, FILE_PART);
     if (file == null) {
-      throw RequestChecks.invalid(FILE_PART, "the document's content is required as a file part");
+      throw FieldRules.invalid(FILE_PART, "the document's content is required as a file part");
     }
     final DocumentMetadata metadata =
         metadataParser
@@ -110,12 +110,12 @@ public class DocumentController {
       }
     }
     if (files.isEmpty()) {
-      throw RequestChecks.invalid(FILES_PART, "at least one file part is required");
+      throw FieldRules.invalid(FILES_PART, "at least one file part is required");
     }
     final List<DocumentMetadata> metadataList =
         metadataParser.parseList(METADATA_LIST_PART, text(request, METADATA_LIST_PART));
     if (!metadataList.isEmpty() && metadataList.size() != files.size()) {
-      throw RequestChecks.invalid(
+      throw FieldRules.invalid(
           METADATA_LIST_PART,
           "has %d entries for %d files; it must have one per file"
               .formatted(metadataList.size(), files.size()));
@@ -131,7 +131,7 @@ public class DocumentController {
       final DocumentMetadata metadata =
           given.withDefaults(file.getContentType(), file.getSubmittedFileName());
       if (metadata.fileName() == null || metadata.fileName().isBlank()) {
-        throw RequestChecks.invalid(
+        throw FieldRules.invalid(
             FILES_PART + "[" + i + "]",
             "every file needs a file name (Content-Disposition filename or metadata fileName)");
       }
@@ -198,7 +198,7 @@ public class DocumentController {
     final Duration timeToLive =
         body == null || body.timeToLive() == null
             ? DEFAULT_LINK_TIME_TO_LIVE
-            : Duration.ofMillis(RequestChecks.requirePositive("timeToLive", body.timeToLive()));
+            : Duration.ofMillis(FieldRules.requirePositive("timeToLive", body.timeToLive()));
     return documentServices
         .link(context, storeId, documentId, contentHash, timeToLive)
         .handle(
@@ -231,8 +231,7 @@ public class DocumentController {
     try {
       return request.getParts();
     } catch (final IOException | ServletException e) {
-      throw RequestChecks.invalid(
-          "multipart", "the request body is not readable: " + e.getMessage());
+      throw FieldRules.invalid("multipart", "the request body is not readable: " + e.getMessage());
     }
   }
 
@@ -241,7 +240,7 @@ public class DocumentController {
     for (final Part part : parts(request)) {
       final String name = part.getName();
       if (!name.equals(allowed[0]) && !name.equals(allowed[1])) {
-        throw RequestChecks.invalid(
+        throw FieldRules.invalid(
             name,
             "is not a part of this request; expected "
                 + allowed[0]
@@ -255,7 +254,7 @@ public class DocumentController {
     try {
       return request.getPart(name);
     } catch (final IOException | ServletException e) {
-      throw RequestChecks.invalid(name, "the part is not readable: " + e.getMessage());
+      throw FieldRules.invalid(name, "the part is not readable: " + e.getMessage());
     }
   }
 

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatefork.gateway.rest.error.JsonReadErrors;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.document.DocumentMetadata;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.ProcessDefinitionIdRules;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -50,7 +50,7 @@ final class DocumentMetadataParser {
     }
     final JsonNode list = read(field, text, "a JSON array of DocumentMetadata objects");
     if (!list.isArray()) {
-      throw RequestChecks.invalid(field, "must be a JSON array of DocumentMetadata objects");
+      throw FieldRules.invalid(field, "must be a JSON array of DocumentMetadata objects");
     }
     final var metadata = new ArrayList<DocumentMetadata>(list.size());
     for (int i = 0; i < list.size(); i++) {
@@ -63,17 +63,17 @@ final class DocumentMetadataParser {
     try {
       return json.readTree(text);
     } catch (final JsonProcessingException e) {
-      throw RequestChecks.invalid(field, "not " + expected + ": " + e.getOriginalMessage());
+      throw FieldRules.invalid(field, "not " + expected + ": " + e.getOriginalMessage());
     }
   }
 
   private DocumentMetadata toMetadata(final String field, final JsonNode node) {
     if (node == null || !node.isObject()) {
-      throw RequestChecks.invalid(field, "must be a DocumentMetadata JSON object");
+      throw FieldRules.invalid(field, "must be a DocumentMetadata JSON object");
     }
     for (final var property : node.properties()) {
       if (property.getValue().isNull()) {
-        throw RequestChecks.invalid(field + "." + property.getKey(), "must not be null");
+        throw FieldRules.invalid(field + "." + property.getKey(), "must not be null");
       }
     }
     final DocumentMetadataRequest request;
@@ -104,10 +104,10 @@ final class DocumentMetadataParser {
     try {
       expiresAt = OffsetDateTime.parse(value);
     } catch (final DateTimeParseException e) {
-      throw RequestChecks.invalid(field, "'" + value + "' is not an RFC 3339 date-time");
+      throw FieldRules.invalid(field, "'" + value + "' is not an RFC 3339 date-time");
     }
     if (!expiresAt.toInstant().isAfter(clock.instant())) {
-      throw RequestChecks.invalid(field, "must be in the future, but was " + value);
+      throw FieldRules.invalid(field, "must be in the future, but was " + value);
     }
     return expiresAt;
   }

@@ -4,11 +4,11 @@ import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.adhocsubprocess.ActivateAdHocSubProcessActivities;
 import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
+import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.variable.SetVariables;
 import io.gatefork.service.variable.VariableServices;
 import java.util.ArrayList;
@@ -51,9 +51,9 @@ public class ElementInstanceController {
     final SetVariables command =
         new SetVariables(
             key,
-            RequestChecks.require("variables", body.variables()).json(),
+            FieldRules.require("variables", body.variables()).json(),
             Boolean.TRUE.equals(body.local()),
-            RequestChecks.operationReference("operationReference", body.operationReference()));
+            FieldRules.operationReference("operationReference", body.operationReference()));
     return AsyncResponses.noContent(
         variableServices.setVariables(context, command).thenApply(documentKey -> null));
   }
@@ -67,9 +67,9 @@ public class ElementInstanceController {
       final RequestContext context) {
     final long key = LongKeys.parse("adHocSubProcessInstanceKey", adHocSubProcessInstanceKey);
     final List<AdHocActivitiesActivationRequest.Element> elements =
-        RequestChecks.require("elements", body.elements());
+        FieldRules.require("elements", body.elements());
     if (elements.isEmpty()) {
-      throw RequestChecks.invalid("elements", "must contain at least one element");
+      throw FieldRules.invalid("elements", "must contain at least one element");
     }
     final var activations = new ArrayList<ActivateAdHocSubProcessActivities.Element>();
     for (int i = 0; i < elements.size(); i++) {
@@ -77,7 +77,7 @@ public class ElementInstanceController {
       final String field = "elements[" + i + "].elementId";
       activations.add(
           new ActivateAdHocSubProcessActivities.Element(
-              RequestChecks.requireText(field, element == null ? null : element.elementId()),
+              FieldRules.requireText(field, element == null ? null : element.elementId()),
               JsonObjectText.jsonOrNull(element.variables())));
     }
     return AsyncResponses.noContent(

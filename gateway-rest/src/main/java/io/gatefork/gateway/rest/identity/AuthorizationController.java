@@ -3,11 +3,11 @@ package io.gatefork.gateway.rest.identity;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.AuthorizationGrant;
 import io.gatefork.service.identity.AuthorizationServices;
+import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -82,15 +82,15 @@ public class AuthorizationController {
 
   private static AuthorizationGrant toGrant(final AuthorizationRequest body) {
     final List<String> permissionTypes =
-        RequestChecks.require("permissionTypes", body.permissionTypes());
+        FieldRules.require("permissionTypes", body.permissionTypes());
     if (permissionTypes.isEmpty()) {
-      throw RequestChecks.invalid("permissionTypes", "must contain at least one permission type");
+      throw FieldRules.invalid("permissionTypes", "must contain at least one permission type");
     }
     return new AuthorizationGrant(
-        RequestChecks.requireText("ownerId", body.ownerId()),
-        RequestChecks.requireText("ownerType", body.ownerType()),
-        RequestChecks.requireText("resourceId", body.resourceId()),
-        RequestChecks.requireText("resourceType", body.resourceType()),
-        RequestChecks.names("permissionTypes", permissionTypes));
+        FieldRules.requireText("ownerId", body.ownerId()),
+        FieldRules.requireText("ownerType", body.ownerType()),
+        FieldRules.requireText("resourceId", body.resourceId()),
+        FieldRules.requireText("resourceType", body.resourceType()),
+        FieldRules.names("permissionTypes", permissionTypes));
   }
 }

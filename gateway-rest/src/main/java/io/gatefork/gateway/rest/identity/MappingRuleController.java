@@ -3,11 +3,12 @@ package io.gatefork.gateway.rest.identity;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.MappingRule;
 import io.gatefork.service.identity.MappingRuleServices;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -52,7 +53,7 @@ public class MappingRuleController {
       @RequestBody final MappingRuleCreateRequest body, final RequestContext context) {
     final var rule =
         rule(
-            RequestChecks.identifier(ID, body.mappingRuleId()),
+            IdentifierRules.identifier(ID, body.mappingRuleId()),
             body.name(),
             body.claimName(),
             body.claimValue());
@@ -69,7 +70,7 @@ public class MappingRuleController {
       final RequestContext context) {
     final var rule =
         rule(
-            RequestChecks.identifier(ID, mappingRuleId),
+            IdentifierRules.identifier(ID, mappingRuleId),
             body.name(),
             body.claimName(),
             body.claimValue());
@@ -81,7 +82,7 @@ public class MappingRuleController {
   public CompletableFuture<ResponseEntity<Object>> deleteMappingRule(
       @PathVariable final String mappingRuleId, final RequestContext context) {
     return AsyncResponses.noContent(
-        services.delete(context, RequestChecks.identifier(ID, mappingRuleId)));
+        services.delete(context, IdentifierRules.identifier(ID, mappingRuleId)));
   }
 
   private static MappingRule rule(
@@ -89,9 +90,9 @@ public class MappingRuleController {
     return new MappingRule(
         0,
         id,
-        RequestChecks.requireText("name", name),
-        RequestChecks.requireText("claimName", claimName),
-        RequestChecks.requireText("claimValue", claimValue));
+        FieldRules.requireText("name", name),
+        FieldRules.requireText("claimName", claimName),
+        FieldRules.requireText("claimValue", claimValue));
   }
 
   private static MappingRuleResponse toResponse(final MappingRule rule) {

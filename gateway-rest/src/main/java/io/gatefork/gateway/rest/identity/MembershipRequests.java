@@ -2,11 +2,12 @@ package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.MemberType;
 import io.gatefork.service.identity.MembershipServices;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.ResponseEntity;
 
@@ -39,9 +40,7 @@ final class MembershipRequests {
   private static EntityDefinition toUpdate(
       final String id, final String name, final String description) {
     return new EntityDefinition(
-        id,
-        RequestChecks.requireText("name", name),
-        RequestChecks.require("description", description));
+        id, FieldRules.requireText("name", name), FieldRules.require("description", description));
   }
 
   static CompletableFuture<ResponseEntity<Object>> assign(
@@ -70,7 +69,7 @@ final class MembershipRequests {
       final String field, final MemberType memberType, final String value) {
     // client ids come from the identity provider: any non-blank text
     return memberType == MemberType.CLIENT
-        ? RequestChecks.requireText(field, value)
-        : RequestChecks.identifier(field, value);
+        ? FieldRules.requireText(field, value)
+        : IdentifierRules.identifier(field, value);
   }
 }

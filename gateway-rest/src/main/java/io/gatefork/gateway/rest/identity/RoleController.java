@@ -2,13 +2,14 @@ package io.gatefork.gateway.rest.identity;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MemberType;
 import io.gatefork.service.identity.RoleServices;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -48,7 +49,7 @@ public class RoleController {
     final var role =
         new EntityDefinition(
             checkedId(body.roleId()),
-            RequestChecks.requireText("name", body.name()),
+            FieldRules.requireText("name", body.name()),
             body.description());
     return AsyncResponses.created(services.create(context, role), RoleController::toResponse);
   }
@@ -167,6 +168,6 @@ public class RoleController {
   }
 
   private static String checkedId(final String value) {
-    return RequestChecks.identifier(ID, value);
+    return IdentifierRules.identifier(ID, value);
   }
 }

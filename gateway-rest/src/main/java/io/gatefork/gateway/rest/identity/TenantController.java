@@ -2,13 +2,14 @@ package io.gatefork.gateway.rest.identity;
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MemberType;
 import io.gatefork.service.identity.TenantServices;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.TenantIdRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -51,7 +52,7 @@ public class TenantController {
     final var tenant =
         new EntityDefinition(
             checkedId(body.tenantId()),
-            RequestChecks.requireText("name", body.name()),
+            FieldRules.requireText("name", body.name()),
             body.description());
     return AsyncResponses.created(services.create(context, tenant), TenantController::toResponse);
   }
@@ -191,6 +192,6 @@ public class TenantController {
 
   private static String checkedId(final String value) {
     // the tenant being managed, not one the request acts in: format only
-    return RequestChecks.tenantIdFormat(ID, RequestChecks.requireText(ID, value));
+    return TenantIdRules.format(ID, FieldRules.requireText(ID, value));
   }
 }

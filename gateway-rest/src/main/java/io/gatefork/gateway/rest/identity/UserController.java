@@ -3,12 +3,13 @@ package io.gatefork.gateway.rest.identity;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.UserDefinition;
 import io.gatefork.service.identity.UserSaved;
 import io.gatefork.service.identity.UserServices;
+import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -84,9 +85,9 @@ public class UserController {
       final RequestContext context) {
     final var user =
         new UserDefinition(
-            RequestChecks.identifier(USERNAME, username),
+            IdentifierRules.identifier(USERNAME, username),
             body.name(),
-            RequestChecks.email("email", body.email()),
+            IdentifierRules.email("email", body.email()),
             body.password());
     return AsyncResponses.ok(userServices.update(context, user), UserController::toResponse);
   }
@@ -98,15 +99,15 @@ public class UserController {
   public CompletableFuture<ResponseEntity<Object>> deleteUser(
       @PathVariable final String username, final RequestContext context) {
     return AsyncResponses.noContent(
-        userServices.delete(context, RequestChecks.identifier(USERNAME, username)));
+        userServices.delete(context, IdentifierRules.identifier(USERNAME, username)));
   }
 
   private static UserDefinition toDefinition(final UserRequest body) {
     return new UserDefinition(
-        RequestChecks.identifier(USERNAME, body.username()),
+        IdentifierRules.identifier(USERNAME, body.username()),
         body.name(),
-        RequestChecks.email("email", body.email()),
-        RequestChecks.requireText("password", body.password()));
+        IdentifierRules.email("email", body.email()),
+        FieldRules.requireText("password", body.password()));
   }
 
   private static UserResponse toResponse(final UserSaved user) {

@@ -4,7 +4,6 @@ import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
@@ -12,6 +11,7 @@ import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
+import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -82,7 +82,7 @@ public class JobController {
             key,
             body.retries() == null ? 0 : body.retries(),
             JobRequestMapper.errorMessage(body.errorMessage()),
-            RequestChecks.notNegative("retryBackOff", body.retryBackOff(), 0),
+            FieldRules.notNegative("retryBackOff", body.retryBackOff(), 0),
             JsonObjectText.jsonOrNull(body.variables())));
   }
 
@@ -97,7 +97,7 @@ public class JobController {
         jobServices.throwError(
             context,
             key,
-            RequestChecks.requireText("errorCode", body.errorCode()),
+            FieldRules.requireText("errorCode", body.errorCode()),
             JobRequestMapper.errorMessage(body.errorMessage()),
             JsonObjectText.jsonOrNull(body.variables())));
   }
@@ -110,13 +110,12 @@ public class JobController {
       @RequestBody final JobUpdateRequest body,
       final RequestContext context) {
     final long key = LongKeys.parse(JOB_KEY, jobKey);
-    final JobUpdateRequest.Changeset changeset =
-        RequestChecks.require("changeset", body.changeset());
+    final JobUpdateRequest.Changeset changeset = FieldRules.require("changeset", body.changeset());
     return AsyncResponses.noContent(
         jobServices.update(
             context,
             key,
             new JobChangeset(changeset.retries(), changeset.timeout()),
-            RequestChecks.operationReference("operationReference", body.operationReference())));
+            FieldRules.operationReference("operationReference", body.operationReference())));
   }
 }

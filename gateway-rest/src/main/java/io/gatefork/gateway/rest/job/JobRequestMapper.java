@@ -1,10 +1,11 @@
 package io.gatefork.gateway.rest.job;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
-import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.JobCompletionResult;
+import io.gatefork.service.validation.FieldRules;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,12 +18,12 @@ final class JobRequestMapper {
   static ActivateJobs toActivateJobs(
       final JobActivationRequest request, final RequestContext context) {
     return new ActivateJobs(
-        RequestChecks.requireText("type", request.type()),
+        FieldRules.requireText("type", request.type()),
         request.worker() == null ? "" : request.worker(),
-        RequestChecks.requirePositive("timeout", request.timeout()),
-        RequestChecks.requirePositive("maxJobsToActivate", request.maxJobsToActivate()),
-        RequestChecks.names("fetchVariable", request.fetchVariable()),
-        RequestChecks.tenantIds("tenantIds", request.tenantIds(), context),
+        FieldRules.requirePositive("timeout", request.timeout()),
+        FieldRules.requirePositive("maxJobsToActivate", request.maxJobsToActivate()),
+        FieldRules.names("fetchVariable", request.fetchVariable()),
+        RestTenantChecks.tenantIds("tenantIds", request.tenantIds(), context),
         // null = default long poll; 0 means the same, negative = answer at once
         request.requestTimeout() == null ? null : Duration.ofMillis(request.requestTimeout()));
   }
@@ -41,7 +42,7 @@ final class JobRequestMapper {
       return adHocSubProcess(result);
     }
     if (!USER_TASK_RESULT.equals(type)) {
-      throw RequestChecks.invalid(
+      throw FieldRules.invalid(
           "result.type",
           "must be one of ["
               + USER_TASK_RESULT
@@ -75,7 +76,7 @@ final class JobRequestMapper {
       final String field = "result.activateElements[" + i + "].elementId";
       elements.add(
           new JobCompletionResult.ActivateElement(
-              RequestChecks.requireText(field, element == null ? null : element.elementId()),
+              FieldRules.requireText(field, element == null ? null : element.elementId()),
               JsonObjectText.jsonOrNull(element.variables())));
     }
     return new JobCompletionResult.AdHocSubProcess(

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.message;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
-import io.gatefork.gateway.rest.validation.RequestChecks;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageCorrelated;
@@ -16,21 +16,21 @@ final class MessageRequestMapper {
   static PublishMessage toPublishMessage(
       final MessagePublicationRequest request, final RequestContext context) {
     return new PublishMessage(
-        RequestChecks.requireText("name", request.name()),
+        request.name(),
         request.correlationKey() == null ? "" : request.correlationKey(),
-        RequestChecks.notNegative("timeToLive", request.timeToLive(), 0),
+        request.timeToLive() == null ? 0 : request.timeToLive(),
         request.messageId(),
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId(), context));
+        RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
   }
 
   static CorrelateMessage toCorrelateMessage(
       final MessageCorrelationRequest request, final RequestContext context) {
     return new CorrelateMessage(
-        RequestChecks.requireText("name", request.name()),
+        request.name(),
         request.correlationKey() == null ? "" : request.correlationKey(),
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId(), context));
+        RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
   }
 
   static MessageCorrelationResponse toResponse(final MessageCorrelated correlated) {

@@ -1,14 +1,15 @@
 package io.gatefork.gateway.rest.processinstance;
 
-import static io.gatefork.gateway.rest.validation.RequestChecks.invalid;
+import static io.gatefork.service.validation.FieldRules.invalid;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
+import io.gatefork.service.validation.FieldRules;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,10 @@ final class ProcessInstanceRequestMapper {
 
   private ProcessInstanceRequestMapper() {}
 
-  /** The tenant is checked against the context's caller, worded with its operation. */
+  /**
+   * The tenant is checked against the context's caller, worded with its operation; the command
+   * checks its key, element ids, tags and operation reference itself.
+   */
   static CreateProcessInstance toCreateProcessInstance(
       final ProcessInstanceCreationRequest request, final RequestContext context) {
     final boolean byKey = request.processDefinitionKey() != null;
@@ -34,9 +38,7 @@ final class ProcessInstanceRequestMapper {
     final Long processDefinitionKey =
         byKey ? LongKeys.parse("processDefinitionKey", request.processDefinitionKey()) : null;
     final String processDefinitionId =
-        byId
-            ? RequestChecks.requireText("processDefinitionId", request.processDefinitionId())
-            : null;
+        byId ? FieldRules.requireText("processDefinitionId", request.processDefinitionId()) : null;
     final int version =
         byId && request.processDefinitionVersion() != null
             ? request.processDefinitionVersion()
@@ -46,10 +48,10 @@ final class ProcessInstanceRequestMapper {
         processDefinitionId,
         version,
         JsonObjectText.jsonOrNull(request.variables()),
-        RequestChecks.tenantId("tenantId", request.tenantId(), context),
-        RequestChecks.operationReference("operationReference", request.operationReference()),
+        RestTenantChecks.tenantId("tenantId", request.tenantId(), context),
+        request.operationReference(),
         startElementIds(request.startInstructions()),
-        RequestChecks.tags("tags", request.tags()),
+        request.tags(),
         terminateAfterElementIds(request.runtimeInstructions()));
   }
 
@@ -65,33 +67,33 @@ final class ProcessInstanceRequestMapper {
       if (instruction == null) {
         throw invalid(field, "must not be null");
       }
-      final String type = RequestChecks.requireText(field + ".type", instruction.type());
+      final String type = FieldRules.requireText(field + ".type", instruction.type());
       if (!TERMINATE_PROCESS_INSTANCE.equals(type)) {
         throw invalid(
             field + ".type", "must be " + TERMINATE_PROCESS_INSTANCE + ", but was '" + type + "'");
       }
-      elementIds.add(
-          RequestChecks.requireText(field + ".afterElementId", instruction.afterElementId()));
+      elementIds.add(instruction.afterElementId());
     }
     return elementIds;
   }
 
   /** Null for the cluster's request timeout (absent or 0). */
   static Duration requestTimeout(final ProcessInstanceCreationRequest request) {
-    final long millis = RequestChecks.notNegative("requestTimeout", request.requestTimeout(), 0);
+    final long millis = FieldRules.notNegative("requestTimeout", request.requestTimeout(), 0);
     return millis == 0 ? null : Duration.ofMillis(millis);
   }
 
   static List<String> fetchVariables(final ProcessInstanceCreationRequest request) {
-    return RequestChecks.names("fetchVariables", request.fetchVariables());
+    return FieldRules.names("fetchVariables", request.fetchVariables());
   }
 
   static Long cancelOperationReference(final CancelProcessInstanceRequest request) {
     return request == null
         ? null
-        : RequestChecks.operationReference("operationReference", request.operationReference());
+        : FieldRules.operationReference("operationReference", request.operationReference());
   }
 
+  /** The command checks its keys, element ids and operation reference itself. */
   static ModifyProcessInstance toModifyProcessInstance(
       final long processInstanceKey, final ModifyProcessInstanceRequest request) {
     final var activations = new ArrayList<ModifyProcessInstance.ActivateInstruction>();
@@ -109,13 +111,13 @@ final class ProcessInstanceRequestMapper {
         final String variableField = field + ".variableInstructions[" + j + "].variables";
         variables.add(
             new ModifyProcessInstance.VariableInstruction(
-                RequestChecks.require(variableField, variable == null ? null : variable.variables())
+                FieldRules.require(variableField, variable == null ? null : variable.variables())
                     .json(),
                 variable.scopeId()));
       }
       activations.add(
           new ModifyProcessInstance.ActivateInstruction(
-              RequestChecks.requireText(field + ".elementId", instruction.elementId()),
+              instruction.elementId(),
               ancestorKey(
                   field + ".ancestorElementInstanceKey", instruction.ancestorElementInstanceKey()),
               variables));
@@ -130,18 +132,16 @@ final class ProcessInstanceRequestMapper {
               instruction == null ? null : instruction.elementInstanceKey()));
     }
     return new ModifyProcessInstance(
-        processInstanceKey,
-        activations,
-        terminations,
-        RequestChecks.operationReference("operationReference", request.operationReference()));
+        processInstanceKey, activations, terminations, request.operationReference());
   }
 
+  /** The command checks its keys, element ids and operation reference itself. */
   static MigrateProcessInstance toMigrateProcessInstance(
       final long processInstanceKey, final MigrateProcessInstanceRequest request) {
     final long targetKey =
         LongKeys.parse("targetProcessDefinitionKey", request.targetProcessDefinitionKey());
     final var mappingInstructions =
-        RequestChecks.require("mappingInstructions", request.mappingInstructions());
+        FieldRules.require("mappingInstructions", request.mappingInstructions());
     final var mappings = new ArrayList<MigrateProcessInstance.MappingInstruction>();
     for (int i = 0; i < mappingInstructions.size(); i++) {
       final var mapping = mappingInstructions.get(i);
@@ -151,14 +151,10 @@ final class ProcessInstanceRequestMapper {
       }
       mappings.add(
           new MigrateProcessInstance.MappingInstruction(
-              RequestChecks.requireText(field + ".sourceElementId", mapping.sourceElementId()),
-              RequestChecks.requireText(field + ".targetElementId", mapping.targetElementId())));
+              mapping.sourceElementId(), mapping.targetElementId()));
     }
     return new MigrateProcessInstance(
-        processInstanceKey,
-        targetKey,
-        mappings,
-        RequestChecks.operationReference("operationReference", request.operationReference()));
+        processInstanceKey, targetKey, mappings, request.operationReference());
   }
 
   /** Absent or {@code -1}: no ancestor given (the engine finds the flow scope instance). */
@@ -177,9 +173,7 @@ final class ProcessInstanceRequestMapper {
     final var elementIds = new ArrayList<String>(instructions.size());
     for (int i = 0; i < instructions.size(); i++) {
       final var instruction = instructions.get(i);
-      final String field = "startInstructions[" + i + "].elementId";
-      elementIds.add(
-          RequestChecks.requireText(field, instruction == null ? null : instruction.elementId()));
+      elementIds.add(instruction == null ? null : instruction.elementId());
     }
     return elementIds;
   }

@@ -6,6 +6,7 @@ import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.TenantIdRules;
 import java.util.List;
 
 /**
@@ -19,8 +20,27 @@ public final class RestTenantChecks {
 
   private RestTenantChecks() {}
 
+  /**
+   * The tenant a request acts in: a well-formed id ({@link TenantIdRules}) and, with multi-tenancy
+   * checks on, one the request's caller is authorized for.
+   */
+  public static String tenantId(
+      final String field, final String value, final RequestContext context) {
+    TenantIdRules.format(field, value);
+    check(context, value);
+    return value;
+  }
+
+  /** The tenants of a job activation: each well-formed and, with checks on, the caller's. */
+  public static List<String> tenantIds(
+      final String field, final List<String> values, final RequestContext context) {
+    final List<String> checked = TenantIdRules.formats(field, values);
+    checkAll(context, checked);
+    return checked;
+  }
+
   /** Checks the one tenant id a request names. */
-  public static void check(final RequestContext context, final String tenantId) {
+  static void check(final RequestContext context, final String tenantId) {
     final Caller caller = context.caller();
     if (!caller.tenantChecks()) {
       return;
@@ -37,7 +57,7 @@ public final class RestTenantChecks {
   }
 
   /** Checks the tenants a job activation names; none means the caller's tenants. */
-  public static void checkAll(final RequestContext context, final List<String> tenantIds) {
+  static void checkAll(final RequestContext context, final List<String> tenantIds) {
     final Caller caller = context.caller();
     if (!caller.tenantChecks() || tenantIds.isEmpty()) {
       return;

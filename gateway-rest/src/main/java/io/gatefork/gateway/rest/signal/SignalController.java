@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.signal;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
+import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.signal.BroadcastSignal;
@@ -33,9 +33,9 @@ public class SignalController {
       @RequestBody final SignalBroadcastRequest body, final RequestContext context) {
     final var command =
         new BroadcastSignal(
-            RequestChecks.requireText("signalName", body.signalName()),
+            body.signalName(),
             JsonObjectText.jsonOrNull(body.variables()),
-            RequestChecks.tenantId("tenantId", body.tenantId(), context));
+            RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
         signalServices.broadcast(context, command),
         broadcasted ->

@@ -4,13 +4,13 @@ import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.gateway.rest.validation.RequestChecks;
 import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.usertask.AssignUserTask;
 import io.gatefork.service.usertask.CompleteUserTask;
 import io.gatefork.service.usertask.UpdateUserTask;
 import io.gatefork.service.usertask.UserTaskServices;
+import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -52,7 +52,7 @@ public class UserTaskController {
             context,
             new AssignUserTask(
                 key,
-                RequestChecks.requireText("assignee", body.assignee()),
+                FieldRules.requireText("assignee", body.assignee()),
                 !Boolean.FALSE.equals(body.allowOverride()),
                 body.action())));
   }
@@ -92,7 +92,7 @@ public class UserTaskController {
     final UserTaskUpdateRequest.Changeset changeset = body == null ? null : body.changeset();
     final String action = body == null ? null : body.action();
     if ((changeset == null || changeset.isEmpty()) && action == null) {
-      throw RequestChecks.invalid(
+      throw FieldRules.invalid(
           "changeset",
           "expected at least one of dueDate, followUpDate, candidateUsers, candidateGroups,"
               + " priority, or an action");

@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest.validation;
 
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.validation.FieldRules;
 
 /**
  * Keys travel as strings in REST v2 ({@code LongKey}: {@code ^-?[0-9]+$}, 1 to 25 characters, a
@@ -16,11 +17,11 @@ public final class LongKeys {
 
   public static long parse(final String field, final String value) {
     if (value == null) {
-      throw ServiceException.invalidArgument(field, "is required");
+      throw FieldRules.invalid(field, "is required");
     }
     final int length = value.length();
     if (length > MAX_LENGTH) {
-      throw ServiceException.invalidArgument(
+      throw FieldRules.invalid(
           field, "must be a numeric string of at most " + MAX_LENGTH + " characters");
     }
     final int start = length > 0 && value.charAt(0) == '-' ? 1 : 0;
@@ -40,7 +41,7 @@ public final class LongKeys {
     try {
       return Long.parseLong(value);
     } catch (final NumberFormatException e) {
-      throw ServiceException.invalidArgument(field, "must be a numeric string in the int64 range");
+      throw FieldRules.invalid(field, "must be a numeric string in the int64 range");
     }
   }
 
@@ -50,6 +51,6 @@ public final class LongKeys {
   }
 
   private static ServiceException notNumeric(final String field) {
-    return ServiceException.invalidArgument(field, "must be a numeric string");
+    return FieldRules.invalid(field, "must be a numeric string");
   }
 }

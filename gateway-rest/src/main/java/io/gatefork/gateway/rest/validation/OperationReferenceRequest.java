@@ -1,5 +1,7 @@
 package io.gatefork.gateway.rest.validation;
 
+import io.gatefork.service.validation.FieldRules;
+
 /**
  * The optional body of commands that take nothing but an operation reference (incident resolution,
  * resource deletion, batch-operation life cycle).
@@ -10,6 +12,6 @@ public record OperationReferenceRequest(Long operationReference) {
   public static Long of(final OperationReferenceRequest body) {
     return body == null
         ? null
-        : RequestChecks.operationReference("operationReference", body.operationReference());
+        : FieldRules.operationReference("operationReference", body.operationReference());
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.validation.FieldRules;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -24,7 +25,7 @@ class ServiceExceptionAnswersTest {
             request,
             response,
             null,
-            ServiceException.invalidArgument("processDefinitionId", "must not be blank"));
+            FieldRules.invalid("processDefinitionId", "must not be blank"));
 
     assertThat(handled).isNotNull();
     assertThat(handled.isEmpty()).isTrue();

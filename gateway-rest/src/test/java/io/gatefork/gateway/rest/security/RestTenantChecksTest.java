@@ -10,6 +10,7 @@ import io.gatefork.service.auth.Caller;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.stage.RequestTiming;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.Test;
 class RestTenantChecksTest {
   private static final Caller ANN =
       Caller.user("ann", null, null, null, List.of("tenant-a"), null, Map.of(), true);
+  private static final RequestContext ANN_CONTEXT =
+      context(ANN, Operation.CREATE_PROCESS_INSTANCE);
 
   private static RequestContext context(final Caller caller, final Operation operation) {
     return new RequestContext(RequestTiming.startNow(), caller, operation);
@@ -77,5 +80,16 @@ class RestTenantChecksTest {
         .hasMessage(
             "Expected to handle request Activate Jobs with tenant identifier 'tenant-c', but tenant"
                 + " is not authorized to perform this request");
+  }
+
+  @Test
+  void aTenantIdIsCheckedForItsFormatBeforeItsAccess() {
+    final RequestContext anonymous = RequestContext.create();
+    assertThat(RestTenantChecks.tenantId("tenantId", "tenant-a", anonymous)).isEqualTo("tenant-a");
+    assertThatThrownBy(() -> RestTenantChecks.tenantId("tenantId", "a b", ANN_CONTEXT))
+        .hasMessageStartingWith("tenantId: must be '<default>' or contain only");
+    assertThatThrownBy(
+            () -> RestTenantChecks.tenantIds("tenantIds", Arrays.asList((String) null), anonymous))
+        .hasMessage("tenantIds[0]: must not be null");
   }
 }
