@@ -19,8 +19,7 @@ import org.junit.jupiter.api.Test;
 class RestTenantChecksTest {
   private static final Caller ANN =
       Caller.user("ann", null, null, null, List.of("tenant-a"), null, Map.of(), true);
-  private static final RequestContext ANN_CONTEXT =
-      context(ANN, Operation.CREATE_PROCESS_INSTANCE);
+  private static final RequestContext ANN_CONTEXT = context(ANN, Operation.CREATE_PROCESS_INSTANCE);
 
   private static RequestContext context(final Caller caller, final Operation operation) {
     return new RequestContext(RequestTiming.startNow(), caller, operation);
