@@ -1,11 +1,16 @@
 package io.gatefork.service.job;
 
+import io.gatefork.service.validation.FieldRules;
 import java.time.Duration;
 import java.util.List;
 
 /**
+ * Its field rules hold once it exists: both front ends build it from their request, so a blank
+ * type, a count or lock timeout below one, or a blank variable name is refused there, once, before
+ * the service is called (a {@code FieldViolation} naming the field as REST does).
+ *
  * @param timeoutMillis how long the jobs stay locked to this worker
- * @param fetchVariables names to fetch; empty fetches all
+ * @param fetchVariables names to fetch; empty (or null) fetches all
  * @param tenantIds empty for the default tenant
  * @param requestTimeout long-poll time: null or zero = the default long poll, negative = answer at
  *     once even when no job is there
@@ -17,4 +22,12 @@ public record ActivateJobs(
     int maxJobsToActivate,
     List<String> fetchVariables,
     List<String> tenantIds,
-    Duration requestTimeout) {}
+    Duration requestTimeout) {
+
+  public ActivateJobs {
+    FieldRules.requireText("type", type);
+    FieldRules.requirePositive("maxJobsToActivate", maxJobsToActivate);
+    FieldRules.requirePositive("timeout", timeoutMillis);
+    fetchVariables = FieldRules.names("fetchVariable", fetchVariables);
+  }
+}

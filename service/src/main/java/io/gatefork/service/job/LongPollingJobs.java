@@ -129,18 +129,14 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       final RequestContext context,
       final ActivateJobs command,
       final PushSource.Provider pushSources) {
-    if (command == null) {
-      throw FieldRules.invalid("type", "must not be empty");
-    }
-    final String type = FieldRules.requireText("type", command.type());
-    FieldRules.requirePositive("maxJobsToActivate", command.maxJobsToActivate());
-    FieldRules.requirePositive("timeout", command.timeoutMillis());
+    // the command checked its own fields (ActivateJobs); the caller's tenants are checked here
+    final String type = command.type();
     final var record = new JobBatchRecord();
     record.setType(type);
     record.setWorker(command.worker() == null ? "" : command.worker());
     record.setTimeout(command.timeoutMillis());
     record.setMaxJobsToActivate(command.maxJobsToActivate());
-    for (final String name : FieldRules.names("fetchVariable", command.fetchVariables())) {
+    for (final String name : command.fetchVariables()) {
       record.variables().add().wrap(name);
     }
     final List<String> tenantIds =

@@ -268,12 +268,6 @@ class BrokerJobServicesTest {
         services.throwError(RequestContext.create(), JOB_KEY, "E", null, "[]"),
         ServiceStatus.INVALID_ARGUMENT,
         "variables: expected a JSON object, but got an array");
-    assertFails(
-        services.activate(
-            RequestContext.create(),
-            new ActivateJobs("", "w", 1_000, 1, List.of(), List.of(), null)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "type:");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -322,31 +322,6 @@ class LongPollingJobsTest {
   }
 
   @Test
-  void invalidActivationsNeverReachTheBroker() {
-    assertFails(
-        jobs.activate(RequestContext.create(), activate(" ", 5, LONG)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "type: must not be blank");
-    assertFails(
-        jobs.activate(RequestContext.create(), activate("payment", 0, LONG)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "maxJobsToActivate:");
-    assertFails(
-        jobs.activate(
-            RequestContext.create(),
-            new ActivateJobs("payment", "w", 0, 5, List.of(), List.of(), LONG)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "timeout:");
-    assertFails(
-        jobs.activate(
-            RequestContext.create(),
-            new ActivateJobs("payment", "w", 1000, 5, List.of(""), List.of(), LONG)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "fetchVariable[0]: must not be blank");
-    assertThat(broker.sent()).isEmpty();
-  }
-
-  @Test
   void closeAnswersParkedRequestsWithNothing() throws Exception {
     broker.respondWith(JobBatches::empty);
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));

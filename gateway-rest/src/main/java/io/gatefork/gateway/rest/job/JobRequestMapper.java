@@ -10,19 +10,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Validates job requests and turns them into service arguments. */
+/** Turns job requests into service arguments; the commands check their own fields. */
 final class JobRequestMapper {
 
   private JobRequestMapper() {}
 
   static ActivateJobs toActivateJobs(
       final JobActivationRequest request, final RequestContext context) {
+    // presence is REST's own (the record's numbers cannot be absent); the rest is the command's
     return new ActivateJobs(
-        FieldRules.requireText("type", request.type()),
+        request.type(),
         request.worker() == null ? "" : request.worker(),
-        FieldRules.requirePositive("timeout", request.timeout()),
-        FieldRules.requirePositive("maxJobsToActivate", request.maxJobsToActivate()),
-        FieldRules.names("fetchVariable", request.fetchVariable()),
+        FieldRules.require("timeout", request.timeout()),
+        FieldRules.require("maxJobsToActivate", request.maxJobsToActivate()),
+        request.fetchVariable(),
         RestTenantChecks.tenantIds("tenantIds", request.tenantIds(), context),
         // null = default long poll; 0 means the same, negative = answer at once
         request.requestTimeout() == null ? null : Duration.ofMillis(request.requestTimeout()));
