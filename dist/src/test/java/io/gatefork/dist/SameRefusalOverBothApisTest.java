@@ -115,6 +115,19 @@ class SameRefusalOverBothApisTest extends GatewayTestSupport {
                 "{}",
                 g -> g.cancelProcessInstance(CancelProcessInstanceRequest.getDefaultInstance()))),
         bad(
+            "cancel with operation reference 0",
+            new BadInput(
+                "operationReference",
+                "POST",
+                "/v2/process-instances/1/cancellation",
+                "{\"operationReference\": 0}",
+                g ->
+                    g.cancelProcessInstance(
+                        CancelProcessInstanceRequest.newBuilder()
+                            .setProcessInstanceKey(1)
+                            .setOperationReference(0)
+                            .build()))),
+        bad(
             "modify activating a blank element",
             new BadInput(
                 "activateInstructions[0].elementId",
@@ -261,6 +274,20 @@ class SameRefusalOverBothApisTest extends GatewayTestSupport {
                 "/v2/element-instances/0/variables",
                 "{\"variables\": {}}",
                 g -> g.setVariables(SetVariablesRequest.newBuilder().setVariables("{}").build()))),
+        bad(
+            "set variables with operation reference 0",
+            new BadInput(
+                "operationReference",
+                "PUT",
+                "/v2/element-instances/1/variables",
+                "{\"variables\": {}, \"operationReference\": 0}",
+                g ->
+                    g.setVariables(
+                        SetVariablesRequest.newBuilder()
+                            .setElementInstanceKey(1)
+                            .setVariables("{}")
+                            .setOperationReference(0)
+                            .build()))),
         bad(
             "delete resource key 0",
             new BadInput(

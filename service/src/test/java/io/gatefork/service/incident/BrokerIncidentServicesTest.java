@@ -58,7 +58,7 @@ class BrokerIncidentServicesTest {
     assertFails(
         services.resolve(RequestContext.create(), INCIDENT_KEY, 0L),
         ServiceStatus.INVALID_ARGUMENT,
-        "operationReference");
+        "operationReference: must be at least 1");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -63,4 +63,21 @@ class BrokerJobUpdateTest {
         "changeset");
     assertThat(broker.sent()).isEmpty();
   }
+
+  @Test
+  void anOperationReferenceBelowOneNeverReachesTheBroker() {
+    assertFails(
+        services.update(RequestContext.create(), JOB_KEY, new JobChangeset(1, null), 0L),
+        ServiceStatus.INVALID_ARGUMENT,
+        "operationReference: must be at least 1");
+    assertFails(
+        services.updateRetries(RequestContext.create(), JOB_KEY, 1, -2L),
+        ServiceStatus.INVALID_ARGUMENT,
+        "operationReference: must be at least 1");
+    assertFails(
+        services.updateTimeout(RequestContext.create(), JOB_KEY, 1_000L, 0L),
+        ServiceStatus.INVALID_ARGUMENT,
+        "operationReference: must be at least 1");
+    assertThat(broker.sent()).isEmpty();
+  }
 }

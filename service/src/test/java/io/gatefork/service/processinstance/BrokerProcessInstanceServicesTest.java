@@ -247,9 +247,9 @@ class BrokerProcessInstanceServicesTest {
         ServiceStatus.INVALID_ARGUMENT,
         "processInstanceKey:");
     assertFails(
-        services.cancel(RequestContext.create(), 1L, 0L),
+        services.cancel(RequestContext.create(), 1L, -3L),
         ServiceStatus.INVALID_ARGUMENT,
-        "operationReference:");
+        "operationReference: must be at least 1");
     assertThat(broker.sent()).isEmpty();
   }
 

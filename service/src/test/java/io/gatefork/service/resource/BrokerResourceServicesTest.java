@@ -40,6 +40,10 @@ class BrokerResourceServicesTest {
         services.delete(RequestContext.create(), -1L, null),
         ServiceStatus.INVALID_ARGUMENT,
         "resourceKey");
+    assertFails(
+        services.delete(RequestContext.create(), RESOURCE_KEY, 0L),
+        ServiceStatus.INVALID_ARGUMENT,
+        "operationReference: must be at least 1");
     assertThat(broker.sent()).isEmpty();
   }
 }

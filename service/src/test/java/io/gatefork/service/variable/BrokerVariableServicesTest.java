@@ -66,6 +66,11 @@ class BrokerVariableServicesTest {
             RequestContext.create(), new SetVariables(SCOPE_KEY, "[1]", false, null)),
         ServiceStatus.INVALID_ARGUMENT,
         "variables: expected a JSON object, but got an array");
+    assertFails(
+        services.setVariables(
+            RequestContext.create(), new SetVariables(SCOPE_KEY, "{}", false, -3L)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "operationReference: must be at least 1");
     assertThat(broker.sent()).isEmpty();
   }
 }

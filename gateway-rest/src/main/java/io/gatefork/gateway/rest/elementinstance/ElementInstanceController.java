@@ -53,7 +53,7 @@ public class ElementInstanceController {
             key,
             FieldRules.require("variables", body.variables()).json(),
             Boolean.TRUE.equals(body.local()),
-            FieldRules.operationReference("operationReference", body.operationReference()));
+            body.operationReference());
     return AsyncResponses.noContent(
         variableServices.setVariables(context, command).thenApply(documentKey -> null));
   }

@@ -116,6 +116,6 @@ public class JobController {
             context,
             key,
             new JobChangeset(changeset.retries(), changeset.timeout()),
-            FieldRules.operationReference("operationReference", body.operationReference())));
+            body.operationReference()));
   }
 }

@@ -87,10 +87,9 @@ final class ProcessInstanceRequestMapper {
     return FieldRules.names("fetchVariables", request.fetchVariables());
   }
 
+  /** Checked by the service, which both APIs call. */
   static Long cancelOperationReference(final CancelProcessInstanceRequest request) {
-    return request == null
-        ? null
-        : FieldRules.operationReference("operationReference", request.operationReference());
+    return request == null ? null : request.operationReference();
   }
 
   /** The command checks its keys, element ids and operation reference itself. */

@@ -28,16 +28,4 @@ class JobUpdateControllerTest extends RestTestSupport {
     assertThat(call.changeset()).isEqualTo(new JobChangeset(4, 30000L));
     assertThat(call.operationReference()).isEqualTo(9L);
   }
-
-  @Test
-  void patchWithAnOperationReferenceBelowOneNeverReachesTheService() throws Exception {
-    final var result =
-        performSync(
-            patch(JOB)
-                .contentType(MediaType.APPLICATION_JSON)
-                .content("{\"changeset\":{\"retries\":1},\"operationReference\":0}"));
-
-    assertProblem(result, 400, "INVALID_ARGUMENT", "operationReference", JOB);
-    assertThat(fakes.calls()).isZero();
-  }
 }

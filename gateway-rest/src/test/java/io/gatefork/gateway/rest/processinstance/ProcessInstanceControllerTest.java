@@ -304,21 +304,4 @@ class ProcessInstanceControllerTest extends RestTestSupport {
         PATH + "/abc/cancellation");
     assertThat(fakes.calls()).isZero();
   }
-
-  @Test
-  void cancelRejectsAnOperationReferenceBelowOne() throws Exception {
-    final var result =
-        performSync(
-            post(PATH + "/5/cancellation")
-                .contentType(MediaType.APPLICATION_JSON)
-                .content("{\"operationReference\": -3}"));
-
-    assertProblem(
-        result,
-        400,
-        "INVALID_ARGUMENT",
-        "operationReference: must be at least 1",
-        PATH + "/5/cancellation");
-    assertThat(fakes.calls()).isZero();
-  }
 }
