@@ -12,6 +12,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalReques
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
@@ -105,6 +106,21 @@ class SameRefusalOverBothApisTest extends GatewayTestSupport {
                             .addStartInstructions(
                                 ProcessInstanceCreationStartInstruction.newBuilder()
                                     .setElementId(" "))
+                            .build()))),
+        bad(
+            "create with result fetching a blank variable",
+            new BadInput(
+                "fetchVariables[0]",
+                "POST",
+                "/v2/process-instances",
+                "{\"processDefinitionId\": \"p\", \"awaitCompletion\": true,"
+                    + " \"fetchVariables\": [\" \"]}",
+                g ->
+                    g.createProcessInstanceWithResult(
+                        CreateProcessInstanceWithResultRequest.newBuilder()
+                            .setRequest(
+                                CreateProcessInstanceRequest.newBuilder().setBpmnProcessId("p"))
+                            .addFetchVariables(" ")
                             .build()))),
         bad(
             "cancel instance key 0",

@@ -254,6 +254,16 @@ class BrokerProcessInstanceServicesTest {
   }
 
   @Test
+  void aBlankVariableNameToFetchNeverReachesTheBroker() {
+    assertFails(
+        services.createWithResult(
+            RequestContext.create(), byId("order", null), null, List.of("a", " ")),
+        ServiceStatus.INVALID_ARGUMENT,
+        "fetchVariables[1]: must not be blank");
+    assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
   void modifySendsActivateAndTerminateInstructionsToTheInstancesPartition() throws Exception {
     final long instanceKey = 2251799813685300L;
     final var command =

@@ -83,8 +83,9 @@ final class ProcessInstanceRequestMapper {
     return millis == 0 ? null : Duration.ofMillis(millis);
   }
 
+  /** None means all; the names are checked by the service, which both APIs call. */
   static List<String> fetchVariables(final ProcessInstanceCreationRequest request) {
-    return FieldRules.names("fetchVariables", request.fetchVariables());
+    return request.fetchVariables() == null ? List.of() : request.fetchVariables();
   }
 
   /** Checked by the service, which both APIs call. */
