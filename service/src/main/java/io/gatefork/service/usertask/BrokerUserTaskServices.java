@@ -30,14 +30,9 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       final RequestContext context, final AssignUserTask command) {
     final BrokerRequest<UserTaskRecord> request;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("assignee", "must not be empty");
-      }
       final long key = FieldRules.requireKey("userTaskKey", command.userTaskKey());
-      final var record =
-          new UserTaskRecord()
-              .setUserTaskKey(key)
-              .setAssignee(FieldRules.requireText("assignee", command.assignee()));
+      // the command checked its assignee
+      final var record = new UserTaskRecord().setUserTaskKey(key).setAssignee(command.assignee());
       setAction(record, command.action());
       request =
           BrokerRequests.userTask(

@@ -2,6 +2,7 @@ package io.gatefork.service.usertask;
 
 import static io.gatefork.service.testing.ServiceAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
@@ -117,10 +118,14 @@ class BrokerUserTaskServicesTest {
             RequestContext.create(), new UpdateUserTask(TASK, null, null, null, null, 101, null)),
         ServiceStatus.INVALID_ARGUMENT,
         "changeset.priority");
-    assertFails(
-        services.assign(RequestContext.create(), new AssignUserTask(TASK, " ", true, null)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "assignee");
     assertThat(broker.sent()).isEmpty();
+  }
+
+  @Test
+  void anAssignmentWithoutAssigneeCannotBeMade() {
+    assertThatThrownBy(() -> new AssignUserTask(TASK, " ", true, null))
+        .hasMessage("assignee: must not be blank");
+    assertThatThrownBy(() -> new AssignUserTask(TASK, null, true, null))
+        .hasMessage("assignee: is required");
   }
 }

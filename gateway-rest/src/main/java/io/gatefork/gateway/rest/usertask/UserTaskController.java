@@ -51,10 +51,7 @@ public class UserTaskController {
         userTaskServices.assign(
             context,
             new AssignUserTask(
-                key,
-                FieldRules.requireText("assignee", body.assignee()),
-                !Boolean.FALSE.equals(body.allowOverride()),
-                body.action())));
+                key, body.assignee(), !Boolean.FALSE.equals(body.allowOverride()), body.action())));
   }
 
   @GatewayOperation(Operation.UNASSIGN_USER_TASK)
