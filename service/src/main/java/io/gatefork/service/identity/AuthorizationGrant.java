@@ -1,11 +1,13 @@
 package io.gatefork.service.identity;
 
+import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 
 /**
  * Permissions of an owner on resources. The types are the names of the protocol's enums ({@code
  * AuthorizationOwnerType}, {@code AuthorizationResourceType}, {@code PermissionType}), checked by
- * the service.
+ * the service. Its presence rules hold once it exists: the front end that builds it refuses a
+ * missing field there, once, before the service is called.
  *
  * @param resourceId one resource's id, or {@code *} for all resources of the type
  */
@@ -14,4 +16,16 @@ public record AuthorizationGrant(
     String ownerType,
     String resourceId,
     String resourceType,
-    List<String> permissionTypes) {}
+    List<String> permissionTypes) {
+
+  public AuthorizationGrant {
+    FieldRules.requireText("ownerId", ownerId);
+    FieldRules.requireText("ownerType", ownerType);
+    FieldRules.requireText("resourceId", resourceId);
+    FieldRules.requireText("resourceType", resourceType);
+    if (FieldRules.require("permissionTypes", permissionTypes).isEmpty()) {
+      throw FieldRules.invalid("permissionTypes", "must contain at least one permission type");
+    }
+    FieldRules.names("permissionTypes", permissionTypes);
+  }
+}

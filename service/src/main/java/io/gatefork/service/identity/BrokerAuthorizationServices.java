@@ -115,12 +115,10 @@ public final class BrokerAuthorizationServices extends ApiServices
   }
 
   private static AuthorizationRecord toRecord(final AuthorizationGrant grant) {
-    if (grant == null) {
-      throw FieldRules.invalid("ownerId", "must not be empty");
-    }
-    final String resourceId = FieldRules.requireText("resourceId", grant.resourceId());
+    // the grant checked that each field is given (AuthorizationGrant); the names are checked here
+    final String resourceId = grant.resourceId();
     return new AuthorizationRecord()
-        .setOwnerId(FieldRules.requireText("ownerId", grant.ownerId()))
+        .setOwnerId(grant.ownerId())
         .setOwnerType(enumValue("ownerType", AuthorizationOwnerType.class, grant.ownerType()))
         .setResourceId(resourceId)
         .setResourceMatcher(
@@ -133,9 +131,6 @@ public final class BrokerAuthorizationServices extends ApiServices
   }
 
   private static Set<PermissionType> permissions(final List<String> names) {
-    if (names == null || names.isEmpty()) {
-      throw FieldRules.invalid("permissionTypes", "expected at least one");
-    }
     final Set<PermissionType> permissions = EnumSet.noneOf(PermissionType.class);
     for (int i = 0; i < names.size(); i++) {
       permissions.add(enumValue("permissionTypes[" + i + "]", PermissionType.class, names.get(i)));
@@ -144,8 +139,7 @@ public final class BrokerAuthorizationServices extends ApiServices
   }
 
   private static <E extends Enum<E>> E enumValue(
-      final String field, final Class<E> type, final String name) {
-    final String value = FieldRules.requireText(field, name);
+      final String field, final Class<E> type, final String value) {
     for (final E constant : type.getEnumConstants()) {
       if (constant.name().equals(value)) {
         return constant;

@@ -9,7 +9,7 @@ import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
-import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -35,15 +35,13 @@ public final class BrokerMappingRuleServices extends ApiServices implements Mapp
       final RequestContext context, final MappingRuleIntent intent, final MappingRule rule) {
     final BrokerRequest<MappingRuleRecord> request;
     try {
-      if (rule == null) {
-        throw FieldRules.invalid("mappingRuleId", "must not be empty");
-      }
+      // the rule checked its fields (MappingRule)
       final var record =
           new MappingRuleRecord()
-              .setMappingRuleId(FieldRules.requireText("mappingRuleId", rule.mappingRuleId()))
-              .setName(FieldRules.requireText("name", rule.name()))
-              .setClaimName(FieldRules.requireText("claimName", rule.claimName()))
-              .setClaimValue(FieldRules.requireText("claimValue", rule.claimValue()));
+              .setMappingRuleId(rule.mappingRuleId())
+              .setName(rule.name())
+              .setClaimName(rule.claimName())
+              .setClaimValue(rule.claimValue());
       request = BrokerRequests.mappingRule(intent, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -59,7 +57,7 @@ public final class BrokerMappingRuleServices extends ApiServices implements Mapp
           BrokerRequests.mappingRule(
               MappingRuleIntent.DELETE,
               new MappingRuleRecord()
-                  .setMappingRuleId(FieldRules.requireText("mappingRuleId", mappingRuleId)));
+                  .setMappingRuleId(IdentifierRules.identifier("mappingRuleId", mappingRuleId)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

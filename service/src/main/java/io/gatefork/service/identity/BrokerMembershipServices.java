@@ -70,14 +70,9 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
       final RequestContext context, final Command command, final EntityDefinition entity) {
     final BrokerRequest<R> request;
     try {
-      if (entity == null) {
-        throw FieldRules.invalid(idField, "must not be empty");
-      }
       final R record = newRecord(FieldRules.requireText(idField, entity.id()));
-      describe(
-          record,
-          FieldRules.requireText("name", entity.name()),
-          entity.description() == null ? "" : entity.description());
+      // the definition checked its name
+      describe(record, entity.name(), entity.description() == null ? "" : entity.description());
       request = request(command, record);
     } catch (final ServiceException e) {
       return rejectInput(e);

@@ -10,6 +10,7 @@ import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.IdentifierRules;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -44,17 +45,15 @@ public final class BrokerUserServices extends ApiServices implements UserService
       final RequestContext context, final UserIntent intent, final UserDefinition user) {
     final BrokerRequest<UserRecord> request;
     try {
-      if (user == null) {
-        throw FieldRules.invalid("username", "must not be empty");
-      }
       final var record =
           new UserRecord()
-              .setUsername(FieldRules.requireText("username", user.username()))
+              .setUsername(user.username())
               .setName(orEmpty(user.name()))
               .setEmail(orEmpty(user.email()))
               .setPassword(
                   passwordHasher.hash(
-                      password(FieldRules.requireText("password", user.password()))));
+                      // a new user's password is given (UserDefinition.newUser)
+                      password(user.password())));
       request = BrokerRequests.user(intent, record);
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -73,12 +72,9 @@ public final class BrokerUserServices extends ApiServices implements UserService
       final RequestContext context, final UserDefinition user) {
     final BrokerRequest<UserRecord> request;
     try {
-      if (user == null) {
-        throw FieldRules.invalid("username", "must not be empty");
-      }
       final var record =
           new UserRecord()
-              .setUsername(FieldRules.requireText("username", user.username()))
+              .setUsername(user.username())
               .setName(orEmpty(user.name()))
               .setEmail(orEmpty(user.email()));
       if (user.password() != null && !user.password().isEmpty()) {
@@ -98,7 +94,7 @@ public final class BrokerUserServices extends ApiServices implements UserService
       request =
           BrokerRequests.user(
               UserIntent.DELETE,
-              new UserRecord().setUsername(FieldRules.requireText("username", username)));
+              new UserRecord().setUsername(IdentifierRules.identifier("username", username)));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

@@ -128,4 +128,13 @@ class BrokerAuthorizationServicesTest {
     assertThat(record.getClaimName()).isEqualTo("groups");
     assertThat(record.getClaimValue()).isEqualTo("admins");
   }
+
+  @Test
+  void aBadMappingRuleIdToDeleteNeverReachesTheBroker() {
+    assertFails(
+        new BrokerMappingRuleServices(broker, Runnable::run).delete(RequestContext.create(), "a b"),
+        ServiceStatus.INVALID_ARGUMENT,
+        "mappingRuleId: must contain only");
+    assertThat(broker.sent()).isEmpty();
+  }
 }

@@ -75,11 +75,11 @@ class BrokerUserServicesTest {
   }
 
   @Test
-  void aUserWithoutPasswordNeverReachesTheBroker() {
+  void aBadUsernameToDeleteNeverReachesTheBroker() {
     assertFails(
-        services.create(RequestContext.create(), new UserDefinition("alice", null, null, "")),
+        services.delete(RequestContext.create(), "a b"),
         ServiceStatus.INVALID_ARGUMENT,
-        "password");
+        "username: must contain only");
     assertThat(broker.sent()).isEmpty();
   }
 

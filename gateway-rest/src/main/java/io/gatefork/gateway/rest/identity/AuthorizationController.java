@@ -7,7 +7,6 @@ import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.AuthorizationGrant;
 import io.gatefork.service.identity.AuthorizationServices;
-import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -81,16 +80,12 @@ public class AuthorizationController {
   }
 
   private static AuthorizationGrant toGrant(final AuthorizationRequest body) {
-    final List<String> permissionTypes =
-        FieldRules.require("permissionTypes", body.permissionTypes());
-    if (permissionTypes.isEmpty()) {
-      throw FieldRules.invalid("permissionTypes", "must contain at least one permission type");
-    }
+    // the grant checks its own fields
     return new AuthorizationGrant(
-        FieldRules.requireText("ownerId", body.ownerId()),
-        FieldRules.requireText("ownerType", body.ownerType()),
-        FieldRules.requireText("resourceId", body.resourceId()),
-        FieldRules.requireText("resourceType", body.resourceType()),
-        FieldRules.names("permissionTypes", permissionTypes));
+        body.ownerId(),
+        body.ownerType(),
+        body.resourceId(),
+        body.resourceType(),
+        body.permissionTypes());
   }
 }

@@ -8,7 +8,6 @@ import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.GroupServices;
 import io.gatefork.service.identity.MemberType;
-import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -47,10 +46,7 @@ public class GroupController {
   public CompletableFuture<ResponseEntity<Object>> createGroup(
       @RequestBody final GroupCreateRequest body, final RequestContext context) {
     final var group =
-        new EntityDefinition(
-            checkedId(body.groupId()),
-            FieldRules.requireText("name", body.name()),
-            body.description());
+        new EntityDefinition(checkedId(body.groupId()), body.name(), body.description());
     return AsyncResponses.created(services.create(context, group), GroupController::toResponse);
   }
 

@@ -7,8 +7,6 @@ import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.MappingRule;
 import io.gatefork.service.identity.MappingRuleServices;
-import io.gatefork.service.validation.FieldRules;
-import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -26,7 +24,6 @@ import org.springframework.web.bind.annotation.RestController;
     path = "/v2/mapping-rules",
     produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
 public class MappingRuleController {
-  private static final String ID = "mappingRuleId";
 
   private final MappingRuleServices services;
 
@@ -51,12 +48,7 @@ public class MappingRuleController {
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   public CompletableFuture<ResponseEntity<Object>> createMappingRule(
       @RequestBody final MappingRuleCreateRequest body, final RequestContext context) {
-    final var rule =
-        rule(
-            IdentifierRules.identifier(ID, body.mappingRuleId()),
-            body.name(),
-            body.claimName(),
-            body.claimValue());
+    final var rule = rule(body.mappingRuleId(), body.name(), body.claimName(), body.claimValue());
     return AsyncResponses.created(
         services.create(context, rule), MappingRuleController::toResponse);
   }
@@ -68,12 +60,7 @@ public class MappingRuleController {
       @PathVariable final String mappingRuleId,
       @RequestBody final MappingRuleUpdateRequest body,
       final RequestContext context) {
-    final var rule =
-        rule(
-            IdentifierRules.identifier(ID, mappingRuleId),
-            body.name(),
-            body.claimName(),
-            body.claimValue());
+    final var rule = rule(mappingRuleId, body.name(), body.claimName(), body.claimValue());
     return AsyncResponses.ok(services.update(context, rule), MappingRuleController::toResponse);
   }
 
@@ -81,18 +68,13 @@ public class MappingRuleController {
   @DeleteMapping("/{mappingRuleId}")
   public CompletableFuture<ResponseEntity<Object>> deleteMappingRule(
       @PathVariable final String mappingRuleId, final RequestContext context) {
-    return AsyncResponses.noContent(
-        services.delete(context, IdentifierRules.identifier(ID, mappingRuleId)));
+    return AsyncResponses.noContent(services.delete(context, mappingRuleId));
   }
 
+  /** The service checks the id and that each field is given. */
   private static MappingRule rule(
       final String id, final String name, final String claimName, final String claimValue) {
-    return new MappingRule(
-        0,
-        id,
-        FieldRules.requireText("name", name),
-        FieldRules.requireText("claimName", claimName),
-        FieldRules.requireText("claimValue", claimValue));
+    return new MappingRule(0, id, name, claimName, claimValue);
   }
 
   private static MappingRuleResponse toResponse(final MappingRule rule) {

@@ -39,8 +39,8 @@ final class MembershipRequests {
 
   private static EntityDefinition toUpdate(
       final String id, final String name, final String description) {
-    return new EntityDefinition(
-        id, FieldRules.requireText("name", name), FieldRules.require("description", description));
+    // the definition checks its name; that an update names its description is REST's rule
+    return new EntityDefinition(id, name, FieldRules.require("description", description));
   }
 
   static CompletableFuture<ResponseEntity<Object>> assign(

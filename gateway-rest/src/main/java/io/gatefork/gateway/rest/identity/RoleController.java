@@ -8,7 +8,6 @@ import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MemberType;
 import io.gatefork.service.identity.RoleServices;
-import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
@@ -47,10 +46,7 @@ public class RoleController {
   public CompletableFuture<ResponseEntity<Object>> createRole(
       @RequestBody final RoleCreateRequest body, final RequestContext context) {
     final var role =
-        new EntityDefinition(
-            checkedId(body.roleId()),
-            FieldRules.requireText("name", body.name()),
-            body.description());
+        new EntityDefinition(checkedId(body.roleId()), body.name(), body.description());
     return AsyncResponses.created(services.create(context, role), RoleController::toResponse);
   }
 

@@ -50,10 +50,7 @@ public class TenantController {
   public CompletableFuture<ResponseEntity<Object>> createTenant(
       @RequestBody final TenantCreateRequest body, final RequestContext context) {
     final var tenant =
-        new EntityDefinition(
-            checkedId(body.tenantId()),
-            FieldRules.requireText("name", body.name()),
-            body.description());
+        new EntityDefinition(checkedId(body.tenantId()), body.name(), body.description());
     return AsyncResponses.created(services.create(context, tenant), TenantController::toResponse);
   }
 

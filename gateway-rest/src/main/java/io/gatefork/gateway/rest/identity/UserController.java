@@ -8,8 +8,6 @@ import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.UserDefinition;
 import io.gatefork.service.identity.UserSaved;
 import io.gatefork.service.identity.UserServices;
-import io.gatefork.service.validation.FieldRules;
-import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -26,7 +24,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 public class UserController {
-  private static final String USERNAME = "username";
 
   private final UserServices userServices;
 
@@ -83,12 +80,7 @@ public class UserController {
       @PathVariable final String username,
       @RequestBody final UserUpdateRequest body,
       final RequestContext context) {
-    final var user =
-        new UserDefinition(
-            IdentifierRules.identifier(USERNAME, username),
-            body.name(),
-            IdentifierRules.email("email", body.email()),
-            body.password());
+    final var user = new UserDefinition(username, body.name(), body.email(), body.password());
     return AsyncResponses.ok(userServices.update(context, user), UserController::toResponse);
   }
 
@@ -98,16 +90,12 @@ public class UserController {
       produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_PROBLEM_JSON_VALUE})
   public CompletableFuture<ResponseEntity<Object>> deleteUser(
       @PathVariable final String username, final RequestContext context) {
-    return AsyncResponses.noContent(
-        userServices.delete(context, IdentifierRules.identifier(USERNAME, username)));
+    return AsyncResponses.noContent(userServices.delete(context, username));
   }
 
   private static UserDefinition toDefinition(final UserRequest body) {
-    return new UserDefinition(
-        IdentifierRules.identifier(USERNAME, body.username()),
-        body.name(),
-        IdentifierRules.email("email", body.email()),
-        FieldRules.requireText("password", body.password()));
+    // the definition checks its fields
+    return UserDefinition.newUser(body.username(), body.name(), body.email(), body.password());
   }
 
   private static UserResponse toResponse(final UserSaved user) {
