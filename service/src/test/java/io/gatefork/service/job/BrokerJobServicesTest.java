@@ -259,7 +259,7 @@ class BrokerJobServicesTest {
     assertFails(
         services.fail(RequestContext.create(), JOB_KEY, 1, null, -5L, null),
         ServiceStatus.INVALID_ARGUMENT,
-        "retryBackOff:");
+        "retryBackOff: must not be negative");
     assertFails(
         services.throwError(RequestContext.create(), JOB_KEY, " ", null, null),
         ServiceStatus.INVALID_ARGUMENT,

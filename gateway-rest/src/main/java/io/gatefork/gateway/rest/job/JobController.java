@@ -82,7 +82,8 @@ public class JobController {
             key,
             body.retries() == null ? 0 : body.retries(),
             JobRequestMapper.errorMessage(body.errorMessage()),
-            FieldRules.notNegative("retryBackOff", body.retryBackOff(), 0),
+            // the service refuses a negative back-off, for both APIs
+            body.retryBackOff() == null ? 0 : body.retryBackOff(),
             JsonObjectText.jsonOrNull(body.variables())));
   }
 

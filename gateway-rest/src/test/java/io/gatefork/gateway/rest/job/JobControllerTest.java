@@ -357,19 +357,6 @@ class JobControllerTest extends RestTestSupport {
   }
 
   @Test
-  void failureRejectsANegativeBackOff() throws Exception {
-    final var result = performSync(json("/v2/jobs/7/failure", "{\"retryBackOff\": -5}"));
-
-    assertProblem(
-        result,
-        400,
-        "INVALID_ARGUMENT",
-        "retryBackOff: must not be negative",
-        "/v2/jobs/7/failure");
-    assertThat(fakes.calls()).isZero();
-  }
-
-  @Test
   void throwsAnError() throws Exception {
     fakes.jobs.throwError.succeedWith(null);
 
