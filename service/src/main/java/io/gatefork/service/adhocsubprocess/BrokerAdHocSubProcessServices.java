@@ -26,9 +26,7 @@ public final class BrokerAdHocSubProcessServices extends ApiServices
       final RequestContext context, final ActivateAdHocSubProcessActivities command) {
     final BrokerRequest<AdHocSubProcessInstructionRecord> request;
     try {
-      if (command == null || command.elements() == null || command.elements().isEmpty()) {
-        throw FieldRules.invalid("elements", "expected at least one element");
-      }
+      // the command checked its elements and their ids
       final long key =
           FieldRules.requireKey("adHocSubProcessInstanceKey", command.adHocSubProcessInstanceKey());
       final var record =
@@ -37,17 +35,10 @@ public final class BrokerAdHocSubProcessServices extends ApiServices
               .setCancelRemainingInstances(command.cancelRemainingInstances());
       for (int i = 0; i < command.elements().size(); i++) {
         final var element = command.elements().get(i);
-        final String field = "elements[" + i + "]";
-        if (element == null) {
-          throw FieldRules.invalid(field, "must not be empty");
-        }
-        final var instruction =
-            record
-                .activateElements()
-                .add()
-                .setElementId(FieldRules.requireText(field + ".elementId", element.elementId()));
+        final var instruction = record.activateElements().add().setElementId(element.elementId());
         final DirectBuffer variables =
-            JsonDocuments.toMsgPack(field + ".variables", element.variablesJson());
+            JsonDocuments.toMsgPack(
+                FieldRules.element("elements", i) + ".variables", element.variablesJson());
         if (variables != null) {
           instruction.setVariables(variables);
         }

@@ -17,7 +17,6 @@ public final class BrokerGroupServices extends BrokerMembershipServices<GroupRec
     super(
         brokerClient,
         executor,
-        "groupId",
         EnumSet.of(MemberType.USER, MemberType.CLIENT, MemberType.MAPPING_RULE));
   }
 

@@ -14,8 +14,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * The shared flow of groups, roles and tenants: validate, fill the record type's fields, send to
- * the deployment partition. Subclasses name the record type, its fields and which members it takes.
+ * The shared flow of groups, roles and tenants: fill the record type's fields, send to the
+ * deployment partition. Subclasses name the record type, its fields and which members it takes. The
+ * ids (the entity's and a member's) are checked once, by REST, the only front end that manages
+ * them, with their format rules; the definition checks its name; what is left here is which members
+ * the entity takes.
  *
  * @param <R> the record type ({@code GroupRecord}, {@code RoleRecord}, {@code TenantRecord})
  */
@@ -31,16 +34,11 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
     REMOVE_ENTITY
   }
 
-  private final String idField;
   private final Set<MemberType> memberTypes;
 
   BrokerMembershipServices(
-      final BrokerClient brokerClient,
-      final Executor executor,
-      final String idField,
-      final Set<MemberType> memberTypes) {
+      final BrokerClient brokerClient, final Executor executor, final Set<MemberType> memberTypes) {
     super(brokerClient, executor);
-    this.idField = idField;
     this.memberTypes = memberTypes;
   }
 
@@ -68,27 +66,14 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
 
   private CompletableFuture<EntitySaved> save(
       final RequestContext context, final Command command, final EntityDefinition entity) {
-    final BrokerRequest<R> request;
-    try {
-      final R record = newRecord(FieldRules.requireText(idField, entity.id()));
-      // the definition checked its name
-      describe(record, entity.name(), entity.description() == null ? "" : entity.description());
-      request = request(command, record);
-    } catch (final ServiceException e) {
-      return rejectInput(e);
-    }
-    return send(context, request, this::toSaved);
+    final R record = newRecord(entity.id());
+    describe(record, entity.name(), entity.description() == null ? "" : entity.description());
+    return send(context, request(command, record), this::toSaved);
   }
 
   @Override
   public CompletableFuture<Void> delete(final RequestContext context, final String id) {
-    final BrokerRequest<R> request;
-    try {
-      request = request(Command.DELETE, newRecord(FieldRules.requireText(idField, id)));
-    } catch (final ServiceException e) {
-      return rejectInput(e);
-    }
-    return send(context, request, answer -> null);
+    return send(context, request(Command.DELETE, newRecord(id)), answer -> null);
   }
 
   @Override
@@ -121,8 +106,8 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
         throw FieldRules.invalid(
             "memberType", "expected one of " + memberTypes + ", but was " + memberType);
       }
-      final R record = newRecord(FieldRules.requireText(idField, id));
-      member(record, memberType.entityType(), FieldRules.requireText("memberId", memberId));
+      final R record = newRecord(id);
+      member(record, memberType.entityType(), memberId);
       request = request(command, record);
     } catch (final ServiceException e) {
       return rejectInput(e);

@@ -17,7 +17,6 @@ public final class BrokerRoleServices extends BrokerMembershipServices<RoleRecor
     super(
         brokerClient,
         executor,
-        "roleId",
         EnumSet.of(MemberType.USER, MemberType.CLIENT, MemberType.GROUP, MemberType.MAPPING_RULE));
   }
 

@@ -14,7 +14,7 @@ public final class BrokerTenantServices extends BrokerMembershipServices<TenantR
     implements TenantServices {
 
   public BrokerTenantServices(final BrokerClient brokerClient, final Executor executor) {
-    super(brokerClient, executor, "tenantId", EnumSet.allOf(MemberType.class));
+    super(brokerClient, executor, EnumSet.allOf(MemberType.class));
   }
 
   @Override

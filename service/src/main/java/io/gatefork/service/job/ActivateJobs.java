@@ -11,7 +11,8 @@ import java.util.List;
  *
  * @param timeoutMillis how long the jobs stay locked to this worker
  * @param fetchVariables names to fetch; empty (or null) fetches all
- * @param tenantIds empty for the default tenant
+ * @param tenantIds empty (or null) for the caller's tenants; checked by the front end together with
+ *     the caller's access to them (REST also their format), not here
  * @param requestTimeout long-poll time: null or zero = the default long poll, negative = answer at
  *     once even when no job is there
  */

@@ -156,18 +156,15 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
 
   @Override
   public CompletableFuture<Void> throwError(
-      final RequestContext context,
-      final long jobKey,
-      final String errorCode,
-      final String errorMessage,
-      final String variablesJson) {
+      final RequestContext context, final ThrowJobError command) {
+    final long jobKey = command.jobKey();
     final JobRecord record;
     try {
       FieldRules.requireKey("jobKey", jobKey);
-      final String code = FieldRules.requireText("errorCode", errorCode);
-      record = withVariables(new JobRecord(), variablesJson);
-      record.setErrorCode(BufferUtil.wrapString(code));
-      record.setErrorMessage(errorMessage == null ? "" : errorMessage);
+      record = withVariables(new JobRecord(), command.variablesJson());
+      // the command checked its error code
+      record.setErrorCode(BufferUtil.wrapString(command.errorCode()));
+      record.setErrorMessage(command.errorMessage() == null ? "" : command.errorMessage());
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

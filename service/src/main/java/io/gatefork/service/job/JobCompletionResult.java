@@ -1,5 +1,6 @@
 package io.gatefork.service.job;
 
+import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 
 /**
@@ -43,12 +44,29 @@ public sealed interface JobCompletionResult {
     }
   }
 
-  /** The result of an ad-hoc sub-process job: which inner elements to activate next. */
+  /**
+   * The result of an ad-hoc sub-process job: which inner elements to activate next. Both front ends
+   * build it from their request, so an element without its id is refused there, once, before the
+   * service is called; the variables are the service's to check.
+   *
+   * @param activateElements none (or null) to activate nothing
+   */
   record AdHocSubProcess(
       List<ActivateElement> activateElements,
       boolean completionConditionFulfilled,
       boolean cancelRemainingInstances)
-      implements JobCompletionResult {}
+      implements JobCompletionResult {
+
+    public AdHocSubProcess {
+      activateElements = activateElements == null ? List.of() : activateElements;
+      FieldRules.texts(
+          "result.activateElements",
+          "elementId",
+          activateElements.stream()
+              .map(element -> element == null ? null : element.elementId())
+              .toList());
+    }
+  }
 
   /**
    * @param variablesJson a JSON object created in the element's scope, or null

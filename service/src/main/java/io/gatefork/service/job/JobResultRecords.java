@@ -85,18 +85,16 @@ final class JobResultRecords {
   private static void adHocSubProcess(
       final JobResult record, final JobCompletionResult.AdHocSubProcess result) {
     record.setType(JobResultType.AD_HOC_SUB_PROCESS);
-    final List<JobCompletionResult.ActivateElement> elements =
-        result.activateElements() == null ? List.of() : result.activateElements();
+    // the result checked its elements' ids
+    final List<JobCompletionResult.ActivateElement> elements = result.activateElements();
     for (int i = 0; i < elements.size(); i++) {
       final JobCompletionResult.ActivateElement element = elements.get(i);
-      final String field = "result.activateElements[" + i + "]";
-      if (element == null) {
-        throw FieldRules.invalid(field, "must not be null");
-      }
       final var activation = new JobResultActivateElement();
-      activation.setElementId(FieldRules.requireText(field + ".elementId", element.elementId()));
+      activation.setElementId(element.elementId());
       final DirectBuffer variables =
-          JsonDocuments.toMsgPack(field + ".variables", element.variablesJson());
+          JsonDocuments.toMsgPack(
+              FieldRules.element("result.activateElements", i) + ".variables",
+              element.variablesJson());
       if (variables != null) {
         activation.setVariables(variables);
       }

@@ -55,12 +55,7 @@ public interface JobServices {
       long retryBackOffMillis,
       String variablesJson);
 
-  CompletableFuture<Void> throwError(
-      RequestContext context,
-      long jobKey,
-      String errorCode,
-      String errorMessage,
-      String variablesJson);
+  CompletableFuture<Void> throwError(RequestContext context, ThrowJobError command);
 
   /**
    * Sets a job's retries ({@code JOB.UPDATE_RETRIES}; the broker answers {@code RETRIES_UPDATED}).

@@ -10,7 +10,6 @@ import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.BrokerErrorMapper;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
-import io.gatefork.service.validation.FieldRules;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,7 +128,8 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       final RequestContext context,
       final ActivateJobs command,
       final PushSource.Provider pushSources) {
-    // the command checked its own fields (ActivateJobs); the caller's tenants are checked here
+    // the command checked its own fields (ActivateJobs); the front end checked the tenants it
+    // names (REST their format and the caller's access, gRPC the caller's access)
     final String type = command.type();
     final var record = new JobBatchRecord();
     record.setType(type);
@@ -140,8 +140,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       record.variables().add().wrap(name);
     }
     final List<String> tenantIds =
-        TenantAccess.activationTenants(
-            context.caller(), FieldRules.names("tenantIds", command.tenantIds()));
+        TenantAccess.activationTenants(context.caller(), command.tenantIds());
     record.setTenantIds(tenantIds);
 
     final Duration requested = command.requestTimeout();

@@ -2,6 +2,7 @@ package io.gatefork.service.adhocsubprocess;
 
 import static io.gatefork.service.testing.ServiceAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.zeebe.protocol.impl.record.value.adhocsubprocess.AdHocSubProcessInstructionRecord;
 import io.camunda.zeebe.protocol.record.intent.AdHocSubProcessInstructionIntent;
@@ -9,6 +10,7 @@ import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -51,12 +53,39 @@ class BrokerAdHocSubProcessServicesTest {
   }
 
   @Test
-  void noElementsNeverReachTheBroker() {
+  void anActivationWithoutElementsOrTheirIdsCannotBeMade() {
+    assertThatThrownBy(() -> new ActivateAdHocSubProcessActivities(KEY, null, false))
+        .hasMessage("elements: is required");
+    assertThatThrownBy(() -> new ActivateAdHocSubProcessActivities(KEY, List.of(), false))
+        .hasMessage("elements: must contain at least one element");
+    final var elements = new ArrayList<ActivateAdHocSubProcessActivities.Element>();
+    elements.add(new ActivateAdHocSubProcessActivities.Element("a", null));
+    elements.add(null);
+    assertThatThrownBy(() -> new ActivateAdHocSubProcessActivities(KEY, elements, false))
+        .hasMessage("elements[1].elementId: is required");
+    assertThatThrownBy(
+            () ->
+                new ActivateAdHocSubProcessActivities(
+                    KEY, List.of(new ActivateAdHocSubProcessActivities.Element(" ", null)), false))
+        .hasMessage("elements[0].elementId: must not be blank");
+  }
+
+  @Test
+  void aBadKeyOrVariablesNeverReachTheBroker() {
     assertFails(
         services.activateActivities(
-            RequestContext.create(), new ActivateAdHocSubProcessActivities(KEY, List.of(), false)),
+            RequestContext.create(),
+            new ActivateAdHocSubProcessActivities(
+                0, List.of(new ActivateAdHocSubProcessActivities.Element("a", null)), false)),
         ServiceStatus.INVALID_ARGUMENT,
-        "elements");
+        "adHocSubProcessInstanceKey");
+    assertFails(
+        services.activateActivities(
+            RequestContext.create(),
+            new ActivateAdHocSubProcessActivities(
+                KEY, List.of(new ActivateAdHocSubProcessActivities.Element("a", "[]")), false)),
+        ServiceStatus.INVALID_ARGUMENT,
+        "elements[0].variables");
     assertThat(broker.sent()).isEmpty();
   }
 }

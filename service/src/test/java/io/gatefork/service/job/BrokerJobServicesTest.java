@@ -169,7 +169,9 @@ class BrokerJobServicesTest {
   @Test
   void throwErrorSendsCodeAndMessage() throws Exception {
     services
-        .throwError(RequestContext.create(), JOB_KEY, "NO_STOCK", "sold out", "{\"a\":1}")
+        .throwError(
+            RequestContext.create(),
+            new ThrowJobError(JOB_KEY, "NO_STOCK", "sold out", "{\"a\":1}"))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -261,11 +263,7 @@ class BrokerJobServicesTest {
         ServiceStatus.INVALID_ARGUMENT,
         "retryBackOff: must not be negative");
     assertFails(
-        services.throwError(RequestContext.create(), JOB_KEY, " ", null, null),
-        ServiceStatus.INVALID_ARGUMENT,
-        "errorCode:");
-    assertFails(
-        services.throwError(RequestContext.create(), JOB_KEY, "E", null, "[]"),
+        services.throwError(RequestContext.create(), new ThrowJobError(JOB_KEY, "E", null, "[]")),
         ServiceStatus.INVALID_ARGUMENT,
         "variables: expected a JSON object, but got an array");
     assertThat(broker.sent()).isEmpty();

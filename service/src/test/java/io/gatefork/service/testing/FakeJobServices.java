@@ -6,6 +6,7 @@ import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
+import io.gatefork.service.job.ThrowJobError;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -43,12 +44,7 @@ public final class FakeJobServices implements JobServices {
       long retryBackOffMillis,
       String variablesJson) {}
 
-  public record ThrowError(
-      RequestContext context,
-      long jobKey,
-      String errorCode,
-      String errorMessage,
-      String variablesJson) {}
+  public record ThrowError(RequestContext context, ThrowJobError command) {}
 
   public record Update(
       RequestContext context, long jobKey, JobChangeset changeset, Long operationReference) {}
@@ -97,12 +93,8 @@ public final class FakeJobServices implements JobServices {
 
   @Override
   public CompletableFuture<Void> throwError(
-      final RequestContext context,
-      final long jobKey,
-      final String errorCode,
-      final String errorMessage,
-      final String variablesJson) {
-    final var call = new ThrowError(context, jobKey, errorCode, errorMessage, variablesJson);
+      final RequestContext context, final ThrowJobError command) {
+    final var call = new ThrowError(context, command);
     return delivery.deliver(context, throwError.answer(call));
   }
 

@@ -49,6 +49,7 @@ import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
 import io.gatefork.gateway.grpc.metrics.StageTimingContext;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.OpenJobStream;
+import io.gatefork.service.job.ThrowJobError;
 import io.gatefork.service.stage.RequestTiming;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -266,10 +267,11 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                 .jobs()
                 .throwError(
                     context,
-                    r.getJobKey(),
-                    r.getErrorCode(),
-                    GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-                    GatewayRequestMapper.absentIfBlank(r.getVariables())),
+                    new ThrowJobError(
+                        r.getJobKey(),
+                        r.getErrorCode(),
+                        GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
+                        GatewayRequestMapper.absentIfBlank(r.getVariables()))),
         ignored -> ERROR_THROWN);
   }
 

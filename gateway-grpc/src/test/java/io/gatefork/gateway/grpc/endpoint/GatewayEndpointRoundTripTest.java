@@ -403,7 +403,7 @@ class GatewayEndpointRoundTripTest {
                 .setVariables("{\"sku\":\"a\"}")
                 .build());
 
-    final var call = gateway.fakes.jobs.throwError.lastCall();
+    final var call = gateway.fakes.jobs.throwError.lastCall().command();
     assertThat(call.jobKey()).isEqualTo(KEY);
     assertThat(call.errorCode()).isEqualTo("NO_STOCK");
     assertThat(call.errorMessage()).isEqualTo("out of stock");

@@ -66,24 +66,29 @@ public class ElementInstanceController {
       @RequestBody final AdHocActivitiesActivationRequest body,
       final RequestContext context) {
     final long key = LongKeys.parse("adHocSubProcessInstanceKey", adHocSubProcessInstanceKey);
-    final List<AdHocActivitiesActivationRequest.Element> elements =
-        FieldRules.require("elements", body.elements());
-    if (elements.isEmpty()) {
-      throw FieldRules.invalid("elements", "must contain at least one element");
-    }
-    final var activations = new ArrayList<ActivateAdHocSubProcessActivities.Element>();
-    for (int i = 0; i < elements.size(); i++) {
-      final var element = elements.get(i);
-      final String field = "elements[" + i + "].elementId";
-      activations.add(
-          new ActivateAdHocSubProcessActivities.Element(
-              FieldRules.requireText(field, element == null ? null : element.elementId()),
-              JsonObjectText.jsonOrNull(element.variables())));
-    }
     return AsyncResponses.noContent(
         adHocSubProcessServices.activateActivities(
             context,
             new ActivateAdHocSubProcessActivities(
-                key, activations, Boolean.TRUE.equals(body.cancelRemainingInstances()))));
+                key,
+                toElements(body.elements()),
+                Boolean.TRUE.equals(body.cancelRemainingInstances()))));
+  }
+
+  /** As given, nulls included: the command checks the elements and their ids. */
+  private static List<ActivateAdHocSubProcessActivities.Element> toElements(
+      final List<AdHocActivitiesActivationRequest.Element> elements) {
+    if (elements == null) {
+      return null;
+    }
+    final var activations = new ArrayList<ActivateAdHocSubProcessActivities.Element>();
+    for (final var element : elements) {
+      activations.add(
+          element == null
+              ? null
+              : new ActivateAdHocSubProcessActivities.Element(
+                  element.elementId(), JsonObjectText.jsonOrNull(element.variables())));
+    }
+    return activations;
   }
 }

@@ -67,7 +67,8 @@ final class MembershipRequests {
 
   private static String memberId(
       final String field, final MemberType memberType, final String value) {
-    // client ids come from the identity provider: any non-blank text
+    // the one check of a member's id (the service does not repeat it); client ids come from the
+    // identity provider: any non-blank text
     return memberType == MemberType.CLIENT
         ? FieldRules.requireText(field, value)
         : IdentifierRules.identifier(field, value);

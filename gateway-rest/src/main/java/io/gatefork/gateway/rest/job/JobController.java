@@ -11,6 +11,7 @@ import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
+import io.gatefork.service.job.ThrowJobError;
 import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -97,10 +98,11 @@ public class JobController {
     return AsyncResponses.noContent(
         jobServices.throwError(
             context,
-            key,
-            FieldRules.requireText("errorCode", body.errorCode()),
-            JobRequestMapper.errorMessage(body.errorMessage()),
-            JsonObjectText.jsonOrNull(body.variables())));
+            new ThrowJobError(
+                key,
+                body.errorCode(),
+                JobRequestMapper.errorMessage(body.errorMessage()),
+                JsonObjectText.jsonOrNull(body.variables()))));
   }
 
   /** 204; retries and timeout change in one broker command ({@code JOB.UPDATE}). */

@@ -72,13 +72,13 @@ final class JobRequestMapper {
     final List<JobCompletionRequest.ActivateElement> given =
         result.activateElements() == null ? List.of() : result.activateElements();
     final List<JobCompletionResult.ActivateElement> elements = new ArrayList<>(given.size());
-    for (int i = 0; i < given.size(); i++) {
-      final JobCompletionRequest.ActivateElement element = given.get(i);
-      final String field = "result.activateElements[" + i + "].elementId";
+    for (final JobCompletionRequest.ActivateElement element : given) {
+      // as given, nulls included: the result checks its elements' ids
       elements.add(
-          new JobCompletionResult.ActivateElement(
-              FieldRules.requireText(field, element == null ? null : element.elementId()),
-              JsonObjectText.jsonOrNull(element.variables())));
+          element == null
+              ? null
+              : new JobCompletionResult.ActivateElement(
+                  element.elementId(), JsonObjectText.jsonOrNull(element.variables())));
     }
     return new JobCompletionResult.AdHocSubProcess(
         elements,

@@ -369,9 +369,10 @@ class JobControllerTest extends RestTestSupport {
 
     assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
     final var call = fakes.jobs.throwError.lastCall();
-    assertThat(call.errorCode()).isEqualTo("NO_FUNDS");
-    assertThat(call.errorMessage()).isEqualTo("empty");
-    assertThat(call.variablesJson()).isEqualTo("{\"x\":1}");
+    assertThat(call.command().jobKey()).isEqualTo(7);
+    assertThat(call.command().errorCode()).isEqualTo("NO_FUNDS");
+    assertThat(call.command().errorMessage()).isEqualTo("empty");
+    assertThat(call.command().variablesJson()).isEqualTo("{\"x\":1}");
   }
 
   @Test
