@@ -22,6 +22,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Status;
@@ -282,6 +283,20 @@ class SameRefusalOverBothApisTest extends GatewayTestSupport {
                 "/v2/incidents/0/resolution",
                 "{}",
                 g -> g.resolveIncident(ResolveIncidentRequest.getDefaultInstance()))),
+        bad(
+            "update job retries with operation reference 0",
+            new BadInput(
+                "operationReference",
+                "PATCH",
+                "/v2/jobs/1",
+                "{\"changeset\": {\"retries\": 1}, \"operationReference\": 0}",
+                g ->
+                    g.updateJobRetries(
+                        UpdateJobRetriesRequest.newBuilder()
+                            .setJobKey(1)
+                            .setRetries(1)
+                            .setOperationReference(0)
+                            .build()))),
         bad(
             "set variables of element instance 0",
             new BadInput(
