@@ -25,9 +25,9 @@ class CamundaPlatform87OverrideTest {
   /**
    * The 8.7 chart's gateway keys the override may use. Source: camunda/camunda-platform-helm,
    * charts/camunda-platform-8.7/values.yaml, section "ZeebeGateway Parameters" ({@code
-   * zeebeGateway.image.registry|repository|tag}, {@code zeebeGateway.javaOpts}, {@code
-   * zeebeGateway.resources.requests|limits.cpu|memory}, {@code zeebeGateway.env}, {@code
-   * zeebeGateway.logLevel}, {@code zeebeGateway.envFrom}), and where
+   * zeebeGateway.replicas}, {@code zeebeGateway.image.registry|repository|tag}, {@code
+   * zeebeGateway.javaOpts}, {@code zeebeGateway.resources.requests|limits.cpu|memory}, {@code
+   * zeebeGateway.env}, {@code zeebeGateway.logLevel}, {@code zeebeGateway.envFrom}), and where
    * templates/zeebe-gateway/deployment.yaml reads them: the image through {@code
    * camundaPlatform.imageByParams} over {@code global.image}, javaOpts as JAVA_TOOL_OPTIONS,
    * logLevel as ZEEBE_LOG_LEVEL, env appended to the container's env (through tpl), resources as
@@ -35,6 +35,7 @@ class CamundaPlatform87OverrideTest {
    */
   private static final Set<String> CHART_87_GATEWAY_KEYS =
       Set.of(
+          "zeebeGateway.replicas",
           "zeebeGateway.image.registry",
           "zeebeGateway.image.repository",
           "zeebeGateway.image.tag",

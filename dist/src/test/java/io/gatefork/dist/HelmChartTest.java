@@ -82,10 +82,18 @@ class HelmChartTest {
             "Deployment/gatefork",
             "Service/gatefork",
             "Service/gatefork-cluster",
-            "ConfigMap/gatefork");
+            "ConfigMap/gatefork",
+            "PodDisruptionBudget/gatefork");
 
     final var deployment = chart.get("Deployment", "gatefork");
     assertThat((Integer) at(deployment, "spec.replicas")).isEqualTo(2);
+    // several replicas: one replaced at a time, a new one ready first, drains one at a time
+    assertThat((Integer) at(deployment, "spec.strategy.rollingUpdate.maxUnavailable")).isZero();
+    assertThat((Integer) at(deployment, "spec.strategy.rollingUpdate.maxSurge")).isEqualTo(1);
+    final var budget = chart.get("PodDisruptionBudget", "gatefork");
+    assertThat((Integer) at(budget, "spec.maxUnavailable")).isEqualTo(1);
+    assertThat((Map<String, Object>) at(budget, "spec.selector.matchLabels"))
+        .isEqualTo(at(deployment, "spec.selector.matchLabels"));
     final Map<String, Object> podLabels = at(deployment, "spec.template.metadata.labels");
     assertThat(podLabels).containsAllEntriesOf(at(deployment, "spec.selector.matchLabels"));
 
