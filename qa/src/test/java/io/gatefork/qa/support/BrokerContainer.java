@@ -1,24 +1,33 @@
 package io.gatefork.qa.support;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.LogMessageWaitStrategy;
 
 /**
  * An embedded broker (real Zeebe 8.8 engine, 3 partitions, in memory) started from the gatefork
- * image with {@code broker ...}, on the host network, on a free loopback port.
+ * image with {@code broker ...}, on the host network, on a free loopback port. Alone it leads every
+ * partition; as one node of a cluster ({@link #asNode}) it leads the partitions it is given, in the
+ * term it is given ({@link #withTerm}: a higher term takes a partition over from its old leader).
  */
 public final class BrokerContainer extends GenericContainer<BrokerContainer> {
   private static final String READY_LINE = ".*embedded broker \\d+ listening on .*";
   private static final Duration STARTUP = Duration.ofSeconds(120);
+  private static final String JOURNAL_MOUNT = "/journal";
 
   private final int port = Ports.freeLoopbackPort();
   private final ContainerLogs logs;
   private String clusterName = "zeebe-cluster";
   private int requestLimit;
   private int starts;
+  private final List<String> nodeFlags = new ArrayList<>();
+  private String nodeId = "0";
+  private Path journalDir;
 
   public BrokerContainer(final String name) {
     super(GateforkImage.get());
@@ -31,6 +40,45 @@ public final class BrokerContainer extends GenericContainer<BrokerContainer> {
   /** Per-partition in-flight limit of the engine's flow control: RESOURCE_EXHAUSTED beyond it. */
   public BrokerContainer withRequestLimit(final int limit) {
     this.requestLimit = limit;
+    return this;
+  }
+
+  /**
+   * One node of a cluster of {@code clusterSize} brokers: leads {@code ledPartitions}, joins
+   * through {@code contactPoints} (none for the first node).
+   */
+  public BrokerContainer asNode(
+      final int id,
+      final int clusterSize,
+      final List<Integer> ledPartitions,
+      final List<String> contactPoints) {
+    nodeId = Integer.toString(id);
+    nodeFlags.addAll(
+        List.of(
+            "--node-id",
+            nodeId,
+            "--cluster-size",
+            Integer.toString(clusterSize),
+            "--hosted-partitions",
+            ledPartitions.stream().map(String::valueOf).collect(Collectors.joining(","))));
+    if (!contactPoints.isEmpty()) {
+      nodeFlags.addAll(List.of("--contact-points", String.join(",", contactPoints)));
+    }
+    return this;
+  }
+
+  /** The Raft term it leads its partitions in; higher than the old leader's to take one over. */
+  public BrokerContainer withTerm(final int term) {
+    nodeFlags.addAll(List.of("--term", Integer.toString(term)));
+    return this;
+  }
+
+  /**
+   * Writes every record of its partitions as a JSON line to {@code broker-<node>.jsonl} in {@code
+   * dir} (bind-mounted), where {@link ClusterJournals} reads them while the broker runs.
+   */
+  public BrokerContainer withJournalIn(final Path dir) {
+    journalDir = dir;
     return this;
   }
 
@@ -55,6 +103,12 @@ public final class BrokerContainer extends GenericContainer<BrokerContainer> {
                 clusterName));
     if (requestLimit > 0) {
       command.addAll(List.of("--request-limit", Integer.toString(requestLimit)));
+    }
+    command.addAll(nodeFlags);
+    if (journalDir != null) {
+      withFileSystemBind(journalDir.toString(), JOURNAL_MOUNT, BindMode.READ_WRITE);
+      command.addAll(
+          List.of("--record-journal-file", JOURNAL_MOUNT + "/broker-" + nodeId + ".jsonl"));
     }
     withCommand(command.toArray(String[]::new));
   }

@@ -61,6 +61,17 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
         .withEnv("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
   }
 
+  /**
+   * How long a client connection may live before the gateway ends it (gRPC {@code GOAWAY} with
+   * {@code grace} for the calls running on it, REST {@code Connection: close}); zero: never
+   * (stock).
+   */
+  public GatewayContainer withMaxConnectionAge(final Duration age, final Duration grace) {
+    return withEnv("GATEFORK_GRPC_MAXCONNECTIONAGE", age.toMillis() + "ms")
+        .withEnv("GATEFORK_GRPC_MAXCONNECTIONAGEGRACE", grace.toMillis() + "ms")
+        .withEnv("GATEFORK_REST_MAXCONNECTIONAGE", age.toMillis() + "ms");
+  }
+
   /** CPU limit in nano CPUs (default 2 CPUs); applies when the container is created. */
   public GatewayContainer withNanoCpus(final long nanoCpus) {
     this.nanoCpus = nanoCpus;
@@ -155,6 +166,14 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
         .filter(line -> Arrays.stream(labels).allMatch(line::contains))
         .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
         .sum();
+  }
+
+  /** Starts the stopped container again (same ports and settings) and waits until it is ready. */
+  public void startAgain() {
+    getDockerClient().startContainerCmd(getContainerId()).exec();
+    new HttpReadinessWaitStrategy(managementPort)
+        .withStartupTimeout(Duration.ofSeconds(120))
+        .waitUntilReady(this);
   }
 
   /** SIGTERM to the gateway process, as Kubernetes does before it stops a pod. */

@@ -20,4 +20,26 @@ public final class Processes {
   public static BpmnModelInstance startToEnd(final String id) {
     return Bpmn.createExecutableProcess(id).startEvent().endEvent().done();
   }
+
+  /**
+   * start → a job for a streaming worker ({@link #streamedJobType}) → a job for a polling worker
+   * ({@link #polledJobType}) → end. {@code name} makes a new version of the same process.
+   */
+  public static BpmnModelInstance streamedThenPolled(final String id, final String name) {
+    return Bpmn.createExecutableProcess(id)
+        .name(name)
+        .startEvent()
+        .serviceTask("streamed", t -> t.zeebeJobType(streamedJobType(id)))
+        .serviceTask("polled", t -> t.zeebeJobType(polledJobType(id)))
+        .endEvent()
+        .done();
+  }
+
+  public static String streamedJobType(final String processId) {
+    return processId + "-streamed";
+  }
+
+  public static String polledJobType(final String processId) {
+    return processId + "-polled";
+  }
 }

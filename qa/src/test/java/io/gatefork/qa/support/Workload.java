@@ -1,0 +1,177 @@
+package io.gatefork.qa.support;
+
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
+import io.camunda.client.api.worker.JobWorker;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A steady background load through the official client: instance creations at a fixed rate over
+ * REST and over gRPC (each with a unique {@code rid} variable); each instance's first job is taken
+ * by a streaming gRPC worker, its second by a polling REST worker. Every outcome is kept, to be
+ * held against what the brokers' journals say they did. Bounded: at most {@link #MAX_CREATES}
+ * creations, {@link #IN_FLIGHT} outstanding per API (a tick finding none free is skipped, not
+ * queued).
+ */
+public final class Workload implements AutoCloseable {
+  public static final int MAX_CREATES = 20_000;
+  private static final int IN_FLIGHT = 16;
+
+  /** One creation: its client's answer, an instance key or the failure. */
+  public record Create(
+      String rid,
+      String api,
+      long startedNanos,
+      long endedNanos,
+      long instanceKey,
+      Throwable error) {
+    public boolean ok() {
+      return error == null;
+    }
+  }
+
+  private final CamundaClient rest;
+  private final CamundaClient grpc;
+  private final String processId;
+  private final ScheduledExecutorService ticker = Executors.newScheduledThreadPool(2);
+  private final ConcurrentLinkedQueue<Create> creates = new ConcurrentLinkedQueue<>();
+
+  /** Per job, by its instance's rid and its task: a broker restarted empty reuses job keys. */
+  private final Map<String, AtomicInteger> handled = new ConcurrentHashMap<>();
+
+  private final Set<Long> completeFailed = ConcurrentHashMap.newKeySet();
+  private final AtomicLong sequence = new AtomicLong();
+  private final AtomicBoolean stopped = new AtomicBoolean();
+  private final List<JobWorker> workers = new ArrayList<>();
+  private final Map<String, Semaphore> slots =
+      Map.of("rest", new Semaphore(IN_FLIGHT), "grpc", new Semaphore(IN_FLIGHT));
+
+  /** Creates instances of {@code processId}, a {@link Processes#streamedThenPolled} model. */
+  public Workload(final GatewayService service, final String processId) {
+    this.rest = service.client(true);
+    this.grpc = service.client(false);
+    this.processId = processId;
+  }
+
+  /** Starts the workers and {@code perSecond} creations per second on each API. */
+  public Workload start(final int perSecond) {
+    workers.add(
+        grpc.newWorker()
+            .jobType(Processes.streamedJobType(processId))
+            .handler(this::complete)
+            .name("qa-streaming")
+            .timeout(Duration.ofMinutes(10))
+            .streamEnabled(true)
+            .open());
+    workers.add(
+        rest.newWorker()
+            .jobType(Processes.polledJobType(processId))
+            .handler(this::complete)
+            .name("qa-polling")
+            .timeout(Duration.ofMinutes(10))
+            .streamEnabled(false)
+            .pollInterval(Duration.ofMillis(200))
+            .open());
+    final long period = 1_000_000 / perSecond;
+    ticker.scheduleAtFixedRate(() -> create(rest, "rest"), 0, period, TimeUnit.MICROSECONDS);
+    ticker.scheduleAtFixedRate(
+        () -> create(grpc, "grpc"), period / 2, period, TimeUnit.MICROSECONDS);
+    return this;
+  }
+
+  private void create(final CamundaClient client, final String api) {
+    final Semaphore free = slots.get(api);
+    if (sequence.get() >= MAX_CREATES || !free.tryAcquire()) {
+      return;
+    }
+    final String rid = api + "-" + sequence.incrementAndGet();
+    final long start = System.nanoTime();
+    client
+        .newCreateInstanceCommand()
+        .bpmnProcessId(processId)
+        .latestVersion()
+        .variables(Map.of("rid", rid))
+        .send()
+        .whenComplete(
+            (instance, error) -> {
+              creates.add(
+                  new Create(
+                      rid,
+                      api,
+                      start,
+                      System.nanoTime(),
+                      error == null ? instance.getProcessInstanceKey() : -1,
+                      error));
+              free.release();
+            });
+  }
+
+  private void complete(final JobClient client, final ActivatedJob job) {
+    handled
+        .computeIfAbsent(
+            job.getVariable("rid") + "/" + job.getElementId(), key -> new AtomicInteger())
+        .incrementAndGet();
+    try {
+      client.newCompleteCommand(job).send().join();
+    } catch (final RuntimeException e) {
+      completeFailed.add(job.getKey());
+    }
+  }
+
+  /** Every creation answered so far. */
+  public List<Create> creates() {
+    return List.copyOf(creates);
+  }
+
+  /** Creations answered that were started in [from, to) (System.nanoTime). */
+  public List<Create> createsStartedBetween(final long from, final long to) {
+    return creates.stream().filter(c -> c.startedNanos() >= from && c.startedNanos() < to).toList();
+  }
+
+  /** Jobs ("rid/task") a worker was handed more than once. */
+  public List<String> jobsHandledTwice() {
+    return handled.entrySet().stream()
+        .filter(e -> e.getValue().get() > 1)
+        .map(Map.Entry::getKey)
+        .toList();
+  }
+
+  /** Jobs whose completion the client saw fail. */
+  public Set<Long> failedCompletions() {
+    return Set.copyOf(completeFailed);
+  }
+
+  /** Stops creating and waits (bounded) for the answers still outstanding. */
+  public void stopCreating() throws InterruptedException {
+    if (!stopped.compareAndSet(false, true)) {
+      return;
+    }
+    ticker.shutdownNow();
+    ticker.awaitTermination(5, TimeUnit.SECONDS);
+    for (final Semaphore free : slots.values()) {
+      free.tryAcquire(IN_FLIGHT, 60, TimeUnit.SECONDS);
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    stopCreating();
+    workers.forEach(JobWorker::close);
+    rest.close();
+    grpc.close();
+  }
+}
