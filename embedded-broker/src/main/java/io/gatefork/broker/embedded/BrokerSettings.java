@@ -25,6 +25,7 @@ import java.util.function.Function;
  *   <tr><td>--partitions</td><td>GATEFORK_BROKER_PARTITIONS</td></tr>
  *   <tr><td>--hosted-partitions 1,2</td><td>GATEFORK_BROKER_HOSTED_PARTITIONS</td></tr>
  *   <tr><td>--cluster-size</td><td>GATEFORK_BROKER_CLUSTER_SIZE</td></tr>
+ *   <tr><td>--term</td><td>GATEFORK_BROKER_TERM</td></tr>
  *   <tr><td>--request-limit</td><td>GATEFORK_BROKER_REQUEST_LIMIT</td></tr>
  *   <tr><td>--refuse-user-commands [true|false]</td>
  *     <td>GATEFORK_BROKER_REFUSE_USER_COMMANDS</td></tr>
@@ -50,6 +51,7 @@ final class BrokerSettings {
           "partitions",
           "hosted-partitions",
           "cluster-size",
+          "term",
           "request-limit",
           "refuse-user-commands",
           "data-dir",
@@ -118,6 +120,7 @@ final class BrokerSettings {
         v -> list(v).stream().map(Integer::parseInt).toList(),
         config::hostedPartitions);
     apply("cluster-size", Integer::parseInt, config::clusterSize);
+    apply("term", Long::parseLong, config::term);
     apply("request-limit", Integer::parseInt, config::requestLimit);
     apply("refuse-user-commands", BrokerSettings::bool, config::refuseUserCommands);
     apply("data-dir", Path::of, config::dataDirectory);

@@ -179,7 +179,9 @@ public final class EmbeddedBroker implements AutoCloseable {
         config.partitionCount(),
         config.clusterSize(),
         config.version(),
-        config.hostedPartitions());
+        config.term(),
+        config.hostedPartitions(),
+        Set.of());
     LOG.info(
         "Embedded broker {} started on {}, partitions {} of {}, state in {}",
         config.nodeId(),
