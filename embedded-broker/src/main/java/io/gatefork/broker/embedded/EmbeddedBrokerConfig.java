@@ -73,8 +73,8 @@ public record EmbeddedBrokerConfig(
   public static final String DEFAULT_VERSION = "8.8.0";
 
   /**
-   * The highest term: each term gets its own range of partition-local keys (see {@code
-   * PartitionKeyBase}), and the 51-bit local key space holds this many.
+   * The highest term: each term gets its own range of 2^40 partition-local keys, and the 51-bit
+   * local key space holds this many.
    */
   public static final long MAX_TERM = 2048;
 

@@ -48,9 +48,15 @@ final class JournalTailer extends Actor implements LogRecordAwaiter {
     copyAvailable();
   }
 
-  /** Stops following the log. The broker closes the tailer before it closes the log. */
+  /**
+   * Copies what is left, then stops following the log. The broker closes the tailer before it
+   * closes the log.
+   */
   @Override
   protected void onActorClosing() {
+    while (reader != null && reader.hasNext()) {
+      copyAvailable();
+    }
     stopped = true;
     log.logStream().removeRecordAvailableListener(this);
     log.retention().unregister(readMark);
