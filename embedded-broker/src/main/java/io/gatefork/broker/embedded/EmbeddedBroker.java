@@ -159,6 +159,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         new EnginePartitionFactory(
             scheduler,
             config.nodeId(),
+            config.term(),
             config.partitionCount(),
             config.hostsAllPartitions(),
             jobStreams.jobStreamer());
