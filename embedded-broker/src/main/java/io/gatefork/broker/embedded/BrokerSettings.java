@@ -31,6 +31,8 @@ import java.util.function.Function;
  *     <td>GATEFORK_BROKER_REFUSE_USER_COMMANDS</td></tr>
  *   <tr><td>--data-dir</td><td>GATEFORK_BROKER_DATA_DIR</td></tr>
  *   <tr><td>--record-journal [true|false]</td><td>GATEFORK_BROKER_RECORD_JOURNAL</td></tr>
+ *   <tr><td>--record-journal-file PATH (JSON lines; implies the journal)</td>
+ *     <td>GATEFORK_BROKER_RECORD_JOURNAL_FILE</td></tr>
  *   <tr><td>--tls-certificate-chain (PEM; with the key: TLS on)</td>
  *     <td>GATEFORK_BROKER_TLS_CERTIFICATE_CHAIN</td></tr>
  *   <tr><td>--tls-private-key (PEM, PKCS8)</td><td>GATEFORK_BROKER_TLS_PRIVATE_KEY</td></tr>
@@ -56,6 +58,7 @@ final class BrokerSettings {
           "refuse-user-commands",
           "data-dir",
           "record-journal",
+          "record-journal-file",
           "tls-certificate-chain",
           "tls-private-key");
 
@@ -125,6 +128,7 @@ final class BrokerSettings {
     apply("refuse-user-commands", BrokerSettings::bool, config::refuseUserCommands);
     apply("data-dir", Path::of, config::dataDirectory);
     apply("record-journal", BrokerSettings::bool, config::recordJournal);
+    apply("record-journal-file", Path::of, config::recordJournalFile);
     final String chain = values.get("tls-certificate-chain");
     final String key = values.get("tls-private-key");
     if ((chain == null) != (key == null)) {

@@ -76,6 +76,7 @@ public final class EmbeddedBroker implements AutoCloseable {
   private JobStreamService jobStreams;
   private CommandApiServer commandApi;
   private RecordJournal journal;
+  private JournalFile journalFile;
   // the per-partition parts a step-down removes (on the watcher's thread) and closes
   private final Map<Integer, LogStreamWriter> ledWriters = new ConcurrentHashMap<>();
   private final Map<Integer, JournalTailer> journalTailers = new ConcurrentHashMap<>();
@@ -148,8 +149,11 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     if (config.recordJournal()) {
       journal = new RecordJournal(RecordJournal.DEFAULT_CAPACITY);
+      if (config.recordJournalFile() != null) {
+        journalFile = JournalFile.open(config.recordJournalFile(), config.nodeId());
+      }
       for (final PartitionLog log : logs.values()) {
-        final var tailer = new JournalTailer(log, journal);
+        final var tailer = new JournalTailer(log, journal, journalFile);
         journalTailers.put(log.partitionId(), tailer);
         scheduler.submitActor(tailer, SchedulingHints.ioBound()).join();
       }
@@ -326,6 +330,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     journalTailers
         .values()
         .forEach(tailer -> closeQuietly("record journal", () -> tailer.closeAsync().join()));
+    closeQuietly("record journal file", journalFile);
     closeQuietly("job streams", jobStreams);
     logs.values().forEach(log -> closeQuietly("log " + log.partitionId(), log));
     if (scheduler != null) {

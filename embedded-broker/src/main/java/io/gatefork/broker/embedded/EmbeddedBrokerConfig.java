@@ -45,6 +45,9 @@ import java.util.stream.IntStream;
  *     temporary directory that is removed on close.
  * @param version the broker version published in BrokerInfo. Default {@code 8.8.0}.
  * @param recordJournal whether to keep a {@link RecordJournal} of all records. Default false.
+ * @param recordJournalFile a file the journal appends every record to as one JSON line (flushed
+ *     every 100 ms and on close, readable by everyone); implies {@code recordJournal}. Default null
+ *     (none).
  * @param tls TLS of the cluster messaging (membership and command API); null (default) means
  *     plaintext. Gateways must then use TLS too, with certificates from the same CA.
  */
@@ -64,6 +67,7 @@ public record EmbeddedBrokerConfig(
     Path dataDirectory,
     String version,
     boolean recordJournal,
+    Path recordJournalFile,
     ClusterTls tls) {
 
   public static final int DEFAULT_PORT = 26501;
@@ -118,6 +122,7 @@ public record EmbeddedBrokerConfig(
       }
     }
     hostedPartitions = normalizeHosted(hostedPartitions, partitionCount);
+    recordJournal = recordJournal || recordJournalFile != null;
   }
 
   /** The defaults: one broker on 127.0.0.1:26501 leading partitions 1..3, no request limit. */
@@ -152,6 +157,7 @@ public record EmbeddedBrokerConfig(
         .dataDirectory(dataDirectory)
         .version(version)
         .recordJournal(recordJournal)
+        .recordJournalFile(recordJournalFile)
         .tls(tls);
   }
 
@@ -181,6 +187,7 @@ public record EmbeddedBrokerConfig(
     private Path dataDirectory;
     private String version = DEFAULT_VERSION;
     private boolean recordJournal;
+    private Path recordJournalFile;
     private ClusterTls tls;
 
     private Builder() {}
@@ -274,6 +281,12 @@ public record EmbeddedBrokerConfig(
       return this;
     }
 
+    /** A file for the journal's records as JSON lines (turns the journal on); null means none. */
+    public Builder recordJournalFile(final Path recordJournalFile) {
+      this.recordJournalFile = recordJournalFile;
+      return this;
+    }
+
     /** TLS of the cluster messaging with these PEM files; null means plaintext. */
     public Builder tls(final ClusterTls tls) {
       this.tls = tls;
@@ -300,6 +313,7 @@ public record EmbeddedBrokerConfig(
           dataDirectory,
           version,
           recordJournal,
+          recordJournalFile,
           tls);
     }
   }
