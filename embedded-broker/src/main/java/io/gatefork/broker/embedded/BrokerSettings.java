@@ -25,11 +25,14 @@ import java.util.function.Function;
  *   <tr><td>--partitions</td><td>GATEFORK_BROKER_PARTITIONS</td></tr>
  *   <tr><td>--hosted-partitions 1,2</td><td>GATEFORK_BROKER_HOSTED_PARTITIONS</td></tr>
  *   <tr><td>--cluster-size</td><td>GATEFORK_BROKER_CLUSTER_SIZE</td></tr>
+ *   <tr><td>--term</td><td>GATEFORK_BROKER_TERM</td></tr>
  *   <tr><td>--request-limit</td><td>GATEFORK_BROKER_REQUEST_LIMIT</td></tr>
  *   <tr><td>--refuse-user-commands [true|false]</td>
  *     <td>GATEFORK_BROKER_REFUSE_USER_COMMANDS</td></tr>
  *   <tr><td>--data-dir</td><td>GATEFORK_BROKER_DATA_DIR</td></tr>
  *   <tr><td>--record-journal [true|false]</td><td>GATEFORK_BROKER_RECORD_JOURNAL</td></tr>
+ *   <tr><td>--record-journal-file PATH (JSON lines; implies the journal)</td>
+ *     <td>GATEFORK_BROKER_RECORD_JOURNAL_FILE</td></tr>
  *   <tr><td>--tls-certificate-chain (PEM; with the key: TLS on)</td>
  *     <td>GATEFORK_BROKER_TLS_CERTIFICATE_CHAIN</td></tr>
  *   <tr><td>--tls-private-key (PEM, PKCS8)</td><td>GATEFORK_BROKER_TLS_PRIVATE_KEY</td></tr>
@@ -50,10 +53,12 @@ final class BrokerSettings {
           "partitions",
           "hosted-partitions",
           "cluster-size",
+          "term",
           "request-limit",
           "refuse-user-commands",
           "data-dir",
           "record-journal",
+          "record-journal-file",
           "tls-certificate-chain",
           "tls-private-key");
 
@@ -118,10 +123,12 @@ final class BrokerSettings {
         v -> list(v).stream().map(Integer::parseInt).toList(),
         config::hostedPartitions);
     apply("cluster-size", Integer::parseInt, config::clusterSize);
+    apply("term", Long::parseLong, config::term);
     apply("request-limit", Integer::parseInt, config::requestLimit);
     apply("refuse-user-commands", BrokerSettings::bool, config::refuseUserCommands);
     apply("data-dir", Path::of, config::dataDirectory);
     apply("record-journal", BrokerSettings::bool, config::recordJournal);
+    apply("record-journal-file", Path::of, config::recordJournalFile);
     final String chain = values.get("tls-certificate-chain");
     final String key = values.get("tls-private-key");
     if ((chain == null) != (key == null)) {

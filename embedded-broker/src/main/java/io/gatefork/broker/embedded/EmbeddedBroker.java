@@ -1,11 +1,13 @@
 package io.gatefork.broker.embedded;
 
 import io.atomix.cluster.AtomixCluster;
+import io.atomix.cluster.MemberId;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;
 import io.camunda.zeebe.scheduler.ActorScheduler;
 import io.camunda.zeebe.scheduler.SchedulingHints;
 import io.gatefork.broker.embedded.cluster.BrokerInfoPublisher;
 import io.gatefork.broker.embedded.cluster.ClusterMemberFactory;
+import io.gatefork.broker.embedded.cluster.HigherTermWatcher;
 import io.gatefork.broker.embedded.cluster.PartitionLeaderDirectory;
 import io.gatefork.broker.embedded.commandapi.CommandApiObserver;
 import io.gatefork.broker.embedded.commandapi.CommandApiServer;
@@ -21,12 +23,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -74,8 +76,12 @@ public final class EmbeddedBroker implements AutoCloseable {
   private JobStreamService jobStreams;
   private CommandApiServer commandApi;
   private RecordJournal journal;
-  private final List<JournalTailer> journalTailers = new ArrayList<>();
-  private final List<EnginePartition> engines = new ArrayList<>();
+  private JournalFile journalFile;
+  // the per-partition parts a step-down removes (on the watcher's thread) and closes
+  private final Map<Integer, LogStreamWriter> ledWriters = new ConcurrentHashMap<>();
+  private final Map<Integer, JournalTailer> journalTailers = new ConcurrentHashMap<>();
+  private final Map<Integer, EnginePartition> engines = new ConcurrentHashMap<>();
+  private HigherTermWatcher higherTerms;
 
   private EmbeddedBroker(final EmbeddedBrokerConfig config) {
     this.config = config;
@@ -128,9 +134,8 @@ public final class EmbeddedBroker implements AutoCloseable {
               config.refuseUserCommands(),
               new CompositeMeterRegistry()));
     }
-    final Map<Integer, LogStreamWriter> writers = new LinkedHashMap<>();
-    logs.forEach((id, log) -> writers.put(id, log.writer()));
-    final Map<Integer, LogStreamWriter> localWriters = Map.copyOf(writers);
+    logs.forEach((id, log) -> ledWriters.put(id, log.writer()));
+    final Map<Integer, LogStreamWriter> localWriters = ledWriters;
 
     remoteLeaders = new PartitionLeaderDirectory(cluster.getMembershipService());
     remoteLeaders.start();
@@ -144,9 +149,12 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     if (config.recordJournal()) {
       journal = new RecordJournal(RecordJournal.DEFAULT_CAPACITY);
+      if (config.recordJournalFile() != null) {
+        journalFile = JournalFile.open(config.recordJournalFile(), config.nodeId());
+      }
       for (final PartitionLog log : logs.values()) {
-        final var tailer = new JournalTailer(log, journal);
-        journalTailers.add(tailer);
+        final var tailer = new JournalTailer(log, journal, journalFile);
+        journalTailers.put(log.partitionId(), tailer);
         scheduler.submitActor(tailer, SchedulingHints.ioBound()).join();
       }
     }
@@ -155,12 +163,14 @@ public final class EmbeddedBroker implements AutoCloseable {
         new EnginePartitionFactory(
             scheduler,
             config.nodeId(),
+            config.term(),
             config.partitionCount(),
             config.hostsAllPartitions(),
             jobStreams.jobStreamer());
     for (final PartitionLog log : logs.values()) {
       final int partitionId = log.partitionId();
-      engines.add(
+      engines.put(
+          partitionId,
           engineFactory.open(
               log,
               dataDirectory.resolve("partition-" + partitionId),
@@ -172,14 +182,12 @@ public final class EmbeddedBroker implements AutoCloseable {
       commandApi.serve(log.partitionId(), log.writer());
     }
 
-    BrokerInfoPublisher.publish(
-        cluster,
-        config.nodeId(),
-        commandApiAddress(),
-        config.partitionCount(),
-        config.clusterSize(),
-        config.version(),
-        config.hostedPartitions());
+    higherTerms =
+        new HigherTermWatcher(
+            config.nodeId(), config.term(), config.hostedPartitions(), this::stepDown);
+    publishBrokerInfo();
+    // after publishing: a leader in a higher term found now is handed the partition at once
+    remoteLeaders.addListener(higherTerms);
     LOG.info(
         "Embedded broker {} started on {}, partitions {} of {}, state in {}",
         config.nodeId(),
@@ -187,6 +195,53 @@ public final class EmbeddedBroker implements AutoCloseable {
         config.hostedPartitions(),
         config.partitionCount(),
         dataDirectory);
+  }
+
+  private synchronized void publishBrokerInfo() {
+    final Set<Integer> led = higherTerms.ledPartitions();
+    final var followed = new TreeSet<>(config.hostedPartitions());
+    followed.removeAll(led);
+    BrokerInfoPublisher.publish(
+        cluster,
+        config.nodeId(),
+        commandApiAddress(),
+        config.partitionCount(),
+        config.clusterSize(),
+        config.version(),
+        config.term(),
+        led,
+        followed);
+  }
+
+  /**
+   * Hands a partition over to the member that leads it in a higher term, as a Raft leader steps
+   * down: requests get {@code PARTITION_LEADER_MISMATCH} (also those already written to the log),
+   * the engine stops (timers, job pushes), the journal keeps what it copied, and the BrokerInfo
+   * lists this broker as a follower of the partition. Runs on the watcher's thread, once per
+   * partition.
+   */
+  private void stepDown(final int partitionId, final MemberId newLeader, final long newTerm) {
+    if (closed.get()) {
+      return;
+    }
+    ledWriters.remove(partitionId); // other partitions now route to the new leader
+    commandApi.stopLeading(partitionId);
+    closeQuietly("partition " + partitionId, engines.remove(partitionId));
+    final PartitionLog log = logs.get(partitionId);
+    log.unprocessedRequestIds()
+        .forEach(requestId -> commandApi.refuseUnprocessed(partitionId, requestId));
+    final JournalTailer tailer = journalTailers.remove(partitionId);
+    if (tailer != null) {
+      closeQuietly("record journal", () -> tailer.closeAsync().join());
+    }
+    closeQuietly("log " + partitionId, log);
+    publishBrokerInfo();
+    LOG.info(
+        "embedded broker {} stepped down as leader of partition {}: node {} leads it in term {}",
+        config.nodeId(),
+        partitionId,
+        newLeader.id(),
+        newTerm);
   }
 
   /** The address other members and gateways reach this broker on: {@code advertisedHost:port}. */
@@ -199,9 +254,12 @@ public final class EmbeddedBroker implements AutoCloseable {
     return config.port();
   }
 
-  /** The partitions this broker hosts and leads. */
+  /**
+   * The partitions this broker leads: those it hosts, less those it stepped down from because
+   * another member leads them in a higher term.
+   */
   public Set<Integer> partitions() {
-    return config.hostedPartitions();
+    return higherTerms == null ? config.hostedPartitions() : higherTerms.ledPartitions();
   }
 
   public EmbeddedBrokerConfig config() {
@@ -259,15 +317,20 @@ public final class EmbeddedBroker implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    // stop taking commands first, then the engines, then what they use
-    closeQuietly("command API", commandApi);
-    closeQuietly("inter-partition receiver", interPartitionReceiver);
+    // no step-down may run alongside; then stop taking commands, then the engines, then the rest
     if (remoteLeaders != null) {
       remoteLeaders.stop();
     }
-    engines.forEach(engine -> closeQuietly("partition " + engine.partitionId(), engine));
-    journalTailers.forEach(
-        tailer -> closeQuietly("record journal", () -> tailer.closeAsync().join()));
+    if (higherTerms != null) {
+      closeQuietly("step-down", higherTerms::close);
+    }
+    closeQuietly("command API", commandApi);
+    closeQuietly("inter-partition receiver", interPartitionReceiver);
+    engines.values().forEach(engine -> closeQuietly("partition " + engine.partitionId(), engine));
+    journalTailers
+        .values()
+        .forEach(tailer -> closeQuietly("record journal", () -> tailer.closeAsync().join()));
+    closeQuietly("record journal file", journalFile);
     closeQuietly("job streams", jobStreams);
     logs.values().forEach(log -> closeQuietly("log " + log.partitionId(), log));
     if (scheduler != null) {

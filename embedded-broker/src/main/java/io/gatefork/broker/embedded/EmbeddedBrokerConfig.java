@@ -28,6 +28,10 @@ import java.util.stream.IntStream;
  * @param hostedPartitions the partitions this broker runs and leads. Default all of {@code
  *     1..partitionCount}; a subset lets several brokers form one cluster, each leading its own.
  * @param clusterSize number of brokers in the cluster, as published in BrokerInfo. Default 1.
+ * @param term the Raft term this broker publishes for the partitions it leads, 1..{@value
+ *     #MAX_TERM}. A broker that sees another member lead one of its partitions in a higher term
+ *     steps down from it, and a partition led in a term above 1 hands out keys above any an earlier
+ *     term can have issued. Default 1.
  * @param requestLimit maximum user commands in flight per partition (written but not yet
  *     processed); beyond it the broker answers {@code RESOURCE_EXHAUSTED}, as a real broker's flow
  *     control does. 0 (default) means unlimited.
@@ -41,6 +45,9 @@ import java.util.stream.IntStream;
  *     temporary directory that is removed on close.
  * @param version the broker version published in BrokerInfo. Default {@code 8.8.0}.
  * @param recordJournal whether to keep a {@link RecordJournal} of all records. Default false.
+ * @param recordJournalFile a file the journal appends every record to as one JSON line (flushed
+ *     every 100 ms and on close, readable by everyone); implies {@code recordJournal}. Default null
+ *     (none).
  * @param tls TLS of the cluster messaging (membership and command API); null (default) means
  *     plaintext. Gateways must then use TLS too, with certificates from the same CA.
  */
@@ -54,11 +61,13 @@ public record EmbeddedBrokerConfig(
     int partitionCount,
     Set<Integer> hostedPartitions,
     int clusterSize,
+    long term,
     int requestLimit,
     boolean refuseUserCommands,
     Path dataDirectory,
     String version,
     boolean recordJournal,
+    Path recordJournalFile,
     ClusterTls tls) {
 
   public static final int DEFAULT_PORT = 26501;
@@ -66,6 +75,12 @@ public record EmbeddedBrokerConfig(
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PARTITION_COUNT = 3;
   public static final String DEFAULT_VERSION = "8.8.0";
+
+  /**
+   * The highest term: each term gets its own range of 2^40 partition-local keys, and the 51-bit
+   * local key space holds this many.
+   */
+  public static final long MAX_TERM = 2048;
 
   /**
    * Validates and normalizes: a null or empty {@code advertisedHost} becomes {@code host}, a null
@@ -87,6 +102,9 @@ public record EmbeddedBrokerConfig(
     if (clusterSize < 1) {
       throw new IllegalArgumentException("clusterSize must be positive: " + clusterSize);
     }
+    if (term < 1 || term > MAX_TERM) {
+      throw new IllegalArgumentException("term must be in 1.." + MAX_TERM + ": " + term);
+    }
     if (requestLimit < 0) {
       throw new IllegalArgumentException("requestLimit must not be negative: " + requestLimit);
     }
@@ -104,6 +122,7 @@ public record EmbeddedBrokerConfig(
       }
     }
     hostedPartitions = normalizeHosted(hostedPartitions, partitionCount);
+    recordJournal = recordJournal || recordJournalFile != null;
   }
 
   /** The defaults: one broker on 127.0.0.1:26501 leading partitions 1..3, no request limit. */
@@ -132,11 +151,13 @@ public record EmbeddedBrokerConfig(
         .partitionCount(partitionCount)
         .hostedPartitions(hostsAllPartitions() ? null : hostedPartitions)
         .clusterSize(clusterSize)
+        .term(term)
         .requestLimit(requestLimit)
         .refuseUserCommands(refuseUserCommands)
         .dataDirectory(dataDirectory)
         .version(version)
         .recordJournal(recordJournal)
+        .recordJournalFile(recordJournalFile)
         .tls(tls);
   }
 
@@ -160,11 +181,13 @@ public record EmbeddedBrokerConfig(
     private int partitionCount = DEFAULT_PARTITION_COUNT;
     private Set<Integer> hostedPartitions;
     private int clusterSize = 1;
+    private long term = 1;
     private int requestLimit;
     private boolean refuseUserCommands;
     private Path dataDirectory;
     private String version = DEFAULT_VERSION;
     private boolean recordJournal;
+    private Path recordJournalFile;
     private ClusterTls tls;
 
     private Builder() {}
@@ -221,6 +244,12 @@ public record EmbeddedBrokerConfig(
       return this;
     }
 
+    /** The term published for the partitions this broker leads; at least 1. */
+    public Builder term(final long term) {
+      this.term = term;
+      return this;
+    }
+
     /** The per-partition limit of user commands in flight; 0 means unlimited. */
     public Builder requestLimit(final int requestLimit) {
       this.requestLimit = requestLimit;
@@ -252,6 +281,12 @@ public record EmbeddedBrokerConfig(
       return this;
     }
 
+    /** A file for the journal's records as JSON lines (turns the journal on); null means none. */
+    public Builder recordJournalFile(final Path recordJournalFile) {
+      this.recordJournalFile = recordJournalFile;
+      return this;
+    }
+
     /** TLS of the cluster messaging with these PEM files; null means plaintext. */
     public Builder tls(final ClusterTls tls) {
       this.tls = tls;
@@ -272,11 +307,13 @@ public record EmbeddedBrokerConfig(
           partitionCount,
           hostedPartitions,
           clusterSize,
+          term,
           requestLimit,
           refuseUserCommands,
           dataDirectory,
           version,
           recordJournal,
+          recordJournalFile,
           tls);
     }
   }

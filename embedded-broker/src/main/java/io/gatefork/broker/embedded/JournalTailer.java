@@ -24,15 +24,21 @@ final class JournalTailer extends Actor implements LogRecordAwaiter {
 
   private final PartitionLog log;
   private final RecordJournal journal;
+  private final JournalFile file;
   private final ReadMark readMark;
   private final RecordMetadata metadata = new RecordMetadata();
   private LogStreamReader reader;
   private volatile boolean stopped;
 
-  /** Registers the read mark at once, so the log keeps everything until the journal has read it. */
-  JournalTailer(final PartitionLog log, final RecordJournal journal) {
+  /**
+   * Registers the read mark at once, so the log keeps everything until the journal has read it.
+   *
+   * @param file where the records go as JSON lines too; null for none
+   */
+  JournalTailer(final PartitionLog log, final RecordJournal journal, final JournalFile file) {
     this.log = log;
     this.journal = journal;
+    this.file = file;
     readMark = log.retention().register("record-journal");
   }
 
@@ -48,9 +54,15 @@ final class JournalTailer extends Actor implements LogRecordAwaiter {
     copyAvailable();
   }
 
-  /** Stops following the log. The broker closes the tailer before it closes the log. */
+  /**
+   * Copies what is left, then stops following the log. The broker closes the tailer before it
+   * closes the log.
+   */
   @Override
   protected void onActorClosing() {
+    while (reader != null && reader.hasNext()) {
+      copyAvailable();
+    }
     stopped = true;
     log.logStream().removeRecordAvailableListener(this);
     log.retention().unregister(readMark);
@@ -71,7 +83,11 @@ final class JournalTailer extends Actor implements LogRecordAwaiter {
     int copied = 0;
     while (copied < BATCH_SIZE && reader.hasNext()) {
       final LoggedEvent event = reader.next();
-      journal.append(copy(event));
+      final JournalRecord record = copy(event);
+      journal.append(record);
+      if (file != null) {
+        file.append(record);
+      }
       lastPosition = event.getPosition();
       copied++;
     }

@@ -24,6 +24,7 @@ class EmbeddedBrokerConfigTest {
     assertThat(config.partitionCount()).isEqualTo(3);
     assertThat(config.hostedPartitions()).containsExactly(1, 2, 3);
     assertThat(config.clusterSize()).isEqualTo(1);
+    assertThat(config.term()).isEqualTo(1);
     assertThat(config.requestLimit()).isZero();
     assertThat(config.refuseUserCommands()).isFalse();
     assertThat(config.dataDirectory()).isNull();
@@ -88,6 +89,11 @@ class EmbeddedBrokerConfigTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().hostedPartitions(Set.of(4)).build())
         .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().term(0).build())
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(
+            () -> EmbeddedBrokerConfig.builder().term(EmbeddedBrokerConfig.MAX_TERM + 1).build())
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> EmbeddedBrokerConfig.builder().requestLimit(-1).build())
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(
@@ -114,13 +120,16 @@ class EmbeddedBrokerConfigTest {
               "4",
               "--hosted-partitions",
               "1,3",
-              "--record-journal"
+              "--record-journal",
+              "--term",
+              "3"
             },
             Map.of(
                 "GATEFORK_BROKER_PORT", "27000",
                 "GATEFORK_BROKER_HOST", "0.0.0.0",
                 "GATEFORK_BROKER_ADVERTISED_HOST", "broker-2",
                 "GATEFORK_BROKER_CLUSTER_SIZE", "2",
+                "GATEFORK_BROKER_TERM", "2",
                 "GATEFORK_BROKER_REQUEST_LIMIT", "50",
                 "GATEFORK_BROKER_DATA_DIR", "/tmp/b2",
                 "GATEFORK_BROKER_CLUSTER_NAME", "qa"));
@@ -133,10 +142,17 @@ class EmbeddedBrokerConfigTest {
     assertThat(config.partitionCount()).isEqualTo(4);
     assertThat(config.hostedPartitions()).containsExactly(1, 3);
     assertThat(config.clusterSize()).isEqualTo(2);
+    assertThat(config.term()).isEqualTo(3);
     assertThat(config.requestLimit()).isEqualTo(50);
     assertThat(config.dataDirectory()).isEqualTo(Path.of("/tmp/b2"));
     assertThat(config.clusterName()).isEqualTo("qa");
     assertThat(config.recordJournal()).isTrue();
+  }
+
+  @Test
+  void readsTheTermFromTheEnvironment() {
+    assertThat(BrokerSettings.parse(new String[0], Map.of("GATEFORK_BROKER_TERM", "2")).term())
+        .isEqualTo(2);
   }
 
   @Test

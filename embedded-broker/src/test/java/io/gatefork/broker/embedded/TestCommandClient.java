@@ -139,6 +139,34 @@ final class TestCommandClient implements AutoCloseable {
       return CompletableFuture.failedFuture(
           new IllegalStateException("no leader known for partition " + partitionId));
     }
+    return sendAsyncTo(leader, partitionId, valueType, intent, key, value);
+  }
+
+  /** Sends to the given broker, whatever leader this client knows. */
+  Response sendTo(
+      final String brokerAddress,
+      final int partitionId,
+      final ValueType valueType,
+      final Intent intent,
+      final BufferWriter value) {
+    return sendAsyncTo(
+            Address.from(brokerAddress),
+            partitionId,
+            valueType,
+            intent,
+            ExecuteCommandRequestEncoder.keyNullValue(),
+            value)
+        .orTimeout(REQUEST_TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS)
+        .join();
+  }
+
+  private CompletableFuture<Response> sendAsyncTo(
+      final Address leader,
+      final int partitionId,
+      final ValueType valueType,
+      final Intent intent,
+      final long key,
+      final BufferWriter value) {
     return cluster
         .getMessagingService()
         .sendAndReceive(

@@ -7,12 +7,9 @@ import java.util.Set;
 /**
  * Publishes the broker's {@link BrokerInfo} in its Atomix member properties, where gateways (and
  * other brokers) read topology from: node id, command API address, partition count, cluster size,
- * and the partitions this broker leads (term 1, healthy; there are no followers).
+ * and the partitions this broker leads (in its term, healthy) or has stepped down from (follower).
  */
 public final class BrokerInfoPublisher {
-
-  /** Every partition is led by exactly one broker for its whole life: one term. */
-  static final long LEADER_TERM = 1L;
 
   private BrokerInfoPublisher() {}
 
@@ -27,7 +24,9 @@ public final class BrokerInfoPublisher {
       final int partitionCount,
       final int clusterSize,
       final String version,
-      final Set<Integer> ledPartitions) {
+      final long term,
+      final Set<Integer> ledPartitions,
+      final Set<Integer> followedPartitions) {
     final var info =
         new BrokerInfo(nodeId, commandApiAddress)
             .setPartitionsCount(partitionCount)
@@ -35,7 +34,11 @@ public final class BrokerInfoPublisher {
             .setReplicationFactor(1);
     info.setVersion(version);
     for (final int partitionId : ledPartitions) {
-      info.setLeaderForPartition(partitionId, LEADER_TERM);
+      info.setLeaderForPartition(partitionId, term);
+      info.setPartitionHealthy(partitionId);
+    }
+    for (final int partitionId : followedPartitions) {
+      info.setFollowerForPartition(partitionId);
       info.setPartitionHealthy(partitionId);
     }
     info.writeIntoProperties(cluster.getMembershipService().getLocalMember().properties());

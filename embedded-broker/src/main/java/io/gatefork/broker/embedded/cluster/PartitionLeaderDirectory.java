@@ -6,9 +6,11 @@ import io.atomix.cluster.ClusterMembershipService;
 import io.atomix.cluster.Member;
 import io.atomix.cluster.MemberId;
 import io.camunda.zeebe.protocol.impl.encoding.BrokerInfo;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Knows which other cluster member leads which partition, from the {@link BrokerInfo} the other
@@ -20,6 +22,7 @@ public final class PartitionLeaderDirectory implements ClusterMembershipEventLis
 
   private final ClusterMembershipService membership;
   private final Map<Integer, Leader> leaders = new ConcurrentHashMap<>();
+  private final List<LeaderListener> listeners = new CopyOnWriteArrayList<>();
 
   public PartitionLeaderDirectory(final ClusterMembershipService membership) {
     this.membership = membership;
@@ -38,6 +41,17 @@ public final class PartitionLeaderDirectory implements ClusterMembershipEventLis
   /** The member leading the partition, if one is known (never the local member). */
   public Optional<MemberId> leaderOf(final int partitionId) {
     return Optional.ofNullable(leaders.get(partitionId)).map(Leader::member);
+  }
+
+  /**
+   * Tells the listener about every leadership another member publishes from now on, and at once
+   * about the leaders known so far. Called on Atomix threads (or this one), possibly more than once
+   * for the same leadership.
+   */
+  public void addListener(final LeaderListener listener) {
+    listeners.add(listener);
+    leaders.forEach(
+        (partitionId, leader) -> listener.leaderSeen(partitionId, leader.member(), leader.term()));
   }
 
   @Override
@@ -59,11 +73,13 @@ public final class PartitionLeaderDirectory implements ClusterMembershipEventLis
     }
     forget(member.id());
     info.consumePartitions(
-        (partitionId, term) ->
-            leaders.merge(
-                partitionId,
-                new Leader(member.id(), term),
-                (known, candidate) -> candidate.term() >= known.term() ? candidate : known),
+        (partitionId, term) -> {
+          leaders.merge(
+              partitionId,
+              new Leader(member.id(), term),
+              (known, candidate) -> candidate.term() >= known.term() ? candidate : known);
+          listeners.forEach(listener -> listener.leaderSeen(partitionId, member.id(), term));
+        },
         follower -> {},
         inactive -> {});
   }
@@ -73,4 +89,10 @@ public final class PartitionLeaderDirectory implements ClusterMembershipEventLis
   }
 
   private record Leader(MemberId member, long term) {}
+
+  /** Learns which other member publishes leadership of which partition, in which term. */
+  @FunctionalInterface
+  public interface LeaderListener {
+    void leaderSeen(int partitionId, MemberId member, long term);
+  }
 }

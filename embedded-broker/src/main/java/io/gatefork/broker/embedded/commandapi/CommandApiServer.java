@@ -2,11 +2,14 @@ package io.gatefork.broker.embedded.commandapi;
 
 import io.atomix.cluster.messaging.MessagingService;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;
+import io.camunda.zeebe.protocol.record.ErrorCode;
 import io.camunda.zeebe.scheduler.ActorSchedulingService;
 import io.camunda.zeebe.stream.api.CommandResponseWriter;
 import io.camunda.zeebe.transport.RequestType;
 import io.camunda.zeebe.transport.ServerTransport;
 import io.camunda.zeebe.transport.TransportFactory;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.concurrent.SnowflakeIdGenerator;
 
 /**
@@ -20,6 +23,7 @@ public final class CommandApiServer implements AutoCloseable {
 
   private final ServerTransport transport;
   private final CommandApiObserver observer;
+  private final Map<Integer, CommandRequestHandler> handlers = new ConcurrentHashMap<>();
 
   public CommandApiServer(
       final ActorSchedulingService scheduler,
@@ -39,9 +43,36 @@ public final class CommandApiServer implements AutoCloseable {
 
   /** Starts accepting commands for the partition; blocks until the topic is subscribed. */
   public void serve(final int partitionId, final LogStreamWriter writer) {
-    transport
-        .subscribe(partitionId, RequestType.COMMAND, new CommandRequestHandler(writer, observer))
-        .join();
+    final var handler = new CommandRequestHandler(writer, observer);
+    handlers.put(partitionId, handler);
+    transport.subscribe(partitionId, RequestType.COMMAND, handler).join();
+  }
+
+  /**
+   * Stops leading the partition, as a broker that lost leadership: every request from now on, and
+   * every one still queued, is answered {@code PARTITION_LEADER_MISMATCH}, so gateways retry at the
+   * new leader. The topic stays subscribed: without a handler, requests would only time out.
+   */
+  public void stopLeading(final int partitionId) {
+    final CommandRequestHandler handler = handlers.get(partitionId);
+    if (handler != null) {
+      handler.stopLeading();
+    }
+  }
+
+  /**
+   * Answers a request already written to the log, which the partition will never process (it
+   * stepped down), with {@code PARTITION_LEADER_MISMATCH}.
+   */
+  public void refuseUnprocessed(final int partitionId, final long requestId) {
+    // a fresh encoder: this runs on the step-down thread, not the transport's
+    new ErrorResponses()
+        .send(
+            transport,
+            partitionId,
+            requestId,
+            ErrorCode.PARTITION_LEADER_MISMATCH,
+            CommandRequestHandler.notLeader(partitionId));
   }
 
   @Override

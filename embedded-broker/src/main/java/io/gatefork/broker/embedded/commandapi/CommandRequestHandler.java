@@ -44,6 +44,8 @@ final class CommandRequestHandler implements RequestHandler {
   private final RecordMetadata metadata = new RecordMetadata();
   private final AuthInfo authInfo = new AuthInfo();
   private final Map<ValueType, UnifiedRecordValue> values = new EnumMap<>(ValueType.class);
+  // set once by the step-down thread; requests are handled on the transport's thread
+  private volatile boolean leading = true;
 
   CommandRequestHandler(final LogStreamWriter writer, final CommandApiObserver observer) {
     this.writer = writer;
@@ -59,6 +61,15 @@ final class CommandRequestHandler implements RequestHandler {
       final int offset,
       final int length) {
     observer.onReceived(partitionId);
+    if (!leading) {
+      errors.send(
+          output,
+          partitionId,
+          requestId,
+          ErrorCode.PARTITION_LEADER_MISMATCH,
+          notLeader(partitionId));
+      return;
+    }
     if (length < MessageHeaderDecoder.ENCODED_LENGTH) {
       errors.send(output, partitionId, requestId, ErrorCode.MALFORMED_REQUEST, "Request too short");
       return;
@@ -179,7 +190,7 @@ final class CommandRequestHandler implements RequestHandler {
               partitionId,
               requestId,
               ErrorCode.PARTITION_LEADER_MISMATCH,
-              "Partition %d is not led by this broker (any more)".formatted(partitionId));
+              notLeader(partitionId));
       case INVALID_ARGUMENT ->
           errors.send(
               output,
@@ -188,6 +199,15 @@ final class CommandRequestHandler implements RequestHandler {
               ErrorCode.MALFORMED_REQUEST,
               "The command cannot be written to the log");
     }
+  }
+
+  /** From now on every request is answered {@code PARTITION_LEADER_MISMATCH}. */
+  void stopLeading() {
+    leading = false;
+  }
+
+  static String notLeader(final int partitionId) {
+    return "Partition %d is not led by this broker (any more)".formatted(partitionId);
   }
 
   /** A reusable value instance for the type, or null if the engine knows no such command. */

@@ -4,6 +4,7 @@ import io.atomix.cluster.messaging.ClusterCommunicationService;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,27 +19,41 @@ public final class InterPartitionReceiver implements AutoCloseable {
 
   private final ClusterCommunicationService communication;
   private final Map<Integer, LogStreamWriter> localWriters;
+  private final Set<Integer> subscribedPartitions;
 
+  /**
+   * @param localWriters writers of the partitions led here; a partition this broker steps down from
+   *     is removed from the (concurrent) map
+   */
   public InterPartitionReceiver(
       final ClusterCommunicationService communication,
       final Map<Integer, LogStreamWriter> localWriters) {
     this.communication = communication;
     this.localWriters = localWriters;
+    subscribedPartitions = Set.copyOf(localWriters.keySet());
   }
 
-  /** Subscribes the topic of every local partition. */
+  /**
+   * Subscribes the topic of every local partition. A partition this broker has stepped down from
+   * (its writer is gone from the map) drops what still arrives for it: the sender retries.
+   */
   public void start() {
-    localWriters.forEach(
-        (partitionId, writer) ->
+    subscribedPartitions.forEach(
+        partitionId ->
             // appending is a short in-memory write, fine on the messaging thread
             communication.consume(
                 InterPartitionMessage.topic(partitionId),
                 Function.identity(),
-                (byte[] bytes) -> receive(partitionId, writer, bytes),
+                (byte[] bytes) -> receive(partitionId, bytes),
                 Runnable::run));
   }
 
-  private void receive(final int partitionId, final LogStreamWriter writer, final byte[] bytes) {
+  private void receive(final int partitionId, final byte[] bytes) {
+    final LogStreamWriter writer = localWriters.get(partitionId);
+    if (writer == null) {
+      LOG.debug("Dropped a remote command for partition {}: not led here any more", partitionId);
+      return;
+    }
     try {
       final var message = InterPartitionMessage.decode(bytes);
       final var intent = Intent.fromProtocolValue(message.valueType(), message.intent());
@@ -61,6 +76,6 @@ public final class InterPartitionReceiver implements AutoCloseable {
 
   @Override
   public void close() {
-    localWriters.keySet().forEach(id -> communication.unsubscribe(InterPartitionMessage.topic(id)));
+    subscribedPartitions.forEach(id -> communication.unsubscribe(InterPartitionMessage.topic(id)));
   }
 }

@@ -3,9 +3,16 @@ package io.gatefork.broker.embedded.log;
 import com.netflix.concurrency.limits.Limit;
 import com.netflix.concurrency.limits.limit.FixedLimit;
 import io.camunda.zeebe.logstreams.log.LogStream;
+import io.camunda.zeebe.logstreams.log.LogStreamReader;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;
+import io.camunda.zeebe.logstreams.log.LoggedEvent;
+import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
+import io.camunda.zeebe.protocol.record.RecordType;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One partition's log: a {@link LogStream} over an {@link InMemoryLogStorage}, its (thread-safe)
@@ -21,6 +28,7 @@ public final class PartitionLog implements AutoCloseable {
   private final LogStreamWriter writer;
   private final MeterRegistry meterRegistry;
   private final LogRetention.ReadMark processorReadMark;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private PartitionLog(
       final int partitionId,
@@ -115,8 +123,37 @@ public final class PartitionLog implements AutoCloseable {
     return meterRegistry;
   }
 
+  /**
+   * The request ids of the user commands in the log that the stream processor has not processed:
+   * after the processor stopped for good, these requests would never be answered.
+   */
+  public List<Long> unprocessedRequestIds() {
+    final var requestIds = new ArrayList<Long>();
+    final var metadata = new RecordMetadata();
+    try (LogStreamReader reader = logStream.newLogStreamReader()) {
+      final long processed = processorReadMark.position();
+      if (processed > 0) {
+        reader.seekToNextEvent(processed);
+      } else {
+        reader.seekToFirstEvent();
+      }
+      while (reader.hasNext()) {
+        final LoggedEvent event = reader.next();
+        metadata.reset();
+        event.readMetadata(metadata);
+        if (metadata.getRecordType() == RecordType.COMMAND && metadata.getRequestId() >= 0) {
+          requestIds.add(metadata.getRequestId());
+        }
+      }
+    }
+    return requestIds;
+  }
+
+  /** Closes the log stream; writers are refused from then on. Only the first call does anything. */
   @Override
   public void close() {
-    logStream.close();
+    if (closed.compareAndSet(false, true)) {
+      logStream.close();
+    }
   }
 }

@@ -4,6 +4,7 @@ import io.camunda.zeebe.db.ZeebeDb;
 import io.camunda.zeebe.protocol.ZbColumnFamilies;
 import io.camunda.zeebe.stream.impl.StreamProcessor;
 import io.gatefork.broker.embedded.log.PartitionLog;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A running engine partition: the stream processor with the Zeebe engine, processing the
@@ -15,6 +16,7 @@ public final class EnginePartition implements AutoCloseable {
   private final PartitionLog log;
   private final ZeebeDb<ZbColumnFamilies> state;
   private final StreamProcessor processor;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   EnginePartition(
       final PartitionLog log,
@@ -29,9 +31,15 @@ public final class EnginePartition implements AutoCloseable {
     return log.partitionId();
   }
 
-  /** Stops processing, then closes the state. */
+  /**
+   * Stops processing (with it the partition's timers and job pushes), then closes the state. Only
+   * the first call does anything.
+   */
   @Override
   public void close() throws Exception {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     processor.closeAsync().join();
     state.close();
   }

@@ -55,6 +55,7 @@ public final class EnginePartitionFactory {
   private final ActorSchedulingService scheduler;
   private final int partitionCount;
   private final int nodeId;
+  private final long term;
   private final JobStreamer jobStreamer;
   private final SecurityConfiguration security;
   private final EngineConfiguration engineConfig;
@@ -62,16 +63,20 @@ public final class EnginePartitionFactory {
   /**
    * @param partitionCount partitions in the whole cluster (not only the ones hosted here): the
    *     engine routes messages and distributes deployments by it
+   * @param term the term this broker leads its partitions in: its keys start above any an earlier
+   *     term can have issued
    * @param allPartitionsLocal whether this broker hosts every partition
    */
   public EnginePartitionFactory(
       final ActorSchedulingService scheduler,
       final int nodeId,
+      final long term,
       final int partitionCount,
       final boolean allPartitionsLocal,
       final JobStreamer jobStreamer) {
     this.scheduler = scheduler;
     this.nodeId = nodeId;
+    this.term = term;
     this.partitionCount = partitionCount;
     this.jobStreamer = jobStreamer;
     security = new SecurityConfiguration();
@@ -116,6 +121,7 @@ public final class EnginePartitionFactory {
             .listener(listener)
             .build();
     try {
+      TermKeyBase.apply(log.partitionId(), term, state);
       processor.openAsync(false).join();
     } catch (final RuntimeException e) {
       closeQuietly(state);
