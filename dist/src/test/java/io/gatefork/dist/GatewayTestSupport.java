@@ -3,6 +3,7 @@ package io.gatefork.dist;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.CamundaClientBuilder;
 import io.camunda.client.CredentialsProvider;
 import io.camunda.client.api.response.DeploymentEvent;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
@@ -85,17 +86,21 @@ public abstract class GatewayTestSupport {
 
   /** A client that sends credentials (null: none). */
   protected CamundaClient client(final boolean rest, final CredentialsProvider credentials) {
-    final var builder =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create("http://127.0.0.1:" + restPort))
-            .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
-            .preferRestOverGrpc(rest)
-            .defaultRequestTimeout(Duration.ofSeconds(20))
-            .defaultJobPollInterval(Duration.ofMillis(100));
+    final var builder = clientBuilder(rest);
     if (credentials != null) {
       builder.credentialsProvider(credentials);
     }
     return builder.build();
+  }
+
+  /** The settings of {@link #client}, for a test that changes some. */
+  protected CamundaClientBuilder clientBuilder(final boolean rest) {
+    return CamundaClient.newClientBuilder()
+        .restAddress(URI.create("http://127.0.0.1:" + restPort))
+        .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
+        .preferRestOverGrpc(rest)
+        .defaultRequestTimeout(Duration.ofSeconds(20))
+        .defaultJobPollInterval(Duration.ofMillis(100));
   }
 
   protected String baseUrl() {
