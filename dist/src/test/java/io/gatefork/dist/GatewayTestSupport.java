@@ -3,6 +3,7 @@ package io.gatefork.dist;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.CamundaClientBuilder;
 import io.camunda.client.CredentialsProvider;
 import io.camunda.client.api.response.DeploymentEvent;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
@@ -10,9 +11,13 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.JournalRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -22,7 +27,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -85,17 +93,21 @@ public abstract class GatewayTestSupport {
 
   /** A client that sends credentials (null: none). */
   protected CamundaClient client(final boolean rest, final CredentialsProvider credentials) {
-    final var builder =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create("http://127.0.0.1:" + restPort))
-            .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
-            .preferRestOverGrpc(rest)
-            .defaultRequestTimeout(Duration.ofSeconds(20))
-            .defaultJobPollInterval(Duration.ofMillis(100));
+    final var builder = clientBuilder(rest);
     if (credentials != null) {
       builder.credentialsProvider(credentials);
     }
     return builder.build();
+  }
+
+  /** The settings of {@link #client}, for a test to add its own. */
+  protected CamundaClientBuilder clientBuilder(final boolean rest) {
+    return CamundaClient.newClientBuilder()
+        .restAddress(URI.create("http://127.0.0.1:" + restPort))
+        .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
+        .preferRestOverGrpc(rest)
+        .defaultRequestTimeout(Duration.ofSeconds(20))
+        .defaultJobPollInterval(Duration.ofMillis(100));
   }
 
   protected String baseUrl() {
@@ -154,6 +166,39 @@ public abstract class GatewayTestSupport {
   protected JournalRecord awaitEvent(
       final long key, final ValueType valueType, final Intent intent) {
     return awaitRecord(r -> r.key() == key && r.is(RecordType.EVENT, valueType, intent));
+  }
+
+  /** Which of these process instances the broker has completed. */
+  protected Set<Long> completedInstances(final Set<Long> instanceKeys) {
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(
+                        RecordType.EVENT,
+                        ValueType.PROCESS_INSTANCE,
+                        ProcessInstanceIntent.ELEMENT_COMPLETED)
+                    && instanceKeys.contains(r.key()))
+        .stream()
+        .map(JournalRecord::key)
+        .collect(Collectors.toSet());
+  }
+
+  /** The job events with this intent of the jobs of this type. */
+  protected List<JournalRecord> jobEvents(final JobIntent intent, final String jobType) {
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(RecordType.EVENT, ValueType.JOB, intent)
+                    && r.valueJson().contains("\"type\":\"" + jobType + "\""));
+  }
+
+  /** The jobs the gateway has pushed on gRPC job streams (StreamActivatedJobs messages sent). */
+  protected static double streamedJobs(final MeterRegistry registry) {
+    final Counter counter =
+        registry.find("grpc.server.msg.sent").tag("grpc_method", "StreamActivatedJobs").counter();
+    return counter == null ? 0 : counter.count();
   }
 
   protected JournalRecord awaitRecord(final Predicate<JournalRecord> predicate) {
