@@ -184,11 +184,8 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
       }
     }
     System.out.printf(
-        "slow: %d instances over %d connections, %d yielded, handled %s%n",
-        instances.size(),
-        recorder.connections().size(),
-        jobEvents(JobIntent.YIELDED, type).size(),
-        handled.values());
+        "max connection age, slow worker: %d instances over %d connections, %d yielded%n",
+        instances.size(), recorder.connections().size(), jobEvents(JobIntent.YIELDED, type).size());
     assertThat(handled).hasSize(instances.size());
     assertThat(handled.values()).allSatisfy(times -> assertThat(times.get()).isEqualTo(1));
     assertThat(jobEvents(JobIntent.COMPLETED, type)).hasSize(instances.size());
