@@ -100,6 +100,7 @@ final class SettingsMapper {
         .maxMessageSize(network.maxMessageSizeBytes())
         .executor(grpc.executorMode(), grpc.poolThreads(), grpc.poolQueueCapacity())
         .shutdownGrace(grpc.shutdownGrace())
+        .maxConnectionAge(grpc.maxConnectionAge(), grpc.maxConnectionAgeGrace())
         .tls(tls)
         .build();
   }

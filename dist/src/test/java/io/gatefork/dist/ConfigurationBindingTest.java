@@ -92,6 +92,8 @@ class ConfigurationBindingTest {
     assertThat(grpc.effectivePoolThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(grpc.poolQueueCapacity()).isEqualTo(64);
     assertThat(grpc.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(grpc.maxConnectionAge()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(grpc.maxConnectionAgeGrace()).isEqualTo(Duration.ofSeconds(30));
   }
 
   @Test

@@ -11,9 +11,13 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.JournalRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -23,7 +27,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -159,6 +166,39 @@ public abstract class GatewayTestSupport {
   protected JournalRecord awaitEvent(
       final long key, final ValueType valueType, final Intent intent) {
     return awaitRecord(r -> r.key() == key && r.is(RecordType.EVENT, valueType, intent));
+  }
+
+  /** Which of these process instances the broker has completed. */
+  protected Set<Long> completedInstances(final Set<Long> instanceKeys) {
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(
+                        RecordType.EVENT,
+                        ValueType.PROCESS_INSTANCE,
+                        ProcessInstanceIntent.ELEMENT_COMPLETED)
+                    && instanceKeys.contains(r.key()))
+        .stream()
+        .map(JournalRecord::key)
+        .collect(Collectors.toSet());
+  }
+
+  /** The job events with this intent of the jobs of this type. */
+  protected List<JournalRecord> jobEvents(final JobIntent intent, final String jobType) {
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(RecordType.EVENT, ValueType.JOB, intent)
+                    && r.valueJson().contains("\"type\":\"" + jobType + "\""));
+  }
+
+  /** The jobs the gateway has pushed on gRPC job streams (StreamActivatedJobs messages sent). */
+  protected static double streamedJobs(final MeterRegistry registry) {
+    final Counter counter =
+        registry.find("grpc.server.msg.sent").tag("grpc_method", "StreamActivatedJobs").counter();
+    return counter == null ? 0 : counter.count();
   }
 
   protected JournalRecord awaitRecord(final Predicate<JournalRecord> predicate) {

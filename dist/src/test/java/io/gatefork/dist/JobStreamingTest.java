@@ -6,16 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.worker.JobWorker;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.protocol.record.RecordType;
-import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
-import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.jobs.JobStreamInfo;
 import io.gatefork.broker.embedded.JournalRecord;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,7 +20,6 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -38,14 +32,7 @@ class JobStreamingTest extends GatewayTestSupport {
   @Autowired private MeterRegistry registry;
 
   private CamundaClient grpcClient() {
-    return CamundaClient.newClientBuilder()
-        .restAddress(URI.create("http://127.0.0.1:" + restPort))
-        .grpcAddress(URI.create("http://127.0.0.1:" + grpcPort))
-        .preferRestOverGrpc(false)
-        .defaultRequestTimeout(Duration.ofSeconds(20))
-        .defaultJobPollInterval(Duration.ofMillis(100))
-        .numJobWorkerExecutionThreads(4)
-        .build();
+    return clientBuilder(false).numJobWorkerExecutionThreads(4).build();
   }
 
   private void deploy(final CamundaClient client, final String id, final String jobType) {
@@ -100,36 +87,6 @@ class JobStreamingTest extends GatewayTestSupport {
     return keys;
   }
 
-  private Set<Long> completedInstances(final Set<Long> instanceKeys) {
-    return broker
-        .records()
-        .find(
-            r ->
-                r.is(
-                        RecordType.EVENT,
-                        ValueType.PROCESS_INSTANCE,
-                        ProcessInstanceIntent.ELEMENT_COMPLETED)
-                    && instanceKeys.contains(r.key()))
-        .stream()
-        .map(JournalRecord::key)
-        .collect(Collectors.toSet());
-  }
-
-  private List<JournalRecord> jobEvents(final JobIntent intent, final String jobType) {
-    return broker
-        .records()
-        .find(
-            r ->
-                r.is(RecordType.EVENT, ValueType.JOB, intent)
-                    && r.valueJson().contains("\"type\":\"" + jobType + "\""));
-  }
-
-  private double streamedMessages() {
-    final Counter counter =
-        registry.find("grpc.server.msg.sent").tag("grpc_method", "StreamActivatedJobs").counter();
-    return counter == null ? 0 : counter.count();
-  }
-
   @Test
   void aStreamingWorkerCompletesAThousandJobsAndEveryInstanceCompletes() {
     final String type = "streamed-thousand";
@@ -137,7 +94,7 @@ class JobStreamingTest extends GatewayTestSupport {
     final Queue<Long> handled = new ConcurrentLinkedQueue<>();
     try (var client = grpcClient()) {
       deploy(client, type, type);
-      final double streamedBefore = streamedMessages();
+      final double streamedBefore = streamedJobs(registry);
       try (JobWorker worker =
           client
               .newWorker()
@@ -168,7 +125,7 @@ class JobStreamingTest extends GatewayTestSupport {
       assertThat(handled).hasSize(count).doesNotHaveDuplicates();
       // every job was pushed through the stream, or yielded back and then polled
       final int yielded = jobEvents(JobIntent.YIELDED, type).size();
-      final double streamed = streamedMessages() - streamedBefore;
+      final double streamed = streamedJobs(registry) - streamedBefore;
       assertThat(streamed + yielded).isEqualTo(count);
       assertThat(streamed).as("jobs pushed through the stream").isGreaterThanOrEqualTo(900);
     }

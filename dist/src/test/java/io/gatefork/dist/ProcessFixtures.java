@@ -5,11 +5,11 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 
 /** Processes, decisions and instance starts the application tests share. */
-final class ProcessFixtures {
+public final class ProcessFixtures {
   private ProcessFixtures() {}
 
   /** start → one service task of {@code jobType} → end. */
-  static BpmnModelInstance taskProcess(final String id, final String jobType) {
+  public static BpmnModelInstance taskProcess(final String id, final String jobType) {
     return Bpmn.createExecutableProcess(id)
         .startEvent()
         .serviceTask("task", t -> t.zeebeJobType(jobType))

@@ -14,7 +14,6 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
-import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.jobs.JobStreamInfo;
 import io.gatefork.broker.embedded.JournalRecord;
@@ -102,19 +101,7 @@ class RestJobStreamingTest extends GatewayTestSupport {
     await("every instance completed")
         .atMost(Duration.ofMinutes(1))
         .pollInterval(Duration.ofMillis(200))
-        .until(
-            () ->
-                broker
-                        .records()
-                        .find(
-                            r ->
-                                r.is(
-                                        RecordType.EVENT,
-                                        ValueType.PROCESS_INSTANCE,
-                                        ProcessInstanceIntent.ELEMENT_COMPLETED)
-                                    && expected.contains(r.key()))
-                        .size()
-                    == expected.size());
+        .until(() -> completedInstances(expected).size() == expected.size());
   }
 
   /** The gateway's stream for the type is known to the broker: new jobs are pushed, not polled. */
@@ -195,15 +182,6 @@ class RestJobStreamingTest extends GatewayTestSupport {
             });
   }
 
-  private List<JournalRecord> jobEvents(final String type, final JobIntent intent) {
-    return broker
-        .records()
-        .find(
-            r ->
-                r.is(RecordType.EVENT, ValueType.JOB, intent)
-                    && r.valueJson().contains("\"type\":\"" + type + "\""));
-  }
-
   @Test
   void aOneTaskProcessCompletesWithJobsPushedToTheRestWorker() {
     final String type = "rest-streamed-one";
@@ -235,7 +213,7 @@ class RestJobStreamingTest extends GatewayTestSupport {
         awaitCompleted(createInstances(client, type, 10));
       }
       assertThat(handled).hasSize(100).doesNotHaveDuplicates();
-      assertThat(jobEvents(type, JobIntent.COMPLETED)).hasSize(100);
+      assertThat(jobEvents(JobIntent.COMPLETED, type)).hasSize(100);
       assertNoJobActivatedTwiceWhileValid(type);
     }
   }

@@ -19,7 +19,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param api the API executor's strategy
  * @param retry the partition retry of process-instance creation
- * @param grpc the gRPC server's executor and shutdown
+ * @param grpc the gRPC server's executor, shutdown and connection age
  * @param longPolling the cap of waiting job activations
  * @param jobs how REST job activations wait for jobs
  * @param overload admission of requests at the gateway's edge
@@ -59,12 +59,21 @@ public record GateforkProperties(
    *     call itself
    * @param shutdownGrace how long running calls (long polls) may finish on shutdown before they are
    *     cancelled
+   * @param maxConnectionAge how long a client connection serves new calls before the gateway sends
+   *     it a GOAWAY (plus or minus a tenth, at random), so that clients reconnect and gateways
+   *     added behind a load balancer get their share; 0 keeps connections as long as the clients do
+   *     (stock)
+   * @param maxConnectionAgeGrace how long calls running at that GOAWAY (long polls, job streams)
+   *     may go on before the connection is closed; a job stream still open then is cancelled (the
+   *     client opens a new one) and the jobs it could not deliver go back to the broker
    */
   public record Grpc(
       @DefaultValue("direct") GrpcExecutorMode executorMode,
       @DefaultValue("0") int poolThreads,
       @DefaultValue("64") int poolQueueCapacity,
-      @DefaultValue("30s") Duration shutdownGrace) {}
+      @DefaultValue("30s") Duration shutdownGrace,
+      @DefaultValue("5m") Duration maxConnectionAge,
+      @DefaultValue("30s") Duration maxConnectionAgeGrace) {}
 
   /**
    * gatefork's addition to long polling ({@code zeebe.gateway.longPolling.*} has the stock keys).

@@ -72,6 +72,19 @@ public final class Http11Connection implements AutoCloseable {
     }
   }
 
+  /**
+   * What the server sends until it closes the connection: the body of an answer that has neither a
+   * Content-Length nor chunks. Fails if the connection stays open.
+   */
+  public String restUntilClosedByServer() throws IOException {
+    socket.setSoTimeout(2_000);
+    try {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } finally {
+      socket.setSoTimeout(20_000);
+    }
+  }
+
   private Answer read() throws IOException {
     final String statusLine = line();
     final int status = Integer.parseInt(statusLine.split(" ")[1]);

@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest;
 
 import io.gatefork.gateway.rest.admission.AdmissionConfiguration;
+import io.gatefork.gateway.rest.connection.ConnectionAgeConfiguration;
 import io.gatefork.gateway.rest.connection.ConnectionConfiguration;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
@@ -71,6 +72,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @Import({
   AdmissionConfiguration.class,
   ConnectionConfiguration.class,
+  ConnectionAgeConfiguration.class,
   RestSecurityConfiguration.class,
   RequestStageMvcConfiguration.class,
   LeanFrontEndConfiguration.class

@@ -31,8 +31,11 @@ import org.slf4j.LoggerFactory;
  * grpc-java Netty server (the application's single Netty line, not grpc's shaded copy) serving
  * {@link GatewayEndpoint}, with gRPC server metrics and per-stage request timing.
  *
- * <p>Keep-alive and message limits are the stock gateway's. Netty's event loops are grpc-java's
- * shared defaults (epoll when available). Where call handlers run is {@link
+ * <p>Keep-alive and message limits are the stock gateway's. Unlike stock, a connection may be
+ * limited in age ({@link GrpcServerConfig#maxConnectionAge()}): the client then gets a GOAWAY and
+ * opens a new connection, which a Kubernetes Service may route to another gateway; calls running on
+ * the old one get {@link GrpcServerConfig#maxConnectionAgeGrace()} to finish. Netty's event loops
+ * are grpc-java's shared defaults (epoll when available). Where call handlers run is {@link
  * GrpcServerConfig#executorMode()}; see {@link GrpcExecutorMode} for why the default is direct.
  *
  * <p>Plain lifecycle, no framework: {@link #start()} binds, {@link #close()} stops accepting calls,
@@ -126,6 +129,12 @@ public final class GrpcGatewayServer implements AutoCloseable {
         executor = GrpcExecutors.pooled(config.effectivePoolThreads(), config.poolQueueCapacity());
         builder.executor(executor);
       }
+    }
+    if (config.limitsConnectionAge()) {
+      // grpc-java jitters the age by +-10% so that a fleet's connections do not reconnect at once
+      builder
+          .maxConnectionAge(config.maxConnectionAge().toNanos(), TimeUnit.NANOSECONDS)
+          .maxConnectionAgeGrace(config.maxConnectionAgeGrace().toNanos(), TimeUnit.NANOSECONDS);
     }
     if (sslContext != null) {
       builder.sslContext(sslContext);

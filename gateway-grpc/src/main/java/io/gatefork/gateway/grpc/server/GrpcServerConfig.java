@@ -20,6 +20,11 @@ import java.util.Objects;
  * @param poolQueueCapacity queue of the {@link GrpcExecutorMode#POOLED} executor
  * @param shutdownGrace how long {@link GrpcGatewayServer#close()} lets running calls (long polls)
  *     finish before cancelling them
+ * @param maxConnectionAge how long a client connection serves new calls before the server asks the
+ *     client (GOAWAY) to connect anew, so that new gateways behind a load balancer get clients; 0
+ *     keeps connections for as long as the client does (stock)
+ * @param maxConnectionAgeGrace how long calls running when the GOAWAY goes out (long polls, job
+ *     streams) may go on before the connection is closed and they are cancelled
  * @param tls TLS of the server ({@code zeebe.gateway.security.*}); null means plaintext
  */
 public record GrpcServerConfig(
@@ -31,6 +36,8 @@ public record GrpcServerConfig(
     int poolThreads,
     int poolQueueCapacity,
     Duration shutdownGrace,
+    Duration maxConnectionAge,
+    Duration maxConnectionAgeGrace,
     GrpcTlsConfig tls) {
 
   public GrpcServerConfig {
@@ -38,6 +45,8 @@ public record GrpcServerConfig(
     Objects.requireNonNull(minKeepAliveInterval, "minKeepAliveInterval");
     Objects.requireNonNull(executorMode, "executorMode");
     Objects.requireNonNull(shutdownGrace, "shutdownGrace");
+    Objects.requireNonNull(maxConnectionAge, "maxConnectionAge");
+    Objects.requireNonNull(maxConnectionAgeGrace, "maxConnectionAgeGrace");
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("port must be within 0..65535, but was " + port);
     }
@@ -59,6 +68,10 @@ public record GrpcServerConfig(
     if (shutdownGrace.isNegative()) {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
+    if (maxConnectionAge.isNegative() || maxConnectionAgeGrace.isNegative()) {
+      throw new IllegalArgumentException(
+          "maxConnectionAge and maxConnectionAgeGrace must not be negative");
+    }
     tls = tls == null ? GrpcTlsConfig.disabled() : tls;
   }
 
@@ -74,7 +87,13 @@ public record GrpcServerConfig(
         .maxMessageSize(maxMessageSize)
         .executor(executorMode, poolThreads, poolQueueCapacity)
         .shutdownGrace(shutdownGrace)
+        .maxConnectionAge(maxConnectionAge, maxConnectionAgeGrace)
         .tls(tls);
+  }
+
+  /** Whether connections are closed after {@link #maxConnectionAge()}. */
+  public boolean limitsConnectionAge() {
+    return !maxConnectionAge.isZero();
   }
 
   /** Threads of the pooled executor after resolving 0 to the CPU quota. */
@@ -92,6 +111,8 @@ public record GrpcServerConfig(
     private Integer poolThreads;
     private Integer poolQueueCapacity;
     private Duration shutdownGrace;
+    private Duration maxConnectionAge;
+    private Duration maxConnectionAgeGrace;
     private GrpcTlsConfig tls;
 
     private Builder() {}
@@ -126,6 +147,13 @@ public record GrpcServerConfig(
       return this;
     }
 
+    /** The connection age limit (0 = none) with the grace of the calls running at its end. */
+    public Builder maxConnectionAge(final Duration age, final Duration grace) {
+      this.maxConnectionAge = age;
+      this.maxConnectionAgeGrace = grace;
+      return this;
+    }
+
     public Builder tls(final GrpcTlsConfig tls) {
       this.tls = tls;
       return this;
@@ -141,6 +169,8 @@ public record GrpcServerConfig(
           required(poolThreads, "poolThreads"),
           required(poolQueueCapacity, "poolQueueCapacity"),
           shutdownGrace,
+          maxConnectionAge,
+          maxConnectionAgeGrace,
           tls);
     }
 

@@ -46,6 +46,8 @@ class GrpcGatewayServerTest {
                 3,
                 9,
                 config.shutdownGrace(),
+                config.maxConnectionAge(),
+                config.maxConnectionAgeGrace(),
                 config.tls()));
   }
 

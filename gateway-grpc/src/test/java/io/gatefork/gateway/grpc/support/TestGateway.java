@@ -168,7 +168,8 @@ public final class TestGateway implements AutoCloseable {
         .minKeepAliveInterval(Duration.ofSeconds(30))
         .maxMessageSize(4 * 1024 * 1024)
         .executor(GrpcExecutorMode.DIRECT, 0, 64)
-        .shutdownGrace(Duration.ofSeconds(30));
+        .shutdownGrace(Duration.ofSeconds(30))
+        .maxConnectionAge(Duration.ofMinutes(5), Duration.ofSeconds(30));
   }
 
   public GatewayGrpc.GatewayBlockingStub client() {

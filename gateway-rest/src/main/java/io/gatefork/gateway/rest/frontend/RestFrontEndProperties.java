@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.frontend;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -12,7 +13,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param keepAliveOnError whether the gateway's own 400, 500, 501 and 503 answers (bad input,
  *     backpressure, shed requests) keep the HTTP/1.1 keep-alive connection, as a 2xx does; {@code
  *     false} is stock Tomcat, which closes it after each
+ * @param maxConnectionAge the first answer on an HTTP/1.1 connection open this long (up to a tenth
+ *     more) carries {@code Connection: close} and the connection ends after it, so that clients
+ *     reconnect and gateways added behind a load balancer get their share; 0 keeps connections as
+ *     long as the clients do (stock). HTTP/2 connections are not limited
  */
 @ConfigurationProperties("gatefork.rest")
 public record RestFrontEndProperties(
-    @DefaultValue("lean") RestFrontEnd frontEnd, @DefaultValue("true") boolean keepAliveOnError) {}
+    @DefaultValue("lean") RestFrontEnd frontEnd,
+    @DefaultValue("true") boolean keepAliveOnError,
+    @DefaultValue("5m") Duration maxConnectionAge) {
+
+  /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
+  public boolean limitsConnectionAge() {
+    return !maxConnectionAge.isZero();
+  }
+}

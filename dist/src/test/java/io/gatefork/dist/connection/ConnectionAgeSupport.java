@@ -1,0 +1,78 @@
+package io.gatefork.dist.connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.camunda.client.CamundaClient;
+import io.gatefork.dist.GatewayTestSupport;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * What the connection ages ({@code gatefork.grpc.max-connection-age}, {@code
+ * gatefork.rest.max-connection-age}) do to a client's connections: the subclasses set the ages and
+ * the other connection switches.
+ */
+abstract class ConnectionAgeSupport extends GatewayTestSupport {
+  static final Duration MAX_AGE = Duration.ofSeconds(1);
+
+  /** The official client over gRPC, its calls' connections recorded. */
+  CamundaClient grpcClient(final GrpcConnectionRecorder recorder) {
+    return clientBuilder(false).withInterceptors(recorder).build();
+  }
+
+  /**
+   * A gRPC client sends a topology request every 100 ms for 5 s, each must succeed; returns the
+   * connections they were answered on.
+   */
+  Set<SocketAddress> grpcConnectionsOfRequestsFor5Seconds() throws InterruptedException {
+    final var recorder = new GrpcConnectionRecorder();
+    try (var client = grpcClient(recorder)) {
+      final long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+      while (System.nanoTime() < end) {
+        assertThat(client.newTopologyRequest().send().join().getBrokers()).isNotEmpty();
+        Thread.sleep(100);
+      }
+    }
+    return recorder.connections();
+  }
+
+  /**
+   * Requests every 50 ms: answers received before the age has passed keep the connection, the first
+   * one after it says {@code Connection: close} and the server closes the connection.
+   */
+  void theFirstAnswerAfterTheAgeClosesTheConnection() throws Exception {
+    try (var connection = new Http11Connection(restPort)) {
+      final long opened = System.nanoTime();
+      int kept = 0;
+      while (true) {
+        final var answer = connection.send("GET", "/v2/topology", null, null);
+        final Duration age = Duration.ofNanos(System.nanoTime() - opened);
+        assertThat(answer.status()).isEqualTo(200);
+        if ("close".equals(answer.header("Connection"))) {
+          assertThat(age).as("age at the closing answer").isGreaterThanOrEqualTo(MAX_AGE);
+          break;
+        }
+        assertThat(age).as("age of a kept answer").isLessThan(MAX_AGE.multipliedBy(2));
+        kept++;
+        Thread.sleep(50);
+      }
+      assertThat(kept).as("answers that kept the connection").isGreaterThan(5);
+      // with Connection: close, Tomcat ends a body of unknown length by closing the connection
+      assertThat(connection.restUntilClosedByServer()).endsWith("}");
+    }
+  }
+
+  /** 100 requests on one connection, the last well past the age a limit would have: all kept. */
+  void theConnectionIsKept() throws Exception {
+    try (var connection = new Http11Connection(restPort)) {
+      for (int i = 0; i < 100; i++) {
+        final var answer = connection.send("GET", "/v2/topology", null, null);
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.header("Connection")).as("request " + i).isNull();
+        Thread.sleep(15);
+      }
+      assertThat(connection.closedByServer()).isFalse();
+    }
+  }
+}
