@@ -393,7 +393,7 @@ class ScaleOutTest {
             .filter(c -> !c.ok())
             .collect(
                 Collectors.groupingBy(
-                    c -> c.api() + " " + ApiStatus.of(c.error()),
+                    c -> c.api() + " " + ApiStatus.orTransportFailure(c.error()),
                     TreeMap::new,
                     Collectors.counting()));
     LOG.info(

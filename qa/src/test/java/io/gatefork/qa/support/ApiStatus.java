@@ -13,6 +13,25 @@ import java.util.concurrent.ExecutionException;
 public final class ApiStatus {
   private ApiStatus() {}
 
+  /**
+   * {@link #of}, or for a call that got no API answer (a connection closed under it) the name of
+   * the transport failure, e.g. {@code ConnectionClosedException}.
+   */
+  public static String orTransportFailure(final Throwable failure) {
+    Throwable error = failure;
+    while (error.getCause() != null
+        && !(error instanceof ProblemException)
+        && !(error instanceof ClientStatusException)
+        && !(error instanceof StatusRuntimeException)) {
+      error = error.getCause();
+    }
+    try {
+      return of(error);
+    } catch (final AssertionError notAnAnswer) {
+      return error.getClass().getSimpleName();
+    }
+  }
+
   public static String of(final Throwable failure) {
     Throwable error = failure;
     while ((error instanceof CompletionException || error instanceof ExecutionException)

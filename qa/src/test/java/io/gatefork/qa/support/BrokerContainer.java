@@ -1,11 +1,12 @@
 package io.gatefork.qa.support;
 
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.Volume;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.LogMessageWaitStrategy;
 
@@ -106,7 +107,12 @@ public final class BrokerContainer extends GenericContainer<BrokerContainer> {
     }
     command.addAll(nodeFlags);
     if (journalDir != null) {
-      withFileSystemBind(journalDir.toString(), JOURNAL_MOUNT, BindMode.READ_WRITE);
+      // a bind on the create command: withFileSystemBind first probes file mounting with an
+      // image it pulls from a registry (two minutes of retries where there is none)
+      withCreateContainerCmdModifier(
+          cmd ->
+              cmd.getHostConfig()
+                  .withBinds(new Bind(journalDir.toString(), new Volume(JOURNAL_MOUNT))));
       command.addAll(
           List.of("--record-journal-file", JOURNAL_MOUNT + "/broker-" + nodeId + ".jsonl"));
     }

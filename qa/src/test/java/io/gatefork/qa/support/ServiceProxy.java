@@ -21,15 +21,17 @@ import java.util.function.IntPredicate;
 
 /**
  * What a Kubernetes Service does for one port, in the test JVM: each new TCP connection goes to the
- * next ready backend, round robin, and stays there for its whole life; a backend that is not ready
- * gets no new connections, its open ones are left alone. The clients' connection reuse, and the
- * gateway's max connection age that ends it, decide how load spreads, as in a cluster.
+ * ready backend with the fewest open connections (kube-proxy's IPVS "least connection" mode; ties
+ * in turn), and stays there for its whole life; a backend that is not ready gets no new
+ * connections, its open ones are left alone. The clients' connection reuse, and the gateway's max
+ * connection age that ends it, decide how load spreads, as in a cluster.
  */
 public final class ServiceProxy implements AutoCloseable {
   private final ServerSocket server;
   private final IntPredicate ready;
   private final List<Integer> backends = new CopyOnWriteArrayList<>();
   private final Map<Integer, AtomicLong> connections = new ConcurrentHashMap<>();
+  private final Map<Integer, AtomicInteger> openTo = new ConcurrentHashMap<>();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final AtomicInteger next = new AtomicInteger();
   private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
@@ -54,6 +56,7 @@ public final class ServiceProxy implements AutoCloseable {
   /** A backend port, e.g. a gateway's REST port. */
   public void addBackend(final int port) {
     connections.putIfAbsent(port, new AtomicLong());
+    openTo.putIfAbsent(port, new AtomicInteger());
     backends.add(port);
   }
 
@@ -73,29 +76,43 @@ public final class ServiceProxy implements AutoCloseable {
     }
   }
 
-  private void connect(final Socket client) {
-    open.add(client);
+  private synchronized int leastConnected() {
     final int size = backends.size();
     final int first = Math.floorMod(next.getAndIncrement(), Math.max(size, 1));
+    int chosen = -1;
     for (int i = 0; i < size; i++) {
       final int port = backends.get((first + i) % size);
-      if (!ready.test(port)) {
-        continue;
+      if (ready.test(port) && (chosen < 0 || openTo.get(port).get() < openTo.get(chosen).get())) {
+        chosen = port;
       }
-      final Socket backend = new Socket();
-      try {
-        backend.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2_000);
-      } catch (final IOException refused) {
-        close(backend);
-        continue;
-      }
-      open.add(backend);
-      connections.get(port).incrementAndGet();
-      threads.execute(() -> pipe(client, backend));
-      pipe(backend, client);
+    }
+    if (chosen > 0) {
+      openTo.get(chosen).incrementAndGet();
+    }
+    return chosen;
+  }
+
+  private void connect(final Socket client) {
+    open.add(client);
+    final int port = leastConnected();
+    if (port < 0) {
+      close(client); // no ready backend: the client sees the connection closed, as with none
       return;
     }
-    close(client); // no ready backend: the client sees the connection closed, as with no endpoints
+    final Socket backend = new Socket();
+    try {
+      backend.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2_000);
+    } catch (final IOException refused) {
+      openTo.get(port).decrementAndGet();
+      close(backend);
+      close(client);
+      return;
+    }
+    open.add(backend);
+    connections.get(port).incrementAndGet();
+    threads.execute(() -> pipe(client, backend));
+    pipe(backend, client);
+    openTo.get(port).decrementAndGet();
   }
 
   /** Copies until either side ends, then ends both (a half-close is not worth keeping here). */
