@@ -62,12 +62,7 @@ final class CommandRequestHandler implements RequestHandler {
       final int length) {
     observer.onReceived(partitionId);
     if (!leading) {
-      errors.send(
-          output,
-          partitionId,
-          requestId,
-          ErrorCode.PARTITION_LEADER_MISMATCH,
-          notLeader(partitionId));
+      refuseNotLeader(output, partitionId, requestId);
       return;
     }
     if (length < MessageHeaderDecoder.ENCODED_LENGTH) {
@@ -184,13 +179,7 @@ final class CommandRequestHandler implements RequestHandler {
             ErrorCode.RESOURCE_EXHAUSTED,
             "Reached maximum write rate");
       }
-      case CLOSED ->
-          errors.send(
-              output,
-              partitionId,
-              requestId,
-              ErrorCode.PARTITION_LEADER_MISMATCH,
-              notLeader(partitionId));
+      case CLOSED -> refuseNotLeader(output, partitionId, requestId);
       case INVALID_ARGUMENT ->
           errors.send(
               output,
@@ -208,6 +197,17 @@ final class CommandRequestHandler implements RequestHandler {
 
   static String notLeader(final int partitionId) {
     return "Partition %d is not led by this broker (any more)".formatted(partitionId);
+  }
+
+  /** What a broker that no longer leads the partition answers; the gateway retries elsewhere. */
+  private void refuseNotLeader(
+      final ServerOutput output, final int partitionId, final long requestId) {
+    errors.send(
+        output,
+        partitionId,
+        requestId,
+        ErrorCode.PARTITION_LEADER_MISMATCH,
+        notLeader(partitionId));
   }
 
   /** A reusable value instance for the type, or null if the engine knows no such command. */
