@@ -44,10 +44,15 @@ RUN chmod 0755 bin/*
 # against the embedded broker on loopback ports, here with the image's own JVM, so a new pod is
 # ready sooner and compiles less in its first minute. ~1 min of build time; ~100 MB on JDK 25 (AOT
 # cache with method profiles), less on JDK 21 (AppCDS). GATEFORK_TRAINING=off: no cache (the gateway
-# then starts cold, one line on stderr). The cache is made from these jars and config/: a change to
-# either means a new image build (or bin/train-cache in a derived image, see bin/train-cache).
+# then starts cold, one line on stderr). The cache holds these jars' classes (the JVM refuses it
+# once a jar changes: build the image again) and was trained with config/ as it is here: a
+# configuration that takes other paths (TLS, authentication) is better served by training again,
+# bin/train-cache with that configuration, e.g. in a derived image.
 ARG GATEFORK_TRAINING=on
-RUN if [ "$GATEFORK_TRAINING" != off ]; then bin/train-cache && chmod -R a+rX cache; fi
+# (the training gateway's Tomcat work folders and the JVMs' perf data stay out of the image)
+RUN if [ "$GATEFORK_TRAINING" != off ]; then \
+      bin/train-cache && chmod -R a+rX cache && rm -rf /tmp/tomcat.* /tmp/hsperfdata_*; \
+    fi
 
 USER 1001:0
 
