@@ -1,0 +1,370 @@
+#!/usr/bin/env python3
+"""Start-up benchmark: how soon a new gateway container is ready and what it costs per request in
+its first minutes, image against image (issue #25). See bench/startup/README.md.
+
+    bench/startup/startup_bench.py                       # full run: 3 rounds, ~55 min
+    bench/startup/startup_bench.py --smoke               # 1 round, short windows: a check
+    bench/startup/startup_bench.py --report DIR          # report.md again from DIR/results.json
+
+Per round, placement and variant (interleaved: the variants' order alternates by round) a fresh
+gateway container starts against one embedded broker (a container pinned to the load CPU). From
+`docker run` it measures the time and the gateway JVM's CPU-seconds until REST topology shows 3
+partitions with leaders (ready), then drives REST creates at a fixed open-loop rate (vegeta, pinned
+to the load CPU) and per window: gateway CPU µs per answered request (utime + stime of
+/proc/<pid>/stat), of it the JIT compiler threads (C1/C2 CompilerThread), p99 latency. Windows
+after --warm-windows are the steady state. Python 3.11 standard library; helpers from the cost
+benchmark (bench/cost/cost_bench.py).
+"""
+import argparse
+import csv
+import datetime
+import io
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "cost"))
+import cost_bench as cb  # noqa: E402
+
+CLUSTER = "startup-bench"
+BROKER = "startup-bench-broker"
+GATEWAY = "startup-bench-gateway"
+PROCESS = "cost-noop"
+# placement -> (docker run limits, JVM flags; a variant's JAVA_OPTS come after them)
+PLACEMENTS = {
+    # the pod: a 2-CPU quota on this 2-core machine, shared with the broker and the load
+    "container": (["--cpus", "2"], ""),
+    # the issue's measurement: one core of its own, sized as a 2-CPU pod
+    "pinned": (["--cpuset-cpus", "{gateway_cpu}"], "-XX:ActiveProcessorCount=2"),
+}
+
+
+def log(msg):
+    print("[startup-bench %s] %s" % (time.strftime("%H:%M:%S"), msg), file=sys.stderr, flush=True)
+
+
+def docker(*args, check=True, timeout=120):
+    return subprocess.run(["docker", *args], capture_output=True, text=True, check=check,
+                          timeout=timeout).stdout.strip()
+
+
+def parse_variant(spec):
+    """name=image[,VAR=value...]: an image and the gateway environment it runs with."""
+    name, _, rest = spec.partition("=")
+    image, *env = rest.split(",")
+    if not name or not image:
+        raise argparse.ArgumentTypeError("variant must be name=image[,VAR=value...]: " + spec)
+    return {"name": name, "image": image, "env": dict(e.split("=", 1) for e in env)}
+
+
+class StartupBench:
+    def __init__(self, args):
+        self.args = args
+        self.out = Path(args.out)
+        self.raw = self.out / "raw"
+        self.raw.mkdir(parents=True, exist_ok=True)
+        self.cells = []
+        self.gateway_args = [
+            "--server.address=127.0.0.1", "--server.port=%d" % args.rest_port,
+            "--management.server.address=127.0.0.1",
+            "--management.server.port=%d" % (args.rest_port + 1),
+            "--zeebe.gateway.network.host=127.0.0.1",
+            "--zeebe.gateway.network.port=%d" % (args.rest_port + 2),
+            "--zeebe.gateway.cluster.host=127.0.0.1",
+            "--zeebe.gateway.cluster.port=%d" % (args.rest_port + 3),
+            "--zeebe.gateway.cluster.clusterName=" + CLUSTER,
+            "--zeebe.gateway.cluster.initialContactPoints=127.0.0.1:%d" % (args.rest_port + 4)]
+        self.rest = "http://127.0.0.1:%d" % args.rest_port
+
+    # -- containers ------------------------------------------------------------------------------
+
+    def start_broker(self):
+        docker("rm", "-f", BROKER, check=False)
+        docker("run", "-d", "--name", BROKER, "--network", "host",
+               "--cpuset-cpus", self.args.load_cpu, self.args.variants[-1]["image"],
+               "broker", "--host", "127.0.0.1", "--port", str(self.args.rest_port + 4),
+               "--partitions", "3", "--cluster-name", CLUSTER)
+        deadline = time.monotonic() + 120
+        while "listening" not in docker("logs", BROKER, check=False):
+            if time.monotonic() > deadline:
+                raise cb.BenchError("broker not ready: docker logs %s" % BROKER)
+            time.sleep(0.5)
+        log("broker ready")
+
+    def start_gateway(self, variant, placement):
+        docker("rm", "-f", GATEWAY, check=False)
+        cb.await_ports_free(range(self.args.rest_port, self.args.rest_port + 4))
+        limits, java_opts = PLACEMENTS[placement]
+        limits = [a.format(gateway_cpu=self.args.gateway_cpu) for a in limits]
+        values = dict(variant["env"])
+        values["JAVA_OPTS"] = (java_opts + " " + values.get("JAVA_OPTS", "")).strip()
+        env = [x for k, v in values.items() if v for x in ("-e", "%s=%s" % (k, v))]
+        started = time.monotonic()
+        docker("run", "-d", "--name", GATEWAY, "--network", "host", *limits, *env,
+               variant["image"], *self.gateway_args)
+        pid = int(docker("inspect", "-f", "{{.State.Pid}}", GATEWAY))
+        # the entrypoint and bin/gateway exec java: the container's first process becomes the JVM
+        while cb._comm(pid) != "java":
+            if time.monotonic() - started > 30:
+                raise cb.BenchError("no JVM in %s" % GATEWAY)
+            time.sleep(0.01)
+        return started, pid
+
+    def await_ready(self, started, pid):
+        while time.monotonic() - started < self.args.start_timeout:
+            try:
+                status, body = cb.http("GET", self.rest + "/v2/topology", timeout=2)
+                if status == 200 and sum(p.get("role") == "leader" for b in body["brokers"]
+                                         for p in b["partitions"]) >= 3:
+                    return time.monotonic() - started, cb.process_cpu_seconds(pid)
+            except (OSError, ValueError, KeyError, TypeError):
+                pass
+            time.sleep(0.05)
+        raise cb.BenchError("gateway not ready after %d s: docker logs %s"
+                            % (self.args.start_timeout, GATEWAY))
+
+    def stop_gateway(self, name):
+        logs = subprocess.run(["docker", "logs", GATEWAY], capture_output=True, text=True)
+        (self.raw / (name + ".log")).write_text(logs.stdout + logs.stderr)
+        docker("rm", "-f", GATEWAY, check=False)
+
+    # -- one cell --------------------------------------------------------------------------------
+
+    def prepare(self):
+        """Deploys the process and warms the broker with one unmeasured gateway."""
+        started, pid = self.start_gateway(self.args.variants[-1], "container")
+        self.await_ready(started, pid)
+        body, ctype = cb.multipart([HERE.parent / "cost" / "noop.bpmn"])
+        status, answer = cb.http("POST", self.rest + "/v2/deployments", body,
+                                 {"Content-Type": ctype}, timeout=30)
+        if status != 200:
+            raise cb.BenchError("deployment answered %s: %s" % (status, answer))
+        time.sleep(2)
+        self.load(self.raw / "prepare.bin", self.args.prepare_seconds).wait()
+        self.stop_gateway("prepare")
+        log("prepared: %s deployed, broker warmed for %d s" % (PROCESS, self.args.prepare_seconds))
+
+    def load(self, output, seconds):
+        targets = self.raw / "targets.txt"
+        body = self.raw / "create.json"
+        body.write_text(json.dumps({"processDefinitionId": PROCESS}))
+        targets.write_text("POST %s/v2/process-instances\nContent-Type: application/json\n@%s\n"
+                           % (self.rest, body))
+        cmd = ["taskset", "-c", self.args.load_cpu, "vegeta", "attack", "-targets", str(targets),
+               "-rate", "%d/s" % self.args.rate, "-duration", "%ds" % seconds,
+               "-max-workers", str(cb.open_loop_workers(self.args.rate)), "-timeout", "10s",
+               "-output", str(output)]
+        return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def measure(self, round_no, placement, variant):
+        a = self.args
+        name = "r%d-%s-%s" % (round_no, placement, variant["name"])
+        started, pid = self.start_gateway(variant, placement)
+        ready_s, ready_cpu = self.await_ready(started, pid)
+        log("%s: ready in %.2f s, %.2f CPU-s" % (name, ready_s, ready_cpu))
+        windows = a.warm_windows + a.steady_windows
+        binfile = self.raw / (name + ".bin")
+        load_start = time.time()
+        vegeta = self.load(binfile, windows * a.window)
+        samples = [(cb.process_cpu_seconds(pid), cb.thread_cpu_seconds(pid))]
+        for w in range(1, windows + 1):
+            time.sleep(max(0.0, load_start + w * a.window - time.time()))
+            samples.append((cb.process_cpu_seconds(pid), cb.thread_cpu_seconds(pid)))
+        vegeta.wait(timeout=60)
+        self.stop_gateway(name)
+        answers = self.answers(binfile, load_start, windows)
+        cell = {"round": round_no, "placement": placement, "variant": variant["name"],
+                "image": variant["image"], "env": variant["env"],
+                "ready_s": round(ready_s, 2), "ready_cpu_s": round(ready_cpu, 2), "windows": []}
+        for w in range(windows):
+            (cpu0, threads0), (cpu1, threads1) = samples[w], samples[w + 1]
+            latencies, ok, errors = answers[w]
+            cell["windows"].append({
+                "start_s": w * a.window, "answered": ok, "errors": errors,
+                "cpu_us_per_request": round((cpu1 - cpu0) * 1e6 / ok, 1) if ok else None,
+                "jit_us_per_request":
+                    round(cb.jit_cpu_seconds(threads0, threads1) * 1e6 / ok, 1) if ok else None,
+                "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
+                "steady": w >= a.warm_windows})
+        log("%s: µs/request per window %s" % (name, [x["cpu_us_per_request"]
+                                                      for x in cell["windows"]]))
+        self.cells.append(cell)
+
+    def answers(self, binfile, load_start, windows):
+        """Per window (by the time a request was sent): latencies (ms) of 2xx answers, their
+        count, the count of other answers."""
+        text = subprocess.run(["vegeta", "encode", "--to", "csv", str(binfile)], check=True,
+                              capture_output=True, text=True).stdout
+        per = [([], 0, 0) for _ in range(windows)]
+        for row in csv.reader(io.StringIO(text)):
+            sent = int(row[0]) / 1e9 - load_start
+            w = min(windows - 1, max(0, int(sent // self.args.window)))
+            latencies, ok, errors = per[w]
+            if 200 <= int(row[1]) < 300:
+                latencies.append(int(row[2]) / 1e6)
+                per[w] = (latencies, ok + 1, errors)
+            else:
+                per[w] = (latencies, ok, errors + 1)
+        return per
+
+    def run(self):
+        a = self.args
+        self.start_broker()
+        try:
+            self.prepare()
+            for round_no in range(1, a.rounds + 1):
+                order = a.variants if round_no % 2 else list(reversed(a.variants))
+                for placement in a.placements:
+                    for variant in order:
+                        self.measure(round_no, placement, variant)
+                        self.save()
+        finally:
+            docker("rm", "-f", GATEWAY, check=False)
+            (self.raw / "broker.log").write_text(docker("logs", BROKER, check=False))
+            docker("rm", "-f", BROKER, check=False)
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def save(self):
+        a = self.args
+        meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                "smoke": a.smoke, "rounds": a.rounds, "rate": a.rate, "window_s": a.window,
+                "warm_windows": a.warm_windows, "steady_windows": a.steady_windows,
+                "placements": a.placements, "variants": a.variants,
+                "command": " ".join(sys.argv), "git": cb.git_info()}
+        (self.out / "results.json").write_text(json.dumps(
+            {"meta": meta, "cells": self.cells}, indent=1) + "\n")
+        (self.out / "report.md").write_text(report(meta, self.cells))
+
+
+def per_request(cell, chosen):
+    """Gateway CPU µs per answered request over the chosen windows of one cell (all their CPU
+    over all their answers: a window with a compile burst counts in full)."""
+    windows = [w for w in cell["windows"] if chosen(w) and w["answered"]]
+    answered = sum(w["answered"] for w in windows)
+    return sum(w["cpu_us_per_request"] * w["answered"] for w in windows) / answered \
+        if answered else None
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt(value, digits=0):
+    return "–" if value is None else "{:,.{}f}".format(value, digits)
+
+
+def report(meta, cells):
+    lines = ["# Start-up benchmark%s" % (" — SMOKE RUN (1 round, short windows: a check of the "
+                                          "harness, not a result)" if meta["smoke"] else ""), "",
+             "%s; %d round(s), REST creates at %d/s from ready, %d-s windows (the first %d: "
+             "warm-up, then %d steady); medians over rounds. Command: `%s`" % (
+                 meta["date"], meta["rounds"], meta["rate"], meta["window_s"],
+                 meta["warm_windows"], meta["steady_windows"], meta["command"]), ""]
+    variants = [v["name"] for v in meta["variants"]]
+    for placement in meta["placements"]:
+        mine = [c for c in cells if c["placement"] == placement]
+        if not mine:
+            continue
+        lines += ["## %s" % placement, "",
+                  "| variant | ready s | CPU-s to ready | first minute µs/req | steady µs/req "
+                  "| first minute / steady |", "|---|---|---|---|---|---|"]
+        summary = {}
+        for v in variants:
+            vc = [c for c in mine if c["variant"] == v]
+            if not vc:
+                continue
+            first = median([per_request(c, lambda w: not w["steady"] and w["start_s"] < 60)
+                            for c in vc])
+            steady = median([per_request(c, lambda w: w["steady"]) for c in vc])
+            summary[v] = (median([c["ready_s"] for c in vc]),
+                          median([c["ready_cpu_s"] for c in vc]), first, steady)
+            lines.append("| %s | %s | %s | %s | %s | %s |" % (
+                v, fmt(summary[v][0], 2), fmt(summary[v][1], 2), fmt(first), fmt(steady),
+                fmt(first / steady, 2) if first and steady else "–"))
+        base = summary.get(variants[0])
+        compared = [v for v in variants[1:] if v in summary and base]
+        if compared:
+            lines.append("")
+        for v in compared:
+            lines.append("%s / %s: ready %s, CPU-s to ready %s (acceptance: ≤ 0.50)  " % (
+                v, variants[0], fmt(summary[v][0] / base[0], 2), fmt(summary[v][1] / base[1], 2)))
+        lines += ["", "Per window (start s after ready): gateway CPU µs per request / of it JIT "
+                      "compiler threads / p99 ms", "",
+                  "| window | " + " | ".join(variants) + " |",
+                  "|---|" + "---|" * len(variants)]
+        for i, w in enumerate(mine[0]["windows"]):
+            row = []
+            for v in variants:
+                ws = [c["windows"][i] for c in mine if c["variant"] == v]
+                row.append("%s / %s / %s" % (fmt(median([x["cpu_us_per_request"] for x in ws])),
+                                             fmt(median([x["jit_us_per_request"] for x in ws])),
+                                             fmt(median([x["p99_ms"] for x in ws]), 1)))
+            lines.append("| %d%s | %s |" % (w["start_s"], " (steady)" if w["steady"] else "",
+                                            " | ".join(row)))
+        lines.append("")
+    return "\n".join(lines)
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--variant", dest="variants", action="append", type=parse_variant,
+                   help="name=image[,VAR=value...], repeatable; the first is the baseline "
+                        "(default: today=gatefork:today warm=gatefork:warm)")
+    p.add_argument("--placements", default="container,pinned",
+                   help="container (--cpus 2) and/or pinned (one core, ActiveProcessorCount=2)")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--rate", type=int, default=100, help="REST creates per second")
+    p.add_argument("--window", type=int, default=15, help="window length, s")
+    p.add_argument("--warm-windows", type=int, default=12, help="windows of the first minutes")
+    p.add_argument("--steady-windows", type=int, default=4, help="windows after them")
+    p.add_argument("--prepare-seconds", type=int, default=60, help="broker warm-up load")
+    p.add_argument("--gateway-cpu", default="1")
+    p.add_argument("--load-cpu", default="0", help="the broker's and vegeta's CPU")
+    p.add_argument("--rest-port", type=int, default=18380,
+                   help="gateway REST port; the next 4 are management, gRPC, cluster, broker")
+    p.add_argument("--start-timeout", type=int, default=120)
+    p.add_argument("--smoke", action="store_true",
+                   help="1 round, 10-s windows: 3 warm-up + 1 steady, 20 s broker warm-up")
+    p.add_argument("--out", default=None)
+    args = p.parse_args(argv)
+    args.variants = args.variants or [parse_variant("today=gatefork:today"),
+                                      parse_variant("warm=gatefork:warm")]
+    args.placements = [x for x in args.placements.split(",") if x]
+    if args.smoke:
+        args.rounds, args.window, args.warm_windows, args.steady_windows = 1, 10, 3, 1
+        args.prepare_seconds = 20
+    args.out = args.out or str(HERE / "results" / (
+        datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d-%H%M%S")
+        + ("-smoke" if args.smoke else "")))
+    return args
+
+
+def main(argv):
+    if argv[:1] == ["--report"]:
+        # renders report.md again from a run's results.json (after a change to the report)
+        out = Path(argv[1])
+        data = json.loads((out / "results.json").read_text())
+        (out / "report.md").write_text(report(data["meta"], data["cells"]))
+        return
+    args = parse_args(argv)
+    log("writing to %s" % args.out)
+    bench = StartupBench(args)
+    bench.run()
+    bench.save()
+    log("done: %s/report.md" % args.out)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
