@@ -5,8 +5,8 @@
 #   gatefork:warm   this checkout's Dockerfile (training run, start-up cache) on BASE_25
 #   gatefork:warm21 the same on BASE_21 (the AppCDS fallback)
 #   bench/startup/build-images.sh [REV]
-# BASE_21 (default gatefork-base:21, .ci/run builds it), BASE_25 (default gatefork-base:25,
-# scripts/build-base-jdk25.sh builds it). Run it under the shared CPU lock: the training runs are
+# BASE_21 (default gatefork-base:21), BASE_25 (default gatefork-base:25, the one .ci/run builds):
+# scripts/build-base-image.sh JDK_HOME builds either from a local JDK of that version. Run it under the shared CPU lock: the training runs are
 # ~1 min of CPU each.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

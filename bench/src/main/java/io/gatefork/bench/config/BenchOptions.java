@@ -263,8 +263,8 @@ public record BenchOptions(
         --smoke                  a short run for CI: a few seconds per cell over every phase
         --out DIR                results folder (default results/<timestamp>)
         --image TAG              gateway image (default gatefork:bench), built when missing or stale
-        --base-image IMG         base image for that build (default gatefork-base:21 if present,
-                                 else eclipse-temurin:21-jre)
+        --base-image IMG         base image for that build (default gatefork-base:25 if present,
+                                 else eclipse-temurin:25-jre)
         --no-build               never build the image
         --gateway process        run the gateway as a local process (development only: no CPU limit)
         --broker docker|process  the embedded broker in a container (default) or as a local process

@@ -19,13 +19,13 @@ import org.testcontainers.images.builder.ImageFromDockerfile;
  * dist/target/gatefork} (the image is built from that folder only).
  */
 public final class ImageBuilder {
-  public static final String DEFAULT_BASE = "gatefork-base:21";
-  public static final String FALLBACK_BASE = "eclipse-temurin:21-jre";
+  public static final String DEFAULT_BASE = "gatefork-base:25";
+  public static final String FALLBACK_BASE = "eclipse-temurin:25-jre";
   private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(15);
 
   private ImageBuilder() {}
 
-  /** The base image: the one asked for, else the local Java 21 base if present, else Temurin. */
+  /** The base image: the one asked for, else the local Java 25 base if present, else Temurin. */
   public static String baseImage(final String requested) {
     if (requested != null && !requested.isBlank()) {
       return requested;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 
 /** What the build passes to the suite (see qa/pom.xml); defaults suit a run from the IDE. */
 public final class QaSettings {
-  public static final String DEFAULT_BASE_IMAGE = "eclipse-temurin:21-jre";
+  public static final String DEFAULT_BASE_IMAGE = "eclipse-temurin:25-jre";
 
   private QaSettings() {}
 
