@@ -164,30 +164,12 @@ class LeaderChangeTest extends GatewayTestSupport {
     }
     assertThat(deployment.getKey()).isPositive();
 
-    final Map<Long, AtomicInteger> handled = new ConcurrentHashMap<>();
+    // one handler for both workers: a job handed to either counts
+    final var handler = new CountingJobHandler();
+    final Map<Long, AtomicInteger> handled = handler.handled();
     try (var streaming =
-            grpc.newWorker()
-                .jobType(JOB_TYPE)
-                .handler(
-                    (jobs, job) -> {
-                      handled
-                          .computeIfAbsent(job.getKey(), k -> new AtomicInteger())
-                          .incrementAndGet();
-                      jobs.newCompleteCommand(job).send().join();
-                    })
-                .streamEnabled(true)
-                .open();
-        var polling =
-            rest.newWorker()
-                .jobType(JOB_TYPE)
-                .handler(
-                    (jobs, job) -> {
-                      handled
-                          .computeIfAbsent(job.getKey(), k -> new AtomicInteger())
-                          .incrementAndGet();
-                      jobs.newCompleteCommand(job).send().join();
-                    })
-                .open()) {
+            grpc.newWorker().jobType(JOB_TYPE).handler(handler).streamEnabled(true).open();
+        var polling = rest.newWorker().jobType(JOB_TYPE).handler(handler).open()) {
       await("every job is completed")
           .atMost(WAIT)
           .until(() -> jobEvents(second, JobIntent.COMPLETED).size() == INSTANCES_AFTER_MOVE);

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.camunda.client.api.response.ProcessInstanceEvent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.embedded.JournalRecord;
+import io.gatefork.dist.CountingJobHandler;
 import io.gatefork.dist.ProcessFixtures;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -79,7 +79,8 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
   void aStreamingWorkerCompletesEveryJobExactlyOnceAcrossSeveralAges() throws Exception {
     final String type = "aged-connections";
     final var recorder = new GrpcConnectionRecorder();
-    final Map<Long, AtomicInteger> handled = new ConcurrentHashMap<>();
+    final var handler = new CountingJobHandler();
+    final Map<Long, AtomicInteger> handled = handler.handled();
     final List<Long> instances = new ArrayList<>();
     final double streamedBefore = streamedJobs(registry);
     try (var client = grpcClient(recorder)) {
@@ -88,13 +89,7 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
           client
               .newWorker()
               .jobType(type)
-              .handler(
-                  (jobClient, job) -> {
-                    handled
-                        .computeIfAbsent(job.getKey(), k -> new AtomicInteger())
-                        .incrementAndGet();
-                    jobClient.newCompleteCommand(job).send().join();
-                  })
+              .handler(handler)
               .timeout(Duration.ofMinutes(5))
               .streamEnabled(true)
               .open()) {
@@ -144,7 +139,8 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
   void aSlowStreamingWorkerCompletesEveryJobExactlyOnceAcrossSeveralAges() {
     final String type = "aged-connections-slow";
     final var recorder = new GrpcConnectionRecorder();
-    final Map<Long, AtomicInteger> handled = new ConcurrentHashMap<>();
+    final var handler = new CountingJobHandler(Duration.ofMillis(150));
+    final Map<Long, AtomicInteger> handled = handler.handled();
     final Set<Long> instances = new HashSet<>();
     try (var client = grpcClient(recorder)) {
       deployProcess(client, ProcessFixtures.taskProcess(type, type), type + ".bpmn");
@@ -152,14 +148,7 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
           client
               .newWorker()
               .jobType(type)
-              .handler(
-                  (jobClient, job) -> {
-                    handled
-                        .computeIfAbsent(job.getKey(), k -> new AtomicInteger())
-                        .incrementAndGet();
-                    Thread.sleep(150);
-                    jobClient.newCompleteCommand(job).send().join();
-                  })
+              .handler(handler)
               .maxJobsActive(2)
               .timeout(Duration.ofMinutes(5))
               .streamEnabled(true)
