@@ -268,12 +268,11 @@ class ScaleOutTest {
         .isNotEmpty()
         .allMatch(Create::ok);
     // the streaming worker reopened its stream on the other gateway: no job is left behind
-    final Set<Long> created =
-        afterStop.stream().map(Create::instanceKey).collect(Collectors.toSet());
+    final Set<String> created = afterStop.stream().map(Create::rid).collect(Collectors.toSet());
     await()
         .atMost(SOON)
         .pollInterval(Duration.ofMillis(500))
-        .until(() -> journals.instancesWithCompletedJobs(2).containsAll(created));
+        .until(() -> journals.ridsWithCompletedJobs(2).containsAll(created));
 
     first.startAgain();
     final double before = GatewayService.requestsServedBy(first);
@@ -385,8 +384,8 @@ class ScaleOutTest {
             .filter(c -> !c.ok() && created.contains(c.rid()))
             .map(Create::rid)
             .toList();
-    final Set<Long> completed = journals.completedJobs();
-    final List<Long> failedButCompleted =
+    final Set<String> completed = journals.completedJobs();
+    final List<String> failedButCompleted =
         workload.failedCompletions().stream().filter(completed::contains).toList();
     final Map<String, Long> failures =
         creates.stream()

@@ -3,6 +3,7 @@ package io.gatefork.broker.embedded;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +24,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The journal tailers write (on the scheduler's I/O threads, never the engines'); a thread of
  * its own flushes every {@value #FLUSH_INTERVAL_MILLIS} ms, and {@link #close} flushes the rest.
- * The file is created (or truncated) readable by everyone, as a container's user differs from the
- * host's.
+ * The file is created readable by everyone, as a container's user differs from the host's. A node
+ * started again with the same file appends its new log to the old one (its positions start over),
+ * so the file holds everything the node did across restarts.
  */
 final class JournalFile implements AutoCloseable {
 
@@ -43,6 +45,17 @@ final class JournalFile implements AutoCloseable {
   // set on a write error or on close: nothing is written any more
   private boolean stopped;
 
+  private static boolean endsInTornLine(final Path path) throws IOException {
+    try (var file = Files.newByteChannel(path)) {
+      if (file.size() == 0) {
+        return false;
+      }
+      final var last = ByteBuffer.allocate(1);
+      file.position(file.size() - 1).read(last);
+      return last.get(0) != '\n';
+    }
+  }
+
   private JournalFile(final Path path, final OutputStream out, final int nodeId) {
     this.path = path;
     this.out = out;
@@ -53,7 +66,7 @@ final class JournalFile implements AutoCloseable {
         this::flush, FLUSH_INTERVAL_MILLIS, FLUSH_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
   }
 
-  /** Creates or truncates the file (and its directory) and starts the periodic flush. */
+  /** Creates the file (and its directory) or appends to it, and starts the periodic flush. */
   static JournalFile open(final Path path, final int nodeId) {
     try {
       final Path parent = path.toAbsolutePath().getParent();
@@ -61,11 +74,11 @@ final class JournalFile implements AutoCloseable {
         Files.createDirectories(parent);
       }
       final var out =
-          Files.newOutputStream(
-              path,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.TRUNCATE_EXISTING,
-              StandardOpenOption.WRITE);
+          Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      if (endsInTornLine(path)) {
+        // an earlier process stopped mid-line: keep its half line apart from our first
+        out.write('\n');
+      }
       if (Files.getFileStore(path).supportsFileAttributeView("posix")) {
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-r--r--"));
       }

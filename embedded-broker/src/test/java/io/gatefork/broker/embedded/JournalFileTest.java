@@ -62,6 +62,30 @@ class JournalFileTest {
     assertThat(lines(file)).hasSizeGreaterThanOrEqualTo(2);
   }
 
+  @Test
+  void aNodeStartedAgainAppendsItsNewLogAfterTheOldOne() throws IOException {
+    final Path file = directory.resolve("broker-0.jsonl");
+    // what a process stopped mid-write leaves: a line without its end
+    Files.writeString(file, "{\"partitionId\":1,\"position\":7}\n{\"partitionId\":1,\"posi");
+    final var config =
+        BrokerSettings.parse(
+            new String[] {"--port", String.valueOf(FreePorts.next())},
+            Map.of("GATEFORK_BROKER_RECORD_JOURNAL_FILE", file.toString()));
+
+    try (var broker = EmbeddedBroker.start(config);
+        var client = TestCommandClient.connect("zeebe-cluster", broker.clusterAddress())) {
+      client.awaitLeaders(1);
+      deploy(client, TestProcesses.startToEnd("appended"));
+    }
+    final List<String> lines = Files.readAllLines(file);
+    assertThat(lines.get(0)).as("the earlier run's records are kept").contains("\"position\":7");
+    assertThat(lines.get(1)).as("its torn line stays apart").endsWith("\"posi");
+    assertThat(lines.subList(2, lines.size()))
+        .as("this run's records, each a whole line")
+        .isNotEmpty()
+        .allSatisfy(line -> assertThat(parse(line).get("position").asLong()).isPositive());
+  }
+
   /** The complete lines so far, as a follower of the file reads them. */
   private static List<JsonNode> lines(final Path file) {
     try {

@@ -8,12 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.msgpack.jackson.dataformat.MessagePackFactory;
 
 /**
  * The record journals the broker containers write ({@link BrokerContainer#withJournalIn}): one JSON
@@ -22,11 +25,21 @@ import java.util.stream.Stream;
  */
 public final class ClusterJournals {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper MSGPACK = new ObjectMapper(new MessagePackFactory());
   private static final Set<String> JOB_RELEASED =
       Set.of("YIELDED", "TIMED_OUT", "FAILED", "COMPLETED", "CANCELED", "ERROR_THROWN");
 
-  /** One record, with the node whose journal holds it. */
-  public record Entry(String node, JsonNode record) {
+  /**
+   * One record, with the node whose journal holds it and the incarnation of that node's partition
+   * log: a node started again begins its log anew (told apart by its positions starting over) and
+   * may reuse keys, so a key names a record only within one incarnation.
+   */
+  public record Entry(String node, int incarnation, JsonNode record) {
+    /** "node/partition/incarnation": the log within which keys are unique. */
+    public String log() {
+      return node + "/" + partitionId() + "/" + incarnation;
+    }
+
     public String valueType() {
       return record.path("valueType").asText();
     }
@@ -56,11 +69,24 @@ public final class ClusterJournals {
 
   private final Path dir;
 
-  /** A fresh directory the broker containers (another user) may write into. */
+  /**
+   * A fresh directory the broker containers (another user) may write into; kept after the run, to
+   * read when a test failed.
+   */
   public ClusterJournals() {
+    this(freshDirectory());
+  }
+
+  /** The journals in {@code dir}. */
+  ClusterJournals(final Path dir) {
+    this.dir = dir;
+  }
+
+  private static Path freshDirectory() {
     try {
-      dir = Files.createTempDirectory("qa-journals-");
+      final Path dir = Files.createTempDirectory("qa-journals-");
       Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+      return dir;
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -76,15 +102,26 @@ public final class ClusterJournals {
     try (Stream<Path> files = Files.list(dir)) {
       for (final Path file : files.sorted().toList()) {
         final String node = file.getFileName().toString();
+        final Map<Integer, Long> lastPosition = new HashMap<>();
+        final Map<Integer, Integer> incarnation = new HashMap<>();
         for (final String line : Files.readAllLines(file)) {
           if (line.isBlank()) {
             continue;
           }
+          final JsonNode record;
           try {
-            entries.add(new Entry(node, JSON.readTree(line)));
+            record = JSON.readTree(line);
           } catch (final IOException torn) {
             // the last line may be half written while the broker runs
+            continue;
           }
+          final int partition = record.path("partitionId").asInt();
+          final long position = record.path("position").asLong();
+          final Long last = lastPosition.put(partition, position);
+          if (last != null && position <= last) {
+            incarnation.merge(partition, 1, Integer::sum);
+          }
+          entries.add(new Entry(node, incarnation.getOrDefault(partition, 0), record));
         }
       }
     } catch (final IOException e) {
@@ -97,58 +134,71 @@ public final class ClusterJournals {
   public Set<String> createdRequestIds() {
     final Set<String> ids = new HashSet<>();
     for (final Entry entry : entries()) {
-      if (entry.isEvent("PROCESS_INSTANCE_CREATION", "CREATED")) {
-        final JsonNode rid = entry.value().path("variables").path("rid");
-        if (!rid.isMissingNode()) {
-          ids.add(rid.asText());
-        }
-      }
+      ridOfCreated(entry).ifPresent(ids::add);
     }
     return ids;
   }
 
-  /** Keys of the jobs a broker completed. */
-  public Set<Long> completedJobs() {
-    final Set<Long> keys = new HashSet<>();
+  /**
+   * The jobs a broker completed, each named "rid/element id" by its instance's {@code rid} as
+   * {@link Workload} names them: a job key alone may name two jobs of two incarnations.
+   */
+  public Set<String> completedJobs() {
+    final Map<String, String> ridOfInstance = new HashMap<>();
+    final Set<String> completed = new HashSet<>();
     for (final Entry entry : entries()) {
+      ridOfCreated(entry).ifPresent(rid -> ridOfInstance.put(instanceIn(entry), rid));
       if (entry.isEvent("JOB", "COMPLETED")) {
-        keys.add(entry.key());
+        final String rid = ridOfInstance.get(instanceIn(entry));
+        if (rid != null) {
+          completed.add(rid + "/" + entry.value().path("elementId").asText());
+        }
       }
     }
-    return keys;
+    return completed;
   }
 
-  /** Process instances of which a broker completed at least {@code jobs} jobs. */
-  public Set<Long> instancesWithCompletedJobs(final int jobs) {
-    final Map<Long, Integer> completed = new HashMap<>();
-    for (final Entry entry : entries()) {
-      if (entry.isEvent("JOB", "COMPLETED")) {
-        completed.merge(entry.value().path("processInstanceKey").asLong(), 1, Integer::sum);
-      }
+  /** The {@code rid} of each process instance of which a broker completed {@code jobs} jobs. */
+  public Set<String> ridsWithCompletedJobs(final int jobs) {
+    final Map<String, Integer> completed = new HashMap<>();
+    for (final String job : completedJobs()) {
+      completed.merge(job.substring(0, job.lastIndexOf('/')), 1, Integer::sum);
     }
     completed.values().removeIf(count -> count < jobs);
     return completed.keySet();
   }
 
   /**
+   * The {@code rid} of the instance an instance creation event created. The journal holds variables
+   * as the log does: a MessagePack document, base64 in the JSON line.
+   */
+  private static Optional<String> ridOfCreated(final Entry entry) {
+    if (!entry.isEvent("PROCESS_INSTANCE_CREATION", "CREATED")) {
+      return Optional.empty();
+    }
+    try {
+      final byte[] document = Base64.getDecoder().decode(entry.value().path("variables").asText());
+      final JsonNode rid = MSGPACK.readTree(document).path("rid");
+      return rid.isTextual() ? Optional.of(rid.asText()) : Optional.empty();
+    } catch (final IOException | IllegalArgumentException e) {
+      throw new IllegalStateException("unreadable variables in " + entry, e);
+    }
+  }
+
+  private static String instanceIn(final Entry entry) {
+    return entry.log() + "/" + entry.value().path("processInstanceKey").asLong();
+  }
+
+  /**
    * Jobs a broker activated while they were still activated (no yield, time-out, failure or
    * completion in between): "node/partition/incarnation/job key" of each, empty when no job was
-   * activated twice. A node started again begins its log anew (an incarnation, told apart by its
-   * positions starting over) and may reuse keys.
+   * activated twice.
    */
   public List<String> jobsActivatedTwice() {
-    final Map<String, Long> lastPosition = new HashMap<>();
-    final Map<String, Integer> incarnation = new HashMap<>();
     final Set<String> active = new HashSet<>();
     final List<String> twice = new ArrayList<>();
     for (final Entry entry : entries()) {
-      final String log = entry.node() + "/" + entry.partitionId();
-      final long position = entry.record().path("position").asLong();
-      final Long last = lastPosition.put(log, position);
-      if (last != null && position <= last) {
-        incarnation.merge(log, 1, Integer::sum);
-      }
-      final String prefix = log + "/" + incarnation.getOrDefault(log, 0) + "/";
+      final String prefix = entry.log() + "/";
       if (entry.isEvent("JOB_BATCH", "ACTIVATED")) {
         for (final JsonNode key : entry.value().path("jobKeys")) {
           if (!active.add(prefix + key.asLong())) {

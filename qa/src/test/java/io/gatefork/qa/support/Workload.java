@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A steady background load through the official client: instance creations at a fixed rate over
@@ -28,6 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * queued).
  */
 public final class Workload implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Workload.class);
   public static final int MAX_CREATES = 20_000;
   private static final int IN_FLIGHT = 16;
 
@@ -53,7 +56,9 @@ public final class Workload implements AutoCloseable {
   /** Per job, by its instance's rid and its task: a broker restarted empty reuses job keys. */
   private final Map<String, AtomicInteger> handled = new ConcurrentHashMap<>();
 
-  private final Set<Long> completeFailed = ConcurrentHashMap.newKeySet();
+  /** Jobs whose completion the client saw fail, named as {@link #handled} names them. */
+  private final Set<String> completeFailed = ConcurrentHashMap.newKeySet();
+
   private final AtomicLong sequence = new AtomicLong();
   private final AtomicBoolean stopped = new AtomicBoolean();
   private final List<JobWorker> workers = new ArrayList<>();
@@ -121,14 +126,13 @@ public final class Workload implements AutoCloseable {
   }
 
   private void complete(final JobClient client, final ActivatedJob job) {
-    handled
-        .computeIfAbsent(
-            job.getVariable("rid") + "/" + job.getElementId(), key -> new AtomicInteger())
-        .incrementAndGet();
+    final String name = job.getVariable("rid") + "/" + job.getElementId();
+    handled.computeIfAbsent(name, key -> new AtomicInteger()).incrementAndGet();
     try {
       client.newCompleteCommand(job).send().join();
     } catch (final RuntimeException e) {
-      completeFailed.add(job.getKey());
+      completeFailed.add(name);
+      LOG.info("completion of {} (job {}) failed: {}", name, job.getKey(), e.toString());
     }
   }
 
@@ -150,8 +154,8 @@ public final class Workload implements AutoCloseable {
         .toList();
   }
 
-  /** Jobs whose completion the client saw fail. */
-  public Set<Long> failedCompletions() {
+  /** Jobs ("rid/task") whose completion the client saw fail. */
+  public Set<String> failedCompletions() {
     return Set.copyOf(completeFailed);
   }
 
