@@ -23,6 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param longPolling the cap of waiting job activations
  * @param jobs how REST job activations wait for jobs
  * @param overload admission of requests at the gateway's edge
+ * @param readiness when a starting gateway reports ready
  */
 @ConfigurationProperties("gatefork")
 public record GateforkProperties(
@@ -31,7 +32,8 @@ public record GateforkProperties(
     @DefaultValue Grpc grpc,
     @DefaultValue LongPolling longPolling,
     @DefaultValue Jobs jobs,
-    @DefaultValue Overload overload) {
+    @DefaultValue Overload overload,
+    @DefaultValue Readiness readiness) {
 
   /**
    * @param executorStrategy where broker responses are handled: {@code dedicated} (a bounded pool
@@ -127,4 +129,12 @@ public record GateforkProperties(
       @DefaultValue("1000") int maxLimit,
       @DefaultValue("250ms") Duration latencyThreshold,
       @DefaultValue("100ms") Duration window) {}
+
+  /**
+   * @param awaitPartitionLeaders how long a starting gateway that knows some partition's leader
+   *     waits to know every partition's before it reports ready anyway (it is ready as soon as it
+   *     knows them all); from then on readiness only needs some leader, as stock's. 0: ready with
+   *     the first leader (stock)
+   */
+  public record Readiness(@DefaultValue("10s") Duration awaitPartitionLeaders) {}
 }

@@ -18,18 +18,36 @@ public final class ApiStatus {
    * the transport failure, e.g. {@code ConnectionClosedException}.
    */
   public static String orTransportFailure(final Throwable failure) {
+    final Throwable error = answerOrRootCause(failure);
+    return isAnswer(error) ? of(error) : error.getClass().getSimpleName();
+  }
+
+  /**
+   * Whether a failure leaves open if the request was done: the gateway lost the broker's answer
+   * ({@code ABORTED}: the connection closed under the request; {@code DEADLINE_EXCEEDED}: the
+   * request timeout), or the client got no API answer at all. Every other failure says it was not.
+   */
+  public static boolean leavesOutcomeOpen(final Throwable failure) {
+    final Throwable error = answerOrRootCause(failure);
+    if (!isAnswer(error)) {
+      return true;
+    }
+    final String status = of(error);
+    return status.equals("ABORTED") || status.equals("DEADLINE_EXCEEDED");
+  }
+
+  private static Throwable answerOrRootCause(final Throwable failure) {
     Throwable error = failure;
-    while (error.getCause() != null
-        && !(error instanceof ProblemException)
-        && !(error instanceof ClientStatusException)
-        && !(error instanceof StatusRuntimeException)) {
+    while (error.getCause() != null && !isAnswer(error)) {
       error = error.getCause();
     }
-    try {
-      return of(error);
-    } catch (final AssertionError notAnAnswer) {
-      return error.getClass().getSimpleName();
-    }
+    return error;
+  }
+
+  private static boolean isAnswer(final Throwable error) {
+    return error instanceof ProblemException
+        || error instanceof ClientStatusException
+        || error instanceof StatusRuntimeException;
   }
 
   public static String of(final Throwable failure) {

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.msgpack.jackson.dataformat.MessagePackFactory;
 
@@ -68,6 +72,8 @@ public final class ClusterJournals {
   }
 
   private final Path dir;
+  // by file name, so entries() lists nodes in order
+  private final Map<String, Journal> journals = new TreeMap<>();
 
   /**
    * A fresh directory the broker containers (another user) may write into; kept after the run, to
@@ -96,38 +102,80 @@ public final class ClusterJournals {
     return dir;
   }
 
-  /** Every record written so far, node by node, each journal in log order. */
-  public List<Entry> entries() {
-    final List<Entry> entries = new ArrayList<>();
+  /**
+   * Every record written so far, node by node, each journal in log order. Each file is read on from
+   * where the last call stopped: the journals grow to tens of megabytes while the tests poll them.
+   */
+  public synchronized List<Entry> entries() {
     try (Stream<Path> files = Files.list(dir)) {
-      for (final Path file : files.sorted().toList()) {
-        final String node = file.getFileName().toString();
-        final Map<Integer, Long> lastPosition = new HashMap<>();
-        final Map<Integer, Integer> incarnation = new HashMap<>();
-        for (final String line : Files.readAllLines(file)) {
-          if (line.isBlank()) {
-            continue;
-          }
-          final JsonNode record;
-          try {
-            record = JSON.readTree(line);
-          } catch (final IOException torn) {
-            // the last line may be half written while the broker runs
-            continue;
-          }
-          final int partition = record.path("partitionId").asInt();
-          final long position = record.path("position").asLong();
-          final Long last = lastPosition.put(partition, position);
-          if (last != null && position <= last) {
-            incarnation.merge(partition, 1, Integer::sum);
-          }
-          entries.add(new Entry(node, incarnation.getOrDefault(partition, 0), record));
-        }
+      for (final Path file : files.toList()) {
+        journals.computeIfAbsent(file.getFileName().toString(), Journal::new).readOn(file);
       }
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
     }
+    final List<Entry> entries = new ArrayList<>();
+    journals.values().forEach(journal -> entries.addAll(journal.entries));
     return entries;
+  }
+
+  /** One node's journal file, as far as it has been read (whole lines only). */
+  private static final class Journal {
+    private final String node;
+    private final List<Entry> entries = new ArrayList<>();
+    private final Map<Integer, Long> lastPosition = new HashMap<>();
+    private final Map<Integer, Integer> incarnation = new HashMap<>();
+    private long offset;
+
+    Journal(final String node) {
+      this.node = node;
+    }
+
+    void readOn(final Path file) throws IOException {
+      final byte[] added;
+      try (var channel = FileChannel.open(file)) {
+        final long size = channel.size();
+        if (size <= offset) {
+          return;
+        }
+        final var buffer = ByteBuffer.allocate(Math.toIntExact(size - offset));
+        while (buffer.hasRemaining()) {
+          if (channel.read(buffer, offset + buffer.position()) < 0) {
+            break;
+          }
+        }
+        added = buffer.array();
+      }
+      int lineStart = 0;
+      for (int i = 0; i < added.length; i++) {
+        if (added[i] == '\n') {
+          add(new String(added, lineStart, i - lineStart, StandardCharsets.UTF_8));
+          lineStart = i + 1;
+        }
+      }
+      // a line still being written is read again, whole, next time
+      offset += lineStart;
+    }
+
+    private void add(final String line) {
+      if (line.isBlank()) {
+        return;
+      }
+      final JsonNode record;
+      try {
+        record = JSON.readTree(line);
+      } catch (final IOException torn) {
+        // the half line of a process that stopped mid-write
+        return;
+      }
+      final int partition = record.path("partitionId").asInt();
+      final long position = record.path("position").asLong();
+      final Long last = lastPosition.put(partition, position);
+      if (last != null && position <= last) {
+        incarnation.merge(partition, 1, Integer::sum);
+      }
+      entries.add(new Entry(node, incarnation.getOrDefault(partition, 0), record));
+    }
   }
 
   /** The {@code rid} variable of every process instance a broker created. */

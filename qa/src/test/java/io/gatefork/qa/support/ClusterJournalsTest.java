@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -71,6 +72,22 @@ class ClusterJournalsTest {
     write("broker-1.jsonl");
 
     assertThat(journals.completedJobs()).containsExactly("rid-1/task");
+  }
+
+  @Test
+  void aLineStillBeingWrittenIsReadWholeOnTheNextCall() throws IOException {
+    created(INSTANCE, "rid-1");
+    job(JOB, "COMPLETED");
+    final String completed = lines.removeLast();
+    write("broker-1.jsonl");
+    final Path file = dir.resolve("broker-1.jsonl");
+    final int half = completed.length() / 2;
+    Files.writeString(file, completed.substring(0, half), StandardOpenOption.APPEND);
+    assertThat(journals.completedJobs()).isEmpty();
+
+    Files.writeString(file, completed.substring(half) + "\n", StandardOpenOption.APPEND);
+    assertThat(journals.completedJobs()).containsExactly("rid-1/task");
+    assertThat(journals.entries()).hasSize(2);
   }
 
   @Test

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
@@ -47,17 +47,21 @@ public final class Workload implements AutoCloseable {
     }
   }
 
+  /** A job completion that failed: the job ("rid/task"), when (System.nanoTime) and the error. */
+  public record FailedCompletion(String job, long atNanos, Throwable error) {}
+
   private final CamundaClient rest;
   private final CamundaClient grpc;
   private final String processId;
+
   private final ScheduledExecutorService ticker = Executors.newScheduledThreadPool(2);
   private final ConcurrentLinkedQueue<Create> creates = new ConcurrentLinkedQueue<>();
 
   /** Per job, by its instance's rid and its task: a broker restarted empty reuses job keys. */
   private final Map<String, AtomicInteger> handled = new ConcurrentHashMap<>();
 
-  /** Jobs whose completion the client saw fail, named as {@link #handled} names them. */
-  private final Set<String> completeFailed = ConcurrentHashMap.newKeySet();
+  /** Jobs whose completion the client saw fail, named as {@link #handled} names them: when. */
+  private final Queue<FailedCompletion> completeFailed = new ConcurrentLinkedQueue<>();
 
   private final AtomicLong sequence = new AtomicLong();
   private final AtomicBoolean stopped = new AtomicBoolean();
@@ -131,7 +135,7 @@ public final class Workload implements AutoCloseable {
     try {
       client.newCompleteCommand(job).send().join();
     } catch (final RuntimeException e) {
-      completeFailed.add(name);
+      completeFailed.add(new FailedCompletion(name, System.nanoTime(), e));
       LOG.info("completion of {} (job {}) failed: {}", name, job.getKey(), e.toString());
     }
   }
@@ -154,9 +158,9 @@ public final class Workload implements AutoCloseable {
         .toList();
   }
 
-  /** Jobs ("rid/task") whose completion the client saw fail. */
-  public Set<String> failedCompletions() {
-    return Set.copyOf(completeFailed);
+  /** Every completion the client saw fail. */
+  public List<FailedCompletion> failedCompletions() {
+    return List.copyOf(completeFailed);
   }
 
   /** Stops creating and waits (bounded) for the answers still outstanding. */

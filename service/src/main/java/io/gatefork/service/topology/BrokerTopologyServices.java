@@ -52,6 +52,17 @@ public final class BrokerTopologyServices implements TopologyServices {
     return brokerClient.topology().partitionsWithLeader().length > 0;
   }
 
+  @Override
+  public List<Integer> partitionsWithoutLeader() {
+    final var without = new ArrayList<Integer>();
+    for (final PartitionInfo partition : brokerClient.topology().partitions()) {
+      if (!partition.hasLeader()) {
+        without.add(partition.partitionId());
+      }
+    }
+    return without;
+  }
+
   private static ClusterTopology.Broker broker(
       final BrokerNode node, final List<PartitionInfo> partitions) {
     final var roles = new ArrayList<ClusterTopology.Partition>();

@@ -33,6 +33,12 @@ public final class FakeTopologyServices implements TopologyServices {
     return reachable;
   }
 
+  @Override
+  public List<Integer> partitionsWithoutLeader() {
+    calls.incrementAndGet();
+    return List.of();
+  }
+
   int calls() {
     return calls.get();
   }

@@ -67,6 +67,18 @@ class BrokerTopologyServicesTest {
   }
 
   @Test
+  void namesThePartitionsWithoutALeader() {
+    broker.topology(BrokerTopology.EMPTY);
+    assertThat(services.partitionsWithoutLeader()).as("nothing known yet").isEmpty();
+
+    broker.topology(TestTopologies.singleBrokerLeadingAllBut(3, 2));
+    assertThat(services.partitionsWithoutLeader()).containsExactly(2);
+
+    broker.topology(TestTopologies.threeBrokers());
+    assertThat(services.partitionsWithoutLeader()).isEmpty();
+  }
+
+  @Test
   void splitsHostAndPortFromThePublishedAddressWhenNotParsed() {
     final var ipv6 = new BrokerNode(3, "3", "[::1]:26501", null, "8.8.0");
     final var named = new BrokerNode(4, "4", "broker-4:26502", null, "8.8.0");

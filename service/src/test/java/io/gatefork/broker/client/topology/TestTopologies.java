@@ -14,12 +14,21 @@ public final class TestTopologies {
 
   /** One broker (node 0 at {@code broker-0:26501}) leading every partition. */
   public static BrokerTopology singleBrokerLeading(final int partitionsCount) {
+    return singleBrokerLeadingAllBut(partitionsCount);
+  }
+
+  /** One broker leading every partition but the {@code leaderless} ones (known, no leader). */
+  public static BrokerTopology singleBrokerLeadingAllBut(
+      final int partitionsCount, final int... leaderless) {
     final var node =
         new BrokerNode(0, "0", "broker-0:26501", new Address("broker-0", 26501), "8.8.0");
     final var partitions = new PartitionInfo[partitionsCount + 1];
     for (int id = 1; id <= partitionsCount; id++) {
       partitions[id] =
           new PartitionInfo(id, 0, 1, node.commandApi(), List.of(), List.of(), "HEALTHY");
+    }
+    for (final int id : leaderless) {
+      partitions[id] = new PartitionInfo(id, -1, 0, null, List.of(), List.of(), "UNKNOWN");
     }
     return new BrokerTopology(Map.of(0, node), partitions, partitionsCount, 1, 1);
   }
