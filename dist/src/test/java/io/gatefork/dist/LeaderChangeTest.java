@@ -69,6 +69,9 @@ class LeaderChangeTest extends GatewayTestSupport {
           .join();
       awaitDeployedOn(broker, 3, LOOP_PROCESS);
       // without the client's own retry of UNAVAILABLE: the gateway must retry a mismatch itself
+      // (a create without a key on the next partition; a command with a key on its partition,
+      // which CommandDispatcherTest covers: here the old leader may never be asked after it
+      // stepped down, and creates would pass without that retry)
       final var loopRest = clientBuilder(true).useDefaultRetryPolicy(false).build();
       final var loopGrpc = clientBuilder(false).useDefaultRetryPolicy(false).build();
       final var loop = new CreateLoop(List.of(loopRest, loopGrpc));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.atomix.cluster.messaging.MessagingException;
 import io.atomix.cluster.messaging.MessagingService;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.record.ErrorCode;
+import io.camunda.zeebe.protocol.record.ErrorResponseEncoder;
 import io.camunda.zeebe.protocol.record.ExecuteCommandResponseEncoder;
 import io.camunda.zeebe.protocol.record.MessageHeaderEncoder;
 import io.camunda.zeebe.protocol.record.RecordType;
@@ -131,6 +133,20 @@ class CommandDispatcherTest {
     return counter == null ? 0 : counter.count();
   }
 
+  /** What a broker that no longer leads the partition answers. */
+  private static byte[] leaderMismatch() {
+    final var buffer = new ExpandableArrayBuffer();
+    final var encoder =
+        new ErrorResponseEncoder()
+            .wrapAndApplyHeader(buffer, 0, new MessageHeaderEncoder())
+            .errorCode(ErrorCode.PARTITION_LEADER_MISMATCH);
+    final byte[] message = "not the leader of partition 1".getBytes(StandardCharsets.UTF_8);
+    encoder.putErrorData(message, 0, message.length);
+    final byte[] bytes = new byte[MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength()];
+    buffer.getBytes(0, bytes);
+    return bytes;
+  }
+
   /** A rejection of the job completion: an answer, as any engine answer is. */
   private static byte[] rejection() {
     final var buffer = new ExpandableArrayBuffer();
@@ -213,6 +229,43 @@ class CommandDispatcherTest {
         .hasCauseInstanceOf(ConnectException.class);
     assertThat(messaging.sends()).isGreaterThan(1);
     assertThat(failures("UNAVAILABLE")).isEqualTo(1);
+  }
+
+  @Test
+  void aLeaderMismatchIsRetriedOnThePartitionUntilItsLeaderAnswers() {
+    // the broker asked stepped down; the next send goes to the leader the topology names then
+    final var messaging = new ScriptedMessaging(leaderMismatch(), leaderMismatch(), rejection());
+
+    final var result = send(messaging, LONG_TIMEOUT, true).join();
+
+    assertThat(result).isInstanceOf(BrokerResult.Rejected.class);
+    assertThat(messaging.sends()).isEqualTo(3);
+    assertThat(failures("PARTITION_LEADER_MISMATCH")).isZero();
+  }
+
+  @Test
+  void aLeaderMismatchIsTheAnswerAtTheDeadline() {
+    final var messaging = new ScriptedMessaging(leaderMismatch());
+
+    final var result = send(messaging, SHORT_TIMEOUT, true).join();
+
+    assertThat(result)
+        .isInstanceOfSatisfying(
+            BrokerResult.Error.class,
+            error -> assertThat(error.code()).isEqualTo(ErrorCode.PARTITION_LEADER_MISMATCH));
+    assertThat(messaging.sends()).isGreaterThan(1);
+    assertThat(failures("PARTITION_LEADER_MISMATCH")).isEqualTo(1);
+  }
+
+  @Test
+  void aLeaderMismatchIsTheAnswerAtOnceWithoutRetryInThePartition() {
+    // the partition retry moves on to the next partition instead
+    final var messaging = new ScriptedMessaging(leaderMismatch(), rejection());
+
+    final var result = send(messaging, LONG_TIMEOUT, false).join();
+
+    assertThat(result).isInstanceOf(BrokerResult.Error.class);
+    assertThat(messaging.sends()).isEqualTo(1);
   }
 
   @Test
