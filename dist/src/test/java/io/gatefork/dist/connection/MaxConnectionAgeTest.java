@@ -3,6 +3,10 @@ package io.gatefork.dist.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.camunda.client.api.response.ProcessInstanceEvent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.embedded.JournalRecord;
@@ -18,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
 
@@ -179,6 +184,62 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
     assertThat(handled.values()).allSatisfy(times -> assertThat(times.get()).isEqualTo(1));
     assertThat(jobEvents(JobIntent.COMPLETED, type)).hasSize(instances.size());
     assertThat(recorder.connections()).hasSizeGreaterThanOrEqualTo(3);
+  }
+
+  /**
+   * What the README advises against the WARN a cut stream makes the Java client log: a worker whose
+   * {@code streamTimeout} is shorter than the grace rotates its streams itself, so none is cut and
+   * it logs nothing, while a worker without one, on the same channel, logs a WARN per cut.
+   */
+  @Test
+  void aStreamTimeoutShorterThanTheGraceRotatesStreamsBeforeAnyIsCut() throws Exception {
+    final String rotated = "aged-rotated";
+    final String cut = "aged-cut";
+    final var workerLog = (Logger) LoggerFactory.getLogger("io.camunda.client.job.worker");
+    final var appender = new ListAppender<ILoggingEvent>();
+    appender.start();
+    workerLog.addAppender(appender);
+    final var handler = new CountingJobHandler();
+    final Set<Long> instances = new HashSet<>();
+    try (var client = grpcClient(new GrpcConnectionRecorder())) {
+      deployProcess(client, ProcessFixtures.taskProcess(rotated, rotated), rotated + ".bpmn");
+      try (var rotating =
+              client
+                  .newWorker()
+                  .jobType(rotated)
+                  .handler(handler)
+                  .streamEnabled(true)
+                  .streamTimeout(Duration.ofSeconds(1))
+                  .open();
+          var notRotating =
+              client.newWorker().jobType(cut).handler(handler).streamEnabled(true).open()) {
+        final long end = System.nanoTime() + Duration.ofSeconds(8).toNanos();
+        while (System.nanoTime() < end) {
+          instances.add(
+              client
+                  .newCreateInstanceCommand()
+                  .bpmnProcessId(rotated)
+                  .latestVersion()
+                  .send()
+                  .join()
+                  .getProcessInstanceKey());
+          Thread.sleep(200);
+        }
+        await("every instance completed")
+            .atMost(Duration.ofSeconds(30))
+            .until(() -> completedInstances(instances).size() == instances.size());
+      }
+    } finally {
+      workerLog.detachAppender(appender);
+    }
+    final var cutWarnings =
+        appender.list.stream()
+            .filter(e -> e.getLevel() == Level.WARN)
+            .filter(e -> e.getMessage().startsWith("Failed to stream jobs"))
+            .map(e -> String.valueOf(e.getArgumentArray()[0]))
+            .toList();
+    assertThat(cutWarnings).as("the worker without a stream timeout").contains(cut);
+    assertThat(cutWarnings).as("the worker rotating its streams").doesNotContain(rotated);
   }
 
   @Test
