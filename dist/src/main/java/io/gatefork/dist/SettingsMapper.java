@@ -81,7 +81,8 @@ final class SettingsMapper {
         overload.minLimit(),
         overload.maxLimit(),
         overload.latencyThreshold(),
-        overload.window());
+        overload.window(),
+        overload.partitionBy());
   }
 
   static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {

@@ -4,6 +4,7 @@ import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
 import io.gatefork.service.executor.ApiExecutorStrategy;
 import io.gatefork.service.job.RestActivationMode;
+import io.gatefork.service.overload.CallerPartition;
 import io.gatefork.service.overload.LimitAlgorithm;
 import io.gatefork.service.overload.OverloadLimit;
 import java.time.Duration;
@@ -103,32 +104,40 @@ public record GateforkProperties(
       @DefaultValue("250ms") Duration streamHoldTimeout) {}
 
   /**
-   * Admission at the gateway's edge: requests in flight (REST and gRPC together) are bounded by a
-   * limit learned from their latency; above it a request is answered at once with the stock
-   * backpressure answer, before its body is read and before any broker work. Job completions and
-   * failures, cancellations and deployments are never shed; long polls and job streams do not
-   * count.
+   * Admission at the gateway's edge: requests in flight (REST and gRPC together) are bounded by how
+   * long they have been in flight (or by a limit learned from their latency) and the bound is
+   * shared among callers; above it a request is answered at once with the stock backpressure
+   * answer, before its body is read and before any broker work. Job completions and failures,
+   * cancellations and deployments are never shed; long polls and job streams do not count.
    *
-   * @param limit {@code adaptive} (Netflix concurrency-limits) or {@code off} (everything admitted:
-   *     stock)
-   * @param algorithm how the limit is learned: {@code aimd} (as the brokers' backpressure), {@code
-   *     gradient2} or {@code vegas}
-   * @param initialLimit requests in flight allowed at start
-   * @param minLimit the limit never goes below this (aimd, gradient2; vegas goes down to 1)
-   * @param maxLimit the limit never goes above this
-   * @param latencyThreshold aimd: a sample (a window's average whole time) longer than this shrinks
-   *     the limit by a tenth
-   * @param window {@code 0}: every answer teaches the limit; else the shortest window (at least
-   *     100ms) whose answers' average latency is one sample
+   * @param limit {@code adaptive} or {@code off} (everything admitted: stock)
+   * @param algorithm {@code age}: admit while the requests in flight are younger than the latency
+   *     threshold on average and the request waited less than that before it asked, up to the max
+   *     limit; or a limit learned by Netflix concurrency-limits: {@code aimd} (as the brokers'
+   *     backpressure; the default until 2026-11-27), {@code gradient2} or {@code vegas}
+   * @param initialLimit requests in flight allowed at start (learned limits)
+   * @param minLimit age: admitted whatever their age while fewer are in flight; learned limits: the
+   *     limit never goes below this (vegas goes down to 1)
+   * @param maxLimit requests in flight never exceed this (twice this with callers below their
+   *     share)
+   * @param latencyThreshold age: the average time in flight (or a request's own wait before it
+   *     asked) above which requests are shed; aimd: a sample (a window's average whole time) longer
+   *     than this shrinks the limit
+   * @param window learned limits: {@code 0}: every answer teaches the limit; else the shortest
+   *     window (at least 100ms) whose answers' average latency is one sample
+   * @param partitionBy {@code remote-address}: at the bound, a caller (client IP) with fewer
+   *     requests in flight than the average caller is still admitted (up to twice the bound), so
+   *     one caller's storm does not starve the others; {@code none}: first come, first served
    */
   public record Overload(
       @DefaultValue("adaptive") OverloadLimit limit,
-      @DefaultValue("aimd") LimitAlgorithm algorithm,
+      @DefaultValue("age") LimitAlgorithm algorithm,
       @DefaultValue("1000") int initialLimit,
       @DefaultValue("20") int minLimit,
       @DefaultValue("1000") int maxLimit,
       @DefaultValue("250ms") Duration latencyThreshold,
-      @DefaultValue("100ms") Duration window) {}
+      @DefaultValue("100ms") Duration window,
+      @DefaultValue("remote-address") CallerPartition partitionBy) {}
 
   /**
    * @param awaitPartitionLeaders how long a starting gateway that knows some partition's leader

@@ -22,12 +22,24 @@ public final class Http11Connection implements AutoCloseable {
   private final Socket socket;
   private final InputStream in;
   private final OutputStream out;
+  private final StringBuilder extraHeaders = new StringBuilder();
 
   public Http11Connection(final int port) throws IOException {
-    socket = new Socket(InetAddress.getLoopbackAddress(), port);
+    this(port, null);
+  }
+
+  /** A connection from {@code from} (a loopback address: another caller), or any when null. */
+  public Http11Connection(final int port, final InetAddress from) throws IOException {
+    socket = new Socket(InetAddress.getLoopbackAddress(), port, from, 0);
     socket.setSoTimeout(20_000);
     in = socket.getInputStream();
     out = socket.getOutputStream();
+  }
+
+  /** Sends this header with every request from now on. */
+  public Http11Connection withHeader(final String name, final String value) {
+    extraHeaders.append(name).append(": ").append(value).append("\r\n");
+    return this;
   }
 
   /** One answer. */
@@ -51,7 +63,7 @@ public final class Http11Connection implements AutoCloseable {
           .append(body.length)
           .append("\r\n");
     }
-    head.append("\r\n");
+    head.append(extraHeaders).append("\r\n");
     out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
     out.write(body);
     out.flush();

@@ -2,6 +2,7 @@ package io.gatefork.dist.overload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientStatusException;
@@ -15,6 +16,7 @@ import io.gatefork.service.Operation;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import io.grpc.Status;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,9 +37,16 @@ import org.springframework.test.context.TestPropertySource;
       "gatefork.overload.limit=adaptive",
       "gatefork.overload.initial-limit=1",
       "gatefork.overload.min-limit=1",
-      "gatefork.overload.max-limit=1"
+      "gatefork.overload.max-limit=1",
+      // the place the tests hold grows old while they run; here only the count may decide
+      "gatefork.overload.latency-threshold=1h"
     })
 class OverloadAdmissionTest extends GatewayTestSupport {
+  /** The caller the tests' clients are: the loopback address they connect from. */
+  private static final String CLIENT = "127.0.0.1";
+
+  private static final String CREATE_UNKNOWN = "{\"processDefinitionId\":\"unknown\"}";
+
   @Autowired Admission admission;
 
   @ParameterizedTest(name = "rest={0}")
@@ -57,8 +66,8 @@ class OverloadAdmissionTest extends GatewayTestSupport {
           List.of(create(client, type), create(client, type), create(client, type));
       final List<ActivatedJob> jobs = activate(client, type, 2);
 
-      final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE);
-      assertThat(held).as("the limit's one place").isNotNull();
+      final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE, CLIENT, 0);
+      assertThat(held).as("the limit's one place, taken as the client").isNotNull();
       try {
         final long commandsBefore = broker.commands().total();
         assertShed(rest, () -> create(client, type));
@@ -103,10 +112,9 @@ class OverloadAdmissionTest extends GatewayTestSupport {
 
   @Test
   void aShedRestRequestIsAnswered503WithRetryAfterOnAConnectionThatStaysOpen() throws Exception {
-    final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE);
+    final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE, CLIENT, 0);
     try (var connection = new Http11Connection(restPort)) {
-      final var answer =
-          connection.send("POST", "/v2/process-instances", null, "{\"processDefinitionId\":\"x\"}");
+      final var answer = connection.send("POST", "/v2/process-instances", null, CREATE_UNKNOWN);
       assertThat(answer.status()).isEqualTo(503);
       assertThat(answer.header("Retry-After")).isEqualTo("1");
       assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
@@ -126,7 +134,34 @@ class OverloadAdmissionTest extends GatewayTestSupport {
         .containsPattern(
             "gatefork_overload_shed_total\\{api=\"rest\",operation=\"create-process-instance\"[^}]*} [1-9]")
         .contains("gatefork_overload_limit ")
-        .contains("gatefork_overload_inflight ");
+        .contains("gatefork_overload_inflight ")
+        .contains("gatefork_overload_callers ")
+        .contains("gatefork_overload_age_seconds ");
+  }
+
+  /**
+   * The limit is shared among callers by their address: while one caller holds the whole limit,
+   * another with fewer requests in flight than the average caller is still admitted (its creation
+   * of an unknown process reaches the broker: 404), and the first is still shed.
+   */
+  @Test
+  void anotherCallerIsAdmittedWhileOneHoldsTheWholeLimit() throws Exception {
+    final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE, CLIENT, 0);
+    try (var flood = new Http11Connection(restPort);
+        var other = new Http11Connection(restPort, InetAddress.getByName("127.0.0.2"))) {
+      assertThat(flood.send("POST", "/v2/process-instances", null, CREATE_UNKNOWN).status())
+          .isEqualTo(503);
+      // admitted once the callers' table (swept each second) counts it as active
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () -> other.send("POST", "/v2/process-instances", null, CREATE_UNKNOWN).status(),
+              status -> status == 404);
+      assertThat(flood.send("POST", "/v2/process-instances", null, CREATE_UNKNOWN).status())
+          .isEqualTo(503);
+    } finally {
+      held.answered();
+    }
   }
 
   private static long create(final CamundaClient client, final String processId) {

@@ -3,10 +3,10 @@ package io.gatefork.service.overload;
 import com.netflix.concurrency.limits.Limit;
 import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limit.AIMDLimit;
+import com.netflix.concurrency.limits.limit.FixedLimit;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limit.VegasLimit;
 import com.netflix.concurrency.limits.limit.WindowedLimit;
-import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 import io.gatefork.service.AdmissionPolicy;
 import io.gatefork.service.Api;
 import io.gatefork.service.Operation;
@@ -19,25 +19,31 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * Admission by an adaptive concurrency limit ({@code gatefork.overload.limit=adaptive}): Netflix
- * concurrency-limits' {@link SimpleLimiter} with the configured {@link LimitAlgorithm}, learning
- * from admitted requests' whole time: each answer is a sample, or with a window ({@code
- * gatefork.overload.window}) the average of a window's answers is one ({@link WindowedLimit}), so a
- * burst of slow answers (a cold JIT, a GC pause) cuts the limit once per window, not once per
- * answer. Operations are admitted by their {@link Operation#admission() policy}.
+ * Admission at the gateway's edge ({@code gatefork.overload.limit=adaptive}), built from Netflix
+ * concurrency-limits' parts and shared among callers by a {@link CallerFairLimiter}. With {@link
+ * LimitAlgorithm#AGE} (the default) nothing is learned: a request is admitted while what is in
+ * flight is young enough on average and the request itself did not wait too long before it asked.
+ * With a learned algorithm the limit follows admitted requests' whole time — each answer is a
+ * sample, or with a window ({@code gatefork.overload.window}) the average of a window's answers is
+ * one ({@link WindowedLimit}), so a burst of slow answers (a cold JIT, a GC pause) moves the limit
+ * once per window. Operations are admitted by their {@link Operation#admission() policy}.
  *
  * <p>Meters: {@value #LIMIT_METER} (the current limit), {@value #IN_FLIGHT_METER} (requests counted
- * in flight) and {@value #SHED_METER} (tags {@code api}, {@code operation}).
+ * in flight), {@value #AGE_METER} (their average time in flight), {@value #CALLERS_METER} (callers
+ * sharing the limit) and {@value #SHED_METER} (tags {@code api}, {@code operation}).
  */
 public final class AdaptiveAdmission implements Admission {
   public static final String LIMIT_METER = "gatefork.overload.limit";
   public static final String IN_FLIGHT_METER = "gatefork.overload.inflight";
+  public static final String AGE_METER = "gatefork.overload.age";
+  public static final String CALLERS_METER = "gatefork.overload.callers";
   public static final String SHED_METER = "gatefork.overload.shed";
 
   /** concurrency-limits' default longest window. */
   private static final long MAX_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  private final SimpleLimiter<Void> limiter;
+  private final CallerFairLimiter limiter;
+  private final boolean byCaller;
   private final MeterRegistry registry;
   private final OperationMeters<Counter> shed = new OperationMeters<>(this::shedCounter);
 
@@ -48,17 +54,30 @@ public final class AdaptiveAdmission implements Admission {
   AdaptiveAdmission(
       final OverloadConfig config, final MeterRegistry registry, final LongSupplier nanoClock) {
     this.registry = registry;
-    limiter =
-        SimpleLimiter.newBuilder()
-            .named("gatefork")
-            .limit(sampled(config, limit(config)))
-            .nanoClock(nanoClock)
-            .build();
-    Gauge.builder(LIMIT_METER, limiter, SimpleLimiter::getLimit)
+    final CallerFairLimiter.Builder builder =
+        CallerFairLimiter.newBuilder().named("gatefork").nanoClock(nanoClock);
+    if (config.algorithm() == LimitAlgorithm.AGE) {
+      builder
+          .limit(FixedLimit.of(config.maxLimit()))
+          .maxAge(config.latencyThreshold(), config.minLimit());
+    } else {
+      builder.limit(sampled(config, limit(config)));
+    }
+    limiter = builder.build();
+    byCaller = config.partitionBy() == CallerPartition.REMOTE_ADDRESS;
+    Gauge.builder(LIMIT_METER, limiter, CallerFairLimiter::getLimit)
         .description("Requests the gateway admits in flight at once, learned from their latency")
         .register(registry);
-    Gauge.builder(IN_FLIGHT_METER, limiter, SimpleLimiter::getInflight)
+    Gauge.builder(IN_FLIGHT_METER, limiter, CallerFairLimiter::getInflight)
         .description("Requests admitted and not yet answered")
+        .register(registry);
+    Gauge.builder(AGE_METER, limiter, CallerFairLimiter::averageAgeSeconds)
+        .description(
+            "How long the requests in flight have been in flight, on average (algorithm age)")
+        .baseUnit("seconds")
+        .register(registry);
+    Gauge.builder(CALLERS_METER, limiter, CallerFairLimiter::activeCallers)
+        .description("Callers (remote addresses) that share the limit, active in the last second")
         .register(registry);
   }
 
@@ -75,6 +94,7 @@ public final class AdaptiveAdmission implements Admission {
 
   private static Limit limit(final OverloadConfig config) {
     return switch (config.algorithm()) {
+      case AGE -> throw new IllegalArgumentException("AGE learns no limit");
       case AIMD ->
           AIMDLimit.newBuilder()
               .initialLimit(config.initialLimit())
@@ -97,12 +117,14 @@ public final class AdaptiveAdmission implements Admission {
   }
 
   @Override
-  public Permit admit(final Api api, final Operation operation) {
+  public Permit admit(
+      final Api api, final Operation operation, final String caller, final long waitedNanos) {
     final AdmissionPolicy policy = operation.admission();
     if (policy == AdmissionPolicy.BYPASS) {
       return Permit.NONE;
     }
-    final Optional<Limiter.Listener> listener = limiter.acquire(null);
+    final Optional<Limiter.Listener> listener =
+        limiter.acquire(byCaller ? caller : null, waitedNanos);
     if (listener.isEmpty()) {
       shed.get(api, operation).increment();
       return null;
@@ -112,6 +134,11 @@ public final class AdaptiveAdmission implements Admission {
       return Permit.NONE;
     }
     return new LimiterPermit(listener.get());
+  }
+
+  @Override
+  public boolean sharesByCaller() {
+    return byCaller;
   }
 
   /** The current limit. */

@@ -9,19 +9,32 @@ import io.gatefork.service.Operation;
  * backpressure answer (REST 503 {@code RESOURCE_EXHAUSTED}, gRPC {@code RESOURCE_EXHAUSTED}). One
  * admission serves both APIs: they share the gateway's CPU.
  *
- * <p>Implementations: {@link #OFF} (everything admitted, today's behaviour) and {@link
- * AdaptiveAdmission} (a concurrency limit learned from latency).
+ * <p>Implementations: {@link #OFF} (everything admitted, stock behaviour) and {@link
+ * AdaptiveAdmission} (a concurrency limit learned from latency, shared among callers, its shed
+ * answers paced).
  */
 public interface Admission {
   /** Admits everything and counts nothing ({@code gatefork.overload.limit=off}). */
-  Admission OFF = (api, operation) -> Permit.NONE;
+  Admission OFF = (api, operation, caller, waitedNanos) -> Permit.NONE;
 
   /**
    * @param api the front end, for the shed meter
    * @param operation the request's operation, admitted by its {@link Operation#admission()}
-   * @return the request's permit, or null when it must be shed now
+   * @param caller who asks (the remote address), when {@link #sharesByCaller()}; else null
+   * @param waitedNanos how long the request waited in the server before it asked (0: unknown)
+   * @return the request's permit, or null when it must be shed
    */
-  Permit admit(Api api, Operation operation);
+  Permit admit(Api api, Operation operation, String caller, long waitedNanos);
+
+  /** {@link #admit(Api, Operation, String, long)} for a caller not told apart, no wait known. */
+  default Permit admit(final Api api, final Operation operation) {
+    return admit(api, operation, null, 0);
+  }
+
+  /** Whether the limit is shared among callers: then the edge names each request's caller. */
+  default boolean sharesByCaller() {
+    return false;
+  }
 
   /**
    * An admitted request's place among those in flight, given back exactly once, when its answer has

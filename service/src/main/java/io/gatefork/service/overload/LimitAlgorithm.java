@@ -1,10 +1,17 @@
 package io.gatefork.service.overload;
 
-/** The concurrency-limits algorithm that learns the limit ({@code gatefork.overload.algorithm}). */
+/** The algorithm that learns the limit ({@code gatefork.overload.algorithm}). */
 public enum LimitAlgorithm {
   /**
-   * AIMD, as the brokers' own backpressure uses it: the limit grows by one per answer while at
-   * least half of it is in use, and shrinks by a tenth for every request slower than the latency
+   * By the age of what is in flight ({@link CallerFairLimiter}): a request is admitted while the
+   * requests in flight have been in flight for less than the latency threshold on average (and
+   * always while fewer than the minimum are), up to the maximum limit. Nothing is learned: the
+   * bound is on time, so it holds whatever the CPU quota serves.
+   */
+  AGE,
+  /**
+   * AIMD, as the brokers' own backpressure uses it: the limit grows by one per sample while at
+   * least half of it is in use, and shrinks by a tenth for every sample slower than the latency
    * threshold (or timed out).
    */
   AIMD,

@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param window zero: every answer is a sample; else the shortest window of answers whose average
  *     latency is one sample (at least 100 ms; a window lasts twice its fastest answer, up to 1 s or
  *     this)
+ * @param partitionBy how the limit is shared among callers
  */
 public record OverloadConfig(
     LimitAlgorithm algorithm,
@@ -22,7 +23,8 @@ public record OverloadConfig(
     int minLimit,
     int maxLimit,
     Duration latencyThreshold,
-    Duration window) {
+    Duration window,
+    CallerPartition partitionBy) {
   /** concurrency-limits' WindowedLimit takes no shorter window. */
   public static final Duration MIN_WINDOW = Duration.ofMillis(100);
 
@@ -30,6 +32,7 @@ public record OverloadConfig(
     Objects.requireNonNull(algorithm, "overload algorithm");
     Objects.requireNonNull(latencyThreshold, "overload latencyThreshold");
     Objects.requireNonNull(window, "overload window");
+    Objects.requireNonNull(partitionBy, "overload partitionBy");
     if (!window.isZero() && window.compareTo(MIN_WINDOW) < 0) {
       throw new IllegalArgumentException(
           "overload window must be 0 (every answer a sample) or at least 100ms, but was " + window);

@@ -21,7 +21,13 @@ class AdaptiveAdmissionTest {
   private final AdaptiveAdmission admission =
       new AdaptiveAdmission(
           new OverloadConfig(
-              LimitAlgorithm.GRADIENT2, 2, 2, 2, Duration.ofSeconds(1), Duration.ZERO),
+              LimitAlgorithm.GRADIENT2,
+              2,
+              2,
+              2,
+              Duration.ofSeconds(1),
+              Duration.ZERO,
+              CallerPartition.NONE),
           registry);
 
   @Test
@@ -85,33 +91,35 @@ class AdaptiveAdmissionTest {
   }
 
   /**
-   * A cold gateway answers a burst slowly. With a window, AIMD learns one sample per window (at
-   * most a second long while answers are this slow), so a burst answered over 1.3 s cuts the limit
-   * by a tenth once; without, once per answer, which takes it from 1000 to its minimum, 20.
+   * A cold gateway answers a burst slowly. With a window, the limit learns one sample per window
+   * (at most a second long while answers are this slow), so a burst answered over 1.3 s cuts it
+   * once: AIMD by a tenth, the target-latency limit by half at most; without, once per answer,
+   * which takes either from 1000 to its minimum, 20.
    */
   @Test
   void aBurstOfSlowAnswersCutsTheLimitOncePerWindowNotOncePerAnswer() {
-    assertThat(limitAfterSlowBurst(Duration.ofMillis(100))).isEqualTo(900);
-    assertThat(limitAfterSlowBurst(Duration.ZERO)).isEqualTo(20);
+    assertThat(limitAfterSlowBurst(LimitAlgorithm.AIMD, Duration.ofMillis(100))).isEqualTo(900);
+    assertThat(limitAfterSlowBurst(LimitAlgorithm.AIMD, Duration.ZERO)).isEqualTo(20);
   }
 
-  private static int limitAfterSlowBurst(final Duration window) {
+  private static int limitAfterSlowBurst(final LimitAlgorithm algorithm, final Duration window) {
     final AtomicLong now = new AtomicLong(1);
-    final AdaptiveAdmission aimd =
+    final AdaptiveAdmission admission =
         new AdaptiveAdmission(
-            new OverloadConfig(LimitAlgorithm.AIMD, 1000, 20, 1000, Duration.ofMillis(250), window),
+            new OverloadConfig(
+                algorithm, 1000, 20, 1000, Duration.ofMillis(250), window, CallerPartition.NONE),
             new SimpleMeterRegistry(),
             now::get);
     final List<Permit> burst = new ArrayList<>();
     for (int i = 0; i < 64; i++) {
-      burst.add(aimd.admit(GRPC, Operation.CREATE_PROCESS_INSTANCE));
+      burst.add(admission.admit(GRPC, Operation.CREATE_PROCESS_INSTANCE));
     }
     now.addAndGet(Duration.ofSeconds(2).toNanos());
     for (final Permit permit : burst) {
       permit.answered();
       now.addAndGet(Duration.ofMillis(20).toNanos());
     }
-    return aimd.limit();
+    return admission.limit();
   }
 
   private double shed(final Api api, final Operation operation) {

@@ -7,17 +7,20 @@ import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
+import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
+import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Admission of gRPC calls: when a call starts (its headers decoded, its message not yet parsed) it
- * asks {@link Admission} for a permit under its operation. Without one it is closed at once with
- * {@code RESOURCE_EXHAUSTED}, the stock backpressure status the clients retry on.
+ * asks {@link Admission} for a permit under its operation (and its caller, the client's address,
+ * when the limit is shared among callers). Without one it is closed at once with {@code
+ * RESOURCE_EXHAUSTED}, the stock backpressure status the clients retry on.
  *
  * <p>The permit is given back when the call closes, so the limit learns from the call's whole time:
  * OK and the broker's answers are samples, {@code DEADLINE_EXCEEDED} says overload, anything else
@@ -49,7 +52,8 @@ public final class AdmissionInterceptor implements ServerInterceptor {
     if (operation == null) {
       return next.startCall(call, headers);
     }
-    final Permit permit = admission.admit(Api.GRPC, operation);
+    final Permit permit =
+        admission.admit(Api.GRPC, operation, admission.sharesByCaller() ? caller(call) : null, 0);
     if (permit == null) {
       call.close(SHED, new Metadata());
       return (ServerCall.Listener<ReqT>) NOTHING;
@@ -65,6 +69,14 @@ public final class AdmissionInterceptor implements ServerInterceptor {
         super.onCancel();
       }
     };
+  }
+
+  /** The client's IP address; null when the transport does not say (in-process). */
+  private static String caller(final ServerCall<?, ?> call) {
+    return call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR)
+            instanceof final InetSocketAddress address
+        ? address.getHostString()
+        : null;
   }
 
   /** Gives the permit back once: when the call closes, or is cancelled. */

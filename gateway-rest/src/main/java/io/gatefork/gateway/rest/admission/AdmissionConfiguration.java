@@ -1,14 +1,18 @@
 package io.gatefork.gateway.rest.admission;
 
+import io.gatefork.gateway.rest.connection.DispatchTimes;
 import io.gatefork.gateway.rest.stage.HandlerOperations;
 import io.gatefork.service.overload.Admission;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -33,5 +37,17 @@ public class AdmissionConfiguration {
     registration.addUrlPatterns("/v2/*");
     registration.setEnabled(configured != Admission.OFF);
     return registration;
+  }
+
+  /**
+   * The wait before admission, measured from Tomcat's hand-over, and request threads sized by the
+   * CPUs unless {@code server.tomcat.threads.max} is set ({@link DispatchTimes}).
+   */
+  @Bean
+  public WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestDispatchTimes(
+      final ObjectProvider<Admission> admission, final Environment environment) {
+    return admission.getIfAvailable(() -> Admission.OFF) == Admission.OFF
+        ? factory -> {}
+        : DispatchTimes.customizer(environment.containsProperty("server.tomcat.threads.max"));
   }
 }

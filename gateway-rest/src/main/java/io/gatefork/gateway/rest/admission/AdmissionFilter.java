@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.admission;
 
+import io.gatefork.gateway.rest.connection.DispatchTimes;
 import io.gatefork.gateway.rest.connection.KeptStatus;
 import io.gatefork.gateway.rest.error.ProblemJson;
 import io.gatefork.gateway.rest.error.ProblemResponses;
@@ -33,9 +34,11 @@ import org.springframework.web.util.ServletRequestPathUtils;
  * security chain, Spring MVC and the body. The request's handler is looked up in Spring MVC's own
  * mapping — the result is kept on the request for the DispatcherServlet, so no request is looked up
  * twice — and the request asks {@link Admission} for a permit under the operation its handler
- * declares. Without one it is answered at once: 503 ProblemDetail {@code RESOURCE_EXHAUSTED} with
- * {@code Retry-After}, the stock backpressure answer the SDKs retry on, on a connection that stays
- * open ({@link KeptStatus}).
+ * declares, named by its remote address when the limit is shared among callers. Without one it is
+ * answered at once with 503 ProblemDetail {@code RESOURCE_EXHAUSTED} and {@code Retry-After}, the
+ * stock backpressure answer the SDKs retry on, on a connection that stays open ({@link
+ * KeptStatus}). The request says how long it waited in Tomcat before it got here ({@link
+ * DispatchTimes}).
  *
  * <p>The permit is given back when the response is complete — for an answer that comes later, when
  * its async processing completes — so the limit learns from the request's whole time: a 2xx or
@@ -72,7 +75,14 @@ public final class AdmissionFilter implements Filter {
       throws IOException, ServletException {
     final var request = (HttpServletRequest) servletRequest;
     final Operation operation = operation(request);
-    final Permit permit = operation == null ? Permit.NONE : admission.admit(Api.REST, operation);
+    final Permit permit =
+        operation == null
+            ? Permit.NONE
+            : admission.admit(
+                Api.REST,
+                operation,
+                admission.sharesByCaller() ? request.getRemoteAddr() : null,
+                DispatchTimes.waitedNanos(System.nanoTime()));
     if (permit == null) {
       shed(request, (HttpServletResponse) servletResponse);
       return;

@@ -1,0 +1,140 @@
+package io.gatefork.gateway.rest.connection;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.AbstractProtocol;
+import org.apache.tomcat.util.threads.TaskQueue;
+import org.apache.tomcat.util.threads.TaskThreadFactory;
+import org.apache.tomcat.util.threads.ThreadPoolExecutor;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.core.Ordered;
+
+/**
+ * How long the request a Tomcat thread runs waited since Tomcat handed its connection's readable
+ * data to the request threads: the wait before the gateway's own code sees a request (the request
+ * threads' queue and their share of the CPU), which no request timer covers and which grows first
+ * when the gateway falls behind.
+ *
+ * <p>The API connector's request threads are Tomcat's own pool, built as Tomcat builds it from the
+ * connector's settings ({@code server.tomcat.threads.*}), behind an executor that stamps each task
+ * with the time it was handed over; the stamp is the running thread's while the task runs.
+ *
+ * <p>Unless {@code server.tomcat.threads.max} is set, the pool has {@value #THREADS_PER_CPU}
+ * threads per CPU instead of Spring Boot's 200: no request blocks a request thread (answers are
+ * written by the thread that completes them), and on a small CPU quota 200 runnable threads starve
+ * Tomcat's one poller thread, so requests waited unseen in the kernel instead of in this pool's
+ * queue, where their wait is measured (at 0.1 CPU and twice the capacity: 39 % of the capacity
+ * served with 200 threads, 97 % with 8, docs/overload.md).
+ */
+public final class DispatchTimes {
+  private static final ThreadLocal<long[]> DISPATCHED = ThreadLocal.withInitial(() -> new long[1]);
+  private static final long IDLE_THREAD_MILLIS = 60_000; // Tomcat's threadsMaxIdleTime
+  static final int THREADS_PER_CPU = 4;
+
+  private DispatchTimes() {}
+
+  /**
+   * Nanoseconds since the running Tomcat task was handed to the request threads; 0 on a thread that
+   * runs none (or a connector without the stamping executor).
+   */
+  public static long waitedNanos(final long now) {
+    final long dispatched = DISPATCHED.get()[0];
+    return dispatched == 0 ? 0 : Math.max(0, now - dispatched);
+  }
+
+  /**
+   * Installs the stamping executor on the API connector. Runs after Spring Boot's own customizer
+   * has set the thread settings on the connector (its connector customizers run in the order they
+   * were added, and this one is added last).
+   */
+  public static WebServerFactoryCustomizer<TomcatServletWebServerFactory> customizer(
+      final boolean threadsConfigured) {
+    return new Customizer(threadsConfigured);
+  }
+
+  private record Customizer(boolean threadsConfigured)
+      implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
+    @Override
+    public void customize(final TomcatServletWebServerFactory factory) {
+      factory.addConnectorCustomizers(
+          connector -> {
+            if (!threadsConfigured
+                && connector.getProtocolHandler() instanceof final AbstractProtocol<?> protocol) {
+              final int threads = THREADS_PER_CPU * Runtime.getRuntime().availableProcessors();
+              protocol.setMaxThreads(threads);
+              protocol.setMinSpareThreads(Math.min(protocol.getMinSpareThreads(), threads));
+            }
+            install(connector);
+          });
+    }
+
+    @Override
+    public int getOrder() {
+      return Ordered.LOWEST_PRECEDENCE;
+    }
+  }
+
+  /** Gives the connector's protocol the stamping executor over a pool like Tomcat's own. */
+  static void install(final Connector connector) {
+    if (!(connector.getProtocolHandler() instanceof final AbstractProtocol<?> protocol)
+        || protocol.getExecutor() != null) {
+      return;
+    }
+    final TaskQueue queue = new TaskQueue(protocol.getMaxQueueSize());
+    final ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            protocol.getMinSpareThreads(),
+            protocol.getMaxThreads(),
+            IDLE_THREAD_MILLIS,
+            TimeUnit.MILLISECONDS,
+            queue,
+            new TaskThreadFactory(
+                protocol.getName().replace("\"", "") + "-exec-",
+                true,
+                protocol.getThreadPriority()));
+    queue.setParent(pool);
+    protocol.setExecutor(stamping(pool));
+    connector.addLifecycleListener(
+        event -> {
+          if (Lifecycle.AFTER_STOP_EVENT.equals(event.getType())) {
+            pool.shutdown();
+          }
+        });
+  }
+
+  static StampingExecutor stamping(final Executor pool) {
+    return new StampingExecutor(pool);
+  }
+
+  /** The API connector's executor: stamps each task, runs it on the pool. */
+  public static final class StampingExecutor implements Executor {
+    private final Executor pool;
+
+    private StampingExecutor(final Executor pool) {
+      this.pool = pool;
+    }
+
+    /** The pool's most threads (Tomcat reports -1 for an executor it did not build). */
+    public int maxThreads() {
+      return pool instanceof final ThreadPoolExecutor threads ? threads.getMaximumPoolSize() : -1;
+    }
+
+    @Override
+    public void execute(final Runnable task) {
+      final long dispatched = System.nanoTime();
+      pool.execute(
+          () -> {
+            final long[] stamp = DISPATCHED.get();
+            stamp[0] = dispatched;
+            try {
+              task.run();
+            } finally {
+              stamp[0] = 0;
+            }
+          });
+    }
+  }
+}

@@ -1,0 +1,232 @@
+package io.gatefork.service.overload;
+
+import com.netflix.concurrency.limits.limiter.AbstractLimiter;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * A concurrency limiter that bounds how long admitted requests wait and shares its limit among
+ * callers.
+ *
+ * <p>With a maximum age, a request is admitted only while the requests already in flight have been
+ * in flight for less than that on average, and it has itself waited less than that before it asked
+ * (and always while fewer than a minimum are in flight): the queues before and after admission are
+ * bounded in time, not in count, as CoDel bounds a queue's sojourn time. The signal needs no answer
+ * to arrive: at the start of a storm it stops admitting as soon as what was admitted has waited
+ * long enough, not a latency later. Under a CPU quota's throttling every request ages by the
+ * stalls, which are bounded by the CFS period (≤ 90 ms at Kubernetes' 100 ms); the age it allows
+ * must lie well above that.
+ *
+ * <p>Callers: below the limit every request is admitted; at it (or above the age), a request is
+ * still admitted while its caller has fewer in flight than the average caller — up to twice the
+ * limit in all and twice the age — so a caller that floods takes the places others leave, never
+ * theirs. Max-min fairness without fixed shares: one caller alone has the whole limit, two have
+ * what each needs up to half of it.
+ *
+ * <p>A caller is whatever key the edge gives (the remote address); a null key is one shared caller.
+ * Callers seen in the last two seconds or with requests in flight are active; the table is swept
+ * once a second and holds at most {@value #MAX_CALLERS} callers (more share one entry).
+ */
+final class CallerFairLimiter extends AbstractLimiter<String> {
+  static final int MAX_CALLERS = 4096;
+  private static final long SWEEP_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  /** Twice the sweep's period: a caller seen once is counted by at least one sweep. */
+  private static final long ACTIVE_NANOS = 2 * SWEEP_NANOS;
+
+  private static final long SEEN_RESOLUTION_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+  private final LongSupplier clock;
+  private final long maxAgeNanos;
+  private final int minInFlight;
+  private final long base;
+
+  /** The start times (from {@link #base}) of the requests in flight, added up. */
+  private final AtomicLong startsInFlight = new AtomicLong();
+
+  private final ConcurrentHashMap<String, Caller> callers = new ConcurrentHashMap<>();
+  private final Caller shared;
+  private final AtomicLong nextSweep = new AtomicLong();
+  private volatile int activeCallers = 1;
+
+  private CallerFairLimiter(final Builder builder) {
+    super(builder);
+    this.clock = builder.clock;
+    this.maxAgeNanos = builder.maxAgeNanos;
+    this.minInFlight = builder.minInFlight;
+    base = clock.getAsLong();
+    nextSweep.set(base);
+    shared = new Caller(base - ACTIVE_NANOS); // not active until it is used
+  }
+
+  static Builder newBuilder() {
+    return new Builder();
+  }
+
+  @Override
+  public Optional<Listener> acquire(final String key) {
+    return acquire(key, 0);
+  }
+
+  /**
+   * @param key the caller
+   * @param waitedNanos how long the request waited before it asked: with a maximum age, one that
+   *     waited longer is late like an old queue (the wait before admission is a queue too)
+   */
+  Optional<Listener> acquire(final String key, final long waitedNanos) {
+    final long now = clock.getAsLong();
+    final Caller caller = caller(key, now);
+    final int limit = getLimit();
+    final int inFlight = getInflight();
+    final long age = maxAgeNanos == 0 ? 0 : Math.max(waitedNanos, averageAge(now, inFlight));
+    final int active = activeCallers;
+    final boolean admitted =
+        (inFlight < limit && (age <= maxAgeNanos || inFlight < minInFlight))
+            || (active > 1
+                && inFlight < 2 * limit
+                && age <= 2 * maxAgeNanos
+                && (long) caller.inFlight.get() * active < inFlight);
+    if (!admitted) {
+      return createRejectedListener();
+    }
+    caller.inFlight.incrementAndGet();
+    final long start = now - base;
+    if (maxAgeNanos > 0) {
+      startsInFlight.addAndGet(start);
+    }
+    return Optional.of(new CallerListener(createListener(), caller, start));
+  }
+
+  /** How long the requests in flight have been in flight, on average. */
+  long averageAge(final long now, final int inFlight) {
+    return inFlight <= 0 ? 0 : Math.max(0, now - base - startsInFlight.get() / inFlight);
+  }
+
+  /** {@link #averageAge} now, in seconds: a gauge. */
+  double averageAgeSeconds() {
+    return maxAgeNanos == 0 ? 0 : averageAge(clock.getAsLong(), getInflight()) / 1e9;
+  }
+
+  /** Callers active now (seen within two seconds or with requests in flight), at the last sweep. */
+  int activeCallers() {
+    return activeCallers;
+  }
+
+  private Caller caller(final String key, final long now) {
+    Caller caller = key == null ? shared : callers.get(key);
+    if (caller == null) {
+      caller =
+          callers.size() < MAX_CALLERS
+              ? callers.computeIfAbsent(key, k -> new Caller(now))
+              : shared;
+    }
+    if (now - caller.lastSeen > SEEN_RESOLUTION_NANOS) {
+      caller.lastSeen = now;
+    }
+    final long sweep = nextSweep.get();
+    if (now - sweep >= 0 && nextSweep.compareAndSet(sweep, now + SWEEP_NANOS)) {
+      sweep(now);
+    }
+    return caller;
+  }
+
+  /** Forgets idle callers and counts the active ones (the shared entry counts when in use). */
+  private void sweep(final long now) {
+    int active = isActive(shared, now) ? 1 : 0;
+    for (final var entry : callers.entrySet()) {
+      final Caller caller = entry.getValue();
+      if (isActive(caller, now)) {
+        active++;
+      } else {
+        callers.remove(entry.getKey(), caller);
+      }
+    }
+    activeCallers = Math.max(1, active);
+  }
+
+  private static boolean isActive(final Caller caller, final long now) {
+    return caller.inFlight.get() > 0 || now - caller.lastSeen < ACTIVE_NANOS;
+  }
+
+  private static final class Caller {
+    final AtomicInteger inFlight = new AtomicInteger();
+    volatile long lastSeen;
+
+    Caller(final long now) {
+      lastSeen = now;
+    }
+  }
+
+  private final class CallerListener implements Listener {
+    private final Listener delegate;
+    private final Caller caller;
+    private final long start;
+
+    private CallerListener(final Listener delegate, final Caller caller, final long start) {
+      this.delegate = delegate;
+      this.caller = caller;
+      this.start = start;
+    }
+
+    @Override
+    public void onSuccess() {
+      leave();
+      delegate.onSuccess();
+    }
+
+    @Override
+    public void onIgnore() {
+      leave();
+      delegate.onIgnore();
+    }
+
+    @Override
+    public void onDropped() {
+      leave();
+      delegate.onDropped();
+    }
+
+    private void leave() {
+      caller.inFlight.decrementAndGet();
+      if (maxAgeNanos > 0) {
+        startsInFlight.addAndGet(-start);
+      }
+    }
+  }
+
+  static final class Builder extends AbstractLimiter.Builder<Builder> {
+    private LongSupplier clock = System::nanoTime;
+    private long maxAgeNanos;
+    private int minInFlight;
+
+    /**
+     * Admit only while the requests in flight are younger than {@code maxAge} on average, or fewer
+     * than {@code minInFlight}; zero: no such bound.
+     */
+    Builder maxAge(final Duration maxAge, final int minInFlight) {
+      this.maxAgeNanos = maxAge.toNanos();
+      this.minInFlight = minInFlight;
+      return this;
+    }
+
+    @Override
+    public Builder nanoClock(final LongSupplier clock) {
+      this.clock = clock;
+      return super.nanoClock(clock);
+    }
+
+    CallerFairLimiter build() {
+      return new CallerFairLimiter(this);
+    }
+
+    @Override
+    protected Builder self() {
+      return this;
+    }
+  }
+}
