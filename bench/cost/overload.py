@@ -22,9 +22,11 @@ import os
 import re
 import resource
 import shlex
+import signal
 import ssl
 import statistics
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +70,7 @@ SMOKE = {"rounds": 1, "modes": ["off", "adaptive", "stock"], "window": 5, "warmu
          "storm_protocols": ["rest", "rest-tls"], "opens_baseline": 0.5, "storm_warmup": 5.0,
          "soak_minutes": 2.0, "soak_window_minutes": 1.0, "recovery_timeout": 5.0}
 PROTOCOLS = ("rest", "grpc")
+CALLER_A_ADDR = "127.0.0.2"  # callers cell: caller A's source address (B's: 127.0.0.1)
 STORM_PROTOCOLS = ("rest", "rest-tls", "grpc")
 
 
@@ -115,7 +118,8 @@ def add_arguments(p):
         "multiples 1,2, storm at 300/s)")
     g.add_argument("--overload", action="store_true",
                    help="run the overload cells (capacity, unloaded, 1x/2x/4x bursts with "
-                   "recovery, backpressure storm) instead of the cost cells")
+                   "recovery, resend at once, two callers, backpressure storm) instead of the "
+                   "cost cells")
     g.add_argument("--soak", action="store_true",
                    help="run the soak (after the overload cells with --overload, alone "
                    "without)")
@@ -157,6 +161,18 @@ def add_arguments(p):
                    "(default 10000; the file descriptor limit must allow it)")
     g.add_argument("--grpc-connections", type=int, default=8,
                    help="ghz --connections of the overload cells (default 8)")
+    g.add_argument("--resend-connections", type=int, default=256,
+                   help="resend and callers cells: connections of the closed loop that resends "
+                   "at once (vegeta -rate=0 -workers N -max-workers N, ghz -c N; default 256)")
+    g.add_argument("--resend-cells", type=_names(PROTOCOLS), default=list(PROTOCOLS),
+                   help="APIs of the resend-at-once cells, after the bursts (default rest,grpc; "
+                   "none = no such cell)")
+    g.add_argument("--callers-cells", type=_names(("rest",)), default=["rest"],
+                   help="two callers at once, REST: A an open loop at --callers-share of "
+                   "capacity from 127.0.0.2 (vegeta -laddr), B the resend-at-once loop from "
+                   "127.0.0.1 (default rest; none = no such cell)")
+    g.add_argument("--callers-share", type=float, default=0.5,
+                   help="caller A's rate as a share of REST capacity (default 0.5)")
     g.add_argument("--storm-rates", type=_ints, default=None,
                    help="backpressure storm open-loop rates, /s (default 300,1000)")
     g.add_argument("--storm-modes", type=_names(list(cb.MODES)), default=["off", "stock"],
@@ -171,19 +187,24 @@ def add_arguments(p):
                    help="soak rate as a share of REST capacity (default 0.7)")
     g.add_argument("--soak-grpc-share", type=float, default=0.0,
                    help="share of the soak rate sent as gRPC creates (default 0: REST only)")
+    g.add_argument("--soak-spike-every", type=float, default=0.0,
+                   help="soak: stop the gateway (SIGSTOP) this often, s, as a latency spike: "
+                   "clients open extra connections that then sit idle (default 0: none)")
+    g.add_argument("--soak-spike-length", type=float, default=1.5,
+                   help="soak: how long each spike stops the gateway, s (default 1.5)")
     g.add_argument("--soak-mode", type=_names(list(cb.MODES)), default=["adaptive"],
                    help="mode of the soak gateway (default adaptive)")
 
 
 def check_args(p, args):
     if args.gateway_quota < 0 or args.storm_quota < 0 or args.opens_baseline < 0 or \
-            args.overload_connections <= 0 or \
+            args.overload_connections <= 0 or args.resend_connections <= 0 or \
             args.overload_max_workers <= 0 or args.grpc_connections <= 0:
         p.error("quota not negative; connections and workers positive")
     if not 0 < args.unloaded_share <= 1 or not 0 < args.soak_share <= 2 or \
-            not 0 <= args.soak_grpc_share <= 1:
-        p.error("--unloaded-share in (0, 1], --soak-share in (0, 2], --soak-grpc-share in "
-                "[0, 1]")
+            not 0 <= args.soak_grpc_share <= 1 or not 0 < args.callers_share <= 2:
+        p.error("--unloaded-share in (0, 1], --soak-share and --callers-share in (0, 2], "
+                "--soak-grpc-share in [0, 1]")
     if len(args.soak_mode) != 1:
         p.error("--soak-mode takes one mode")
     args.soak_mode = args.soak_mode[0]
@@ -377,6 +398,13 @@ def summarise_records(records):
             "all_p50_ms": ms(every, 50), "all_p99_ms": ms(every, 99)}
 
 
+def leg_summary(leg, records, window):
+    """One leg of a window of several: its records summarised, its rate, goodput, 2xx share."""
+    s = {k: v for k, v in summarise_records(records).items() if k != "errors"}
+    return {**s, "rate": leg.load.rate, "goodput": round(s["counts"]["ok"] / window, 1),
+            "ok_share": round(s["counts"]["ok"] / s["sent"], 4) if s["sent"] else None}
+
+
 # ---------------------------------------------------------------------------------------------
 # the run
 
@@ -385,6 +413,11 @@ def summarise_records(records):
 class Leg:
     protocol: str  # rest | rest-tls | grpc
     load: cb.Load
+    name: str = ""  # its key in a record's by_leg (default: the protocol)
+    laddr: str = ""  # REST: the source address (vegeta -laddr; default: the kernel's)
+
+    def key(self):
+        return self.name or self.protocol
 
 
 @dataclass
@@ -396,6 +429,30 @@ class Snapshot:
     sessions: dict
     opens: int
     cgroup: dict
+
+
+class Spikes(threading.Thread):
+    """Stops a process (SIGSTOP) for `length` s every `every` s until stopped: a latency spike,
+    after which a client's extra connections sit idle until the next one."""
+
+    def __init__(self, pid, every, length):
+        super().__init__(daemon=True)
+        self.pid, self.every, self.length = pid, every, length
+        self.done, self.count = threading.Event(), 0
+
+    def run(self):
+        while self.every > 0 and not self.done.wait(self.every):
+            os.kill(self.pid, signal.SIGSTOP)
+            try:
+                self.done.wait(self.length)
+            finally:
+                os.kill(self.pid, signal.SIGCONT)
+            self.count += 1
+
+    def stop(self):
+        self.done.set()
+        if self.is_alive():
+            self.join()
 
 
 class Overload:
@@ -430,6 +487,8 @@ class Overload:
 
     def capacity_needed(self):
         needed = set(self.a.overload_protocols) if self.a.overload else set()
+        if self.a.overload and self.a.callers_cells:
+            needed.add("rest")
         if self.a.soak:
             needed.add("rest")
             if self.a.soak_grpc_share > 0:
@@ -443,16 +502,16 @@ class Overload:
         b.save()
         # the harness itself (recovery probes, /proc sampling) stays off the gateway's CPU
         os.sched_setaffinity(0, b.load_cpus)
-        # an open loop may hold up to --overload-max-workers connections (the tools and the
-        # gateway inherit the limit)
+        # an open loop may hold up to --overload-max-workers connections, the callers cell that
+        # and --resend-connections more at once (the tools and the gateway inherit the limit)
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        want = a.overload_max_workers + 4096
+        want = a.overload_max_workers + a.resend_connections + 4096
         if soft < want:
             target = want if hard == resource.RLIM_INFINITY else min(want, hard)
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
             if target < want:
                 cb.log("warning: open files limited to %d (hard limit): lower "
-                       "--overload-max-workers" % target)
+                       "--overload-max-workers or --resend-connections" % target)
         try:
             if self.group:
                 self.group.create()
@@ -472,7 +531,7 @@ class Overload:
                 for round_no in range(1, a.rounds + 1):
                     modes = a.modes if round_no % 2 == 1 else list(reversed(a.modes))
                     for mode in modes:
-                        if a.overload_protocols:
+                        if a.overload_protocols or a.resend_cells or a.callers_cells:
                             self.main_gateway(mode, round_no)
                         if mode in storm_modes(a):
                             self.storm(mode, round_no)
@@ -557,6 +616,16 @@ class Overload:
                     self.measure(gw, "burst", mode, round_no,
                                  [Leg(protocol, self.open_load("burst", rate))],
                                  multiple=multiple, recovery=True)
+            # clients that resend at once: a closed loop of --resend-connections, alone and
+            # (REST) beside an open-loop caller A from another source address
+            resend = self.closed_load("resend", a.resend_connections)
+            for protocol in self.protocols(round_no, a.resend_cells):
+                self.measure(gw, "resend", mode, round_no, [Leg(protocol, resend)])
+            if a.callers_cells:
+                rate = max(1, round(a.callers_share * self.capacity_of("rest")))
+                self.measure(gw, "callers", mode, round_no, [
+                    Leg("rest", self.open_load("callers-A", rate), "A", CALLER_A_ADDR),
+                    Leg("rest", resend, "B")], multiple=a.callers_share)
         finally:
             self.b.procs.stop(gw.proc)
 
@@ -567,8 +636,7 @@ class Overload:
 
     def capacity_cell(self, gw, protocol, mode, round_no):
         a = self.a
-        load = cb.Load("capacity", 0, a.overload_connections,
-                       grpc_connections=a.grpc_connections)
+        load = self.closed_load("capacity", a.overload_connections)
         if a.warmup > 0:
             # the same closed loop for --warmup s first: hot paths compiled at this load
             self.b.settle(gw)
@@ -581,6 +649,10 @@ class Overload:
             self.results["capacity_source"] = (
                 "the first capacity cells (round %d, a gateway in mode off)" % round_no)
             cb.log("1x capacity of %s: %.0f OK/s" % (protocol, record["goodput"]))
+
+    def closed_load(self, name, connections):
+        # vegeta -rate=0 -workers N -max-workers N, ghz -c N: each sends again at its answer
+        return cb.Load(name, 0, connections, grpc_connections=self.a.grpc_connections)
 
     def open_load(self, name, rate):
         # enough workers (connections) that the tool never limits the offered rate: 10 s of
@@ -627,11 +699,14 @@ class Overload:
         self.results["soak_setup"] = {
             "mode": a.soak_mode, "rate": rate, "rest_rate": rest_rate, "grpc_rate": grpc_rate,
             "windows": windows, "window_minutes": a.soak_window_minutes,
+            "spike_every_s": a.soak_spike_every, "spike_length_s": a.soak_spike_length,
             "heap": "jcmd GC.run, then jcmd GC.heap_info: heap used right after a full GC"}
         cb.log("soak: %d windows of %.1f min at %d/s (REST %d/s, gRPC %d/s), mode %s" % (
             windows, a.soak_window_minutes, rate, rest_rate, grpc_rate, a.soak_mode))
         gw = self.start("main", a.soak_mode, 0, a.gateway_quota)
+        spikes = Spikes(gw.pid, a.soak_spike_every, a.soak_spike_length)
         try:
+            spikes.start()
             memory = self.memory(gw)
             self.results["soak_start"] = memory
             for i in range(1, windows + 1):
@@ -646,6 +721,8 @@ class Overload:
                     (record["heap_after_gc_kb"] or 0) / 1024))
                 b.save()
         finally:
+            spikes.stop()
+            self.results["soak_setup"]["spikes"] = spikes.count
             b.procs.stop(gw.proc)
 
     def memory(self, gw):
@@ -684,6 +761,8 @@ class Overload:
         targets = b.vegeta_targets(gw, op)
         binfile = b.next_file("vegeta-" + leg.load.name, ".bin")
         cmd = b.vegeta_cmd(targets, leg.load, duration, False, binfile)
+        if leg.laddr:
+            cmd.append("-laddr=" + leg.laddr)  # 127.0.0.0/8 is all loopback
         return cmd, lambda err: self.vegeta_records(binfile, err)
 
     def vegeta_records(self, binfile, err):
@@ -760,8 +839,8 @@ class Overload:
             if leg.protocol != "grpc" and proc.returncode != 0:
                 raise cb.BenchError("vegeta failed (%s): %s" % (
                     proc.returncode, err.read_text()[-2000:]))
-        by_leg = [collect(err) for (_, collect), err in zip(prepared, errs)]
-        records = [r for rs in by_leg for r in rs]
+        leg_records = [collect(err) for (_, collect), err in zip(prepared, errs)]
+        records = [r for rs in leg_records for r in rs]
         summary = summarise_records(records)
         counts = summary["counts"]
         answered = summary["answered"]
@@ -786,7 +865,8 @@ class Overload:
             flags.append("foreign-load")
         if cpu_all > 0 and jit / cpu_all >= cb.JIT_SHARE:
             flags.append("jit")
-        if rate and summary["sent"] < TOOL_LIMITED * rate * window:
+        if any(leg.load.rate and len(rs) < TOOL_LIMITED * leg.load.rate * window
+               for leg, rs in zip(legs, leg_records)):
             flags.append("tool-limited")
         if kind == "burst" and mode == "adaptive" and multiple >= 2 and not counts["shed"]:
             flags.append("no-shed")
@@ -799,19 +879,20 @@ class Overload:
             # more 2xx than 1x: the capacity cell under-measured the gateway (JIT still busy?)
             # and the multiples are not the overload they claim
             flags.append("above-capacity")
-        if counts["ok"] == 0 and kind in ("capacity", "unloaded", "burst", "soak"):
+        if counts["ok"] == 0 and kind != "storm":
             flags.append("no-success")
         capacity = self.capacity.get(legs[0].protocol)
         record = {
             "round": round_no, "mode": mode, "kind": kind,
             "protocol": "+".join(leg.protocol for leg in legs), "multiple": multiple,
             "target_rate": rate, "capacity_1x": capacity,
-            "connections": legs[0].load.connections,
+            "connections": max(leg.load.connections for leg in legs),
             "workers": [leg.load.workers for leg in legs], "gateway": gw.name,
             "window_s": round(elapsed, 3), "sent": summary["sent"],
             "sent_rate": round(summary["sent"] / window, 1), "answered": answered,
             "answer_rate": round(answered / window, 1),
             "goodput": round(counts["ok"] / window, 1),
+            "shed_rate": round(counts["shed"] / window, 1),
             **{k: counts[k] for k in KINDS},
             "status": summary["status"], "retry_after": summary["retry_after"],
             "errors": summary["errors"],
@@ -839,10 +920,8 @@ class Overload:
             "flags": flags, "command": " ; ".join(shlex.join(c) for c, _ in prepared),
         }
         if len(legs) > 1:
-            record["by_protocol"] = {
-                leg.protocol: {k: v for k, v in summarise_records(rs).items()
-                               if k not in ("errors",)}
-                for leg, rs in zip(legs, by_leg)}
+            record["by_leg"] = {leg.key(): leg_summary(leg, rs, window)
+                                for leg, rs in zip(legs, leg_records)}
         if keep:
             # storm: its rate; capacity: nothing; others: the multiple (unique per gateway)
             suffix = "-%d" % rate if kind == "storm" else "" if multiple is None \
@@ -854,7 +933,7 @@ class Overload:
             self.results["cells"].append(record)
         cb.log("r%d %-8s %-8s %-8s %5s %6d/s sent %7.1f/s ok %7.1f/s shed %5d tmo %5d conn %5d "
                "other %5d  p99 ok %s ms  shed p50 %s ms  gw %.2f cores  %s µs/answer  "
-               "%s conns/answer%s %s" % (
+               "%s conns/answer%s%s %s" % (
                    round_no, mode, kind, record["protocol"],
                    "" if multiple is None else "%gx" % multiple, rate, record["sent_rate"],
                    record["goodput"], counts["shed"], counts["timeout"], counts["conn"],
@@ -862,6 +941,9 @@ class Overload:
                    record["gateway_cores"], record["cpu_us_per_answer"],
                    record["new_connections_per_answer"],
                    "  recovery %s s" % (probe["recovered_s"],) if probe else "",
+                   "".join("  %s: %.1f/s ok, %.1f %% 2xx, p99 ok %s ms" % (
+                       name, x["goodput"], (x["ok_share"] or 0) * 100, x["ok_p99_ms"])
+                       for name, x in record.get("by_leg", {}).items()),
                    ",".join(flags)))
         b.save()
         return record
@@ -977,9 +1059,9 @@ def heap_used_kb(text):
 # report
 
 
-METRICS = ("goodput", "sent_rate", "answer_rate", "ok_p50_ms", "ok_p99_ms", "shed_p50_ms",
-           "shed_p99_ms", "all_p50_ms", "all_p99_ms", "gateway_cores", "quota_used",
-           "throttled_periods", "cpu_us_per_answer", "cpu_us_per_answer_excl_jit",
+METRICS = ("goodput", "goodput_vs_off", "shed_rate", "sent_rate", "answer_rate", "ok_p50_ms",
+           "ok_p99_ms", "shed_p50_ms", "shed_p99_ms", "all_p50_ms", "all_p99_ms", "gateway_cores",
+           "quota_used", "throttled_periods", "cpu_us_per_answer", "cpu_us_per_answer_excl_jit",
            "new_connections_per_answer",
            "recovery_s", "load_core_util", "foreign_cpu_cores", "background_opens_per_s",
            "sent", "answered", "ok_share", "shed_share", "timeout_share", "conn_share",
@@ -987,11 +1069,25 @@ METRICS = ("goodput", "sent_rate", "answer_rate", "ok_p50_ms", "ok_p99_ms", "she
 
 
 def summarise(cells):
-    """(kind, protocol, x, mode) -> median/min/max over rounds; x = multiple, storm: rate."""
+    """(kind, protocol, x, mode) -> median/min/max over rounds; x = multiple, storm: rate.
+    goodput_vs_off = goodput ÷ that of `off`'s cell of the same round; per leg of a cell of
+    several (by_leg): "<leg>:goodput", "<leg>:ok_p99_ms", "<leg>:<kind>_share"."""
+    def cell_key(c):
+        return (c["kind"], c["protocol"], c["target_rate"] if c["kind"] == "storm"
+                else c["multiple"])
+
     groups = {}
+    off = {cell_key(c) + (c["round"],): c["goodput"] for c in cells if c["mode"] == "off"}
     for c in cells:
-        x = c["target_rate"] if c["kind"] == "storm" else c["multiple"]
-        groups.setdefault((c["kind"], c["protocol"], x, c["mode"]), []).append(c)
+        groups.setdefault(cell_key(c) + (c["mode"],), []).append(c)
+        base = off.get(cell_key(c) + (c["round"],))
+        c.setdefault("goodput_vs_off", c["goodput"] / base if base else None)
+        for name, leg in (c.get("by_leg") or {}).items():
+            for k in KINDS:
+                c.setdefault("%s:%s_share" % (name, k),
+                             leg["counts"][k] / leg["sent"] if leg["sent"] else None)
+            for k in ("goodput", "ok_p99_ms"):
+                c.setdefault("%s:%s" % (name, k), leg.get(k))
     summary = {}
     for key, cs in groups.items():
         entry = {"rounds": len(cs), "flags": {}, "target_rate": sorted(
@@ -1000,7 +1096,7 @@ def summarise(cells):
             for k in KINDS:
                 c.setdefault(k + "_share", c[k] / c["sent"] if c["sent"] else None)
             c.setdefault("non_ok_share", 1 - c["ok"] / c["sent"] if c["sent"] else None)
-        for metric in METRICS:
+        for metric in METRICS + tuple(sorted({k for c in cs for k in c if ":" in k})):
             values = [c[metric] for c in cs if c.get(metric) is not None]
             entry[metric] = ({"median": statistics.median(values), "min": min(values),
                               "max": max(values), "sum": sum(values)} if values else None)
@@ -1139,9 +1235,9 @@ def write_report(out, data):
                 fmt(s["shed_share"], 1, 100), fmt(s["other_share"], 1, 100), flags_text(s)))
         w("")
 
-    def rows_of(kind):
+    def rows_of(kind, names=protocols):
         return [(p, x, m, summary[(kind, p, x, m)])
-                for p in (protocols if kind != "storm" else STORM_PROTOCOLS)
+                for p in names
                 for x in sorted({k[2] for k in summary if k[0] == kind and k[1] == p})
                 for m in modes if (kind, p, x, m) in summary]
 
@@ -1203,7 +1299,47 @@ def write_report(out, data):
                 fmt(s["new_connections_per_answer"], 3), recovery))
         w("")
 
-    storms = rows_of("storm")
+    resend = rows_of("resend", PROTOCOLS)
+    if resend:
+        n = opts["resend_connections"]
+        w("## Resend at once (%d connections)" % n)
+        w("")
+        w("Closed loop: each connection sends again as soon as it has its answer, 2xx or not "
+          "(vegeta `-rate=0 -workers %d -max-workers %d`, ghz `-c %d --connections %d`). "
+          "÷ off = goodput ÷ `off`'s in the same round." % (n, n, n, opts["grpc_connections"]))
+        w("")
+        w("| API | mode | goodput/s | ÷ off | shed/s | p99 ok ms | timeout % | conn % | "
+          "flags |")
+        w("|---|---|---:|---:|---:|---:|---:|---:|---|")
+        for p, x, m, s in resend:
+            w("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                p, m, fmt(s["goodput"]), fmt(s["goodput_vs_off"], 2), fmt(s["shed_rate"]),
+                fmt(s["ok_p99_ms"], 1), fmt(s["timeout_share"], 1, 100),
+                fmt(s["conn_share"], 1, 100), flags_text(s)))
+        w("")
+
+    callers = rows_of("callers", ["rest+rest"])
+    if callers:
+        w("## Two callers: REST, A at %g %% of capacity beside B resending at once" % (
+            opts["callers_share"] * 100))
+        w("")
+        w("At once: caller A an open loop from source address %s (vegeta `-laddr`), caller B "
+          "the closed loop of %d connections above from 127.0.0.1. A's answers in %% of its "
+          "requests sent; B's goodput = its 2xx per second." % (
+              CALLER_A_ADDR, opts["resend_connections"]))
+        w("")
+        w("| mode | A rate/s | A 2xx % | A p99 ok ms | A shed % | A timeout % | A conn % | "
+          "B goodput/s | B p99 ok ms | flags |")
+        w("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+        for p, x, m, s in callers:
+            w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                m, "/".join(map(str, s["target_rate"])), fmt(s["A:ok_share"], 1, 100),
+                fmt(s["A:ok_p99_ms"], 1), fmt(s["A:shed_share"], 1, 100),
+                fmt(s["A:timeout_share"], 1, 100), fmt(s["A:conn_share"], 1, 100),
+                fmt(s["B:goodput"]), fmt(s["B:ok_p99_ms"], 1), flags_text(s)))
+        w("")
+
+    storms = rows_of("storm", STORM_PROTOCOLS)
     if storms:
         w("## Backpressure storm: every create refused by the broker (RESOURCE_EXHAUSTED)")
         w("")
