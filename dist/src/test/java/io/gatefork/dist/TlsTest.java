@@ -132,6 +132,17 @@ class TlsTest extends GatewayTestSupport {
   }
 
   @Test
+  void tlsPathIsWarmedUpBeforeTheGatewayIsReady(final CapturedOutput output) {
+    final String out = output.getOut();
+    final int warmedUp = out.indexOf("TLS warmed up before the REST port opens: ");
+    assertThat(warmedUp).as("the warm-up's line (gatefork.rest.tls-warm-up, 2s)").isNotNegative();
+    assertThat(out.substring(warmedUp)).matches("(?s)TLS warmed up[^\\n]*: [1-9]\\d* handshakes.*");
+    assertThat(out.indexOf("REST https://localhost:" + restPort))
+        .as("the ready line comes after it")
+        .isGreaterThan(warmedUp);
+  }
+
+  @Test
   void managementPortStaysPlainHttpForProbes() throws Exception {
     final var response =
         HttpClient.newHttpClient()

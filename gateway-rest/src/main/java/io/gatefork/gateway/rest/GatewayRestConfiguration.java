@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest;
 import io.gatefork.gateway.rest.admission.AdmissionConfiguration;
 import io.gatefork.gateway.rest.connection.ConnectionAgeConfiguration;
 import io.gatefork.gateway.rest.connection.ConnectionConfiguration;
+import io.gatefork.gateway.rest.connection.TlsWarmUpConfiguration;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
@@ -73,6 +74,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
   AdmissionConfiguration.class,
   ConnectionConfiguration.class,
   ConnectionAgeConfiguration.class,
+  TlsWarmUpConfiguration.class,
   RestSecurityConfiguration.class,
   RequestStageMvcConfiguration.class,
   LeanFrontEndConfiguration.class

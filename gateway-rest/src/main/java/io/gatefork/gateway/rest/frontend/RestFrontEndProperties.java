@@ -17,12 +17,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     more) carries {@code Connection: close} and the connection ends after it, so that clients
  *     reconnect and gateways added behind a load balancer get their share; 0 keeps connections as
  *     long as the clients do (stock). HTTP/2 connections are not limited
+ * @param tlsWarmUp with REST on TLS ({@code server.ssl.*}), how long the gateway runs TLS
+ *     handshakes and records in memory with its own key before the REST port opens, so that a new
+ *     gateway does not compile the TLS path while it serves its first requests; 0 = none (stock)
  */
 @ConfigurationProperties("gatefork.rest")
 public record RestFrontEndProperties(
     @DefaultValue("lean") RestFrontEnd frontEnd,
     @DefaultValue("true") boolean keepAliveOnError,
-    @DefaultValue("5m") Duration maxConnectionAge) {
+    @DefaultValue("5m") Duration maxConnectionAge,
+    @DefaultValue("2s") Duration tlsWarmUp) {
 
   /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {
