@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest;
 
 import io.gatefork.gateway.rest.admission.AdmissionConfiguration;
+import io.gatefork.gateway.rest.connection.BodyReadTimeout;
 import io.gatefork.gateway.rest.connection.ConnectionAgeConfiguration;
 import io.gatefork.gateway.rest.connection.ConnectionConfiguration;
 import io.gatefork.gateway.rest.connection.TlsWarmUpConfiguration;
@@ -113,6 +114,13 @@ public class GatewayRestConfiguration {
   @Bean
   public ProblemRequestRejectedHandler gatewayRestRequestRejectedHandler() {
     return new ProblemRequestRejectedHandler();
+  }
+
+  /** A stalled request body times out after 60 s, whatever the connection timeout. */
+  @Bean
+  @ConditionalOnClass(name = "org.apache.catalina.startup.Tomcat")
+  public BodyReadTimeout gatewayRestBodyReadTimeout() {
+    return new BodyReadTimeout();
   }
 
   /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */

@@ -1,0 +1,30 @@
+package io.gatefork.gateway.rest.connection;
+
+import java.time.Duration;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+
+/**
+ * A request body that stops coming times out after {@link #TIMEOUT}, whatever {@code
+ * server.tomcat.connection-timeout} says: gatefork waits 620 s for a new connection's first request
+ * (as for a kept connection's next one), but a body is read by a blocking request thread, and a
+ * client gone mid-body must not hold one of the few for ten minutes. Tomcat's own upload timeout,
+ * through its public connector settings.
+ */
+public final class BodyReadTimeout
+    implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
+  /** Tomcat's default connection timeout, which bounded body reads before. */
+  static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+  @Override
+  public void customize(final TomcatServletWebServerFactory factory) {
+    factory.addConnectorCustomizers(
+        connector -> {
+          if (connector.getProtocolHandler() instanceof final AbstractHttp11Protocol<?> http) {
+            http.setDisableUploadTimeout(false);
+            http.setConnectionUploadTimeout((int) TIMEOUT.toMillis());
+          }
+        });
+  }
+}
