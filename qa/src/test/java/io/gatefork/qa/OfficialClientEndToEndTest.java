@@ -17,7 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,9 +30,11 @@ import org.slf4j.LoggerFactory;
 /**
  * What a user's application does, through the image in a 2-CPU container, with the official client
  * over REST and over gRPC: deploy, start 1,000 instances of a one-service-task process, a job
- * worker completes every job. Zero errors, and every instance really completed: the worker
- * completed exactly the created instances, and cancelling any of them now answers NOT_FOUND (the
- * engine no longer knows an active instance with that key).
+ * worker completes every job. Zero errors (a creation answered with backpressure is sent again, as
+ * an application does: the gateway's admission may shed one while the 2-CPU container is busy), and
+ * every instance really completed: the worker completed exactly the created instances, and
+ * cancelling any of them now answers NOT_FOUND (the engine no longer knows an active instance with
+ * that key).
  */
 @ContainerTest
 class OfficialClientEndToEndTest {
@@ -147,17 +151,23 @@ class OfficialClientEndToEndTest {
     }
   }
 
-  /** Runs {@code count} calls, at most {@link #IN_FLIGHT} at a time; any failure fails the test. */
+  /**
+   * Runs {@code count} calls, at most {@link #IN_FLIGHT} at a time; a call answered with
+   * backpressure ({@code RESOURCE_EXHAUSTED}: the gateway's admission, or a broker's) is sent again
+   * after a pause, as an application does; any other failure fails the test.
+   */
   private static Set<Long> runBounded(
       final int count, final Function<Integer, CompletableFuture<Long>> call)
       throws InterruptedException {
     final Set<Long> results = ConcurrentHashMap.newKeySet();
     final var failures = new ConcurrentLinkedQueue<Throwable>();
     final var slots = new Semaphore(IN_FLIGHT);
+    final AtomicInteger resent = new AtomicInteger();
     final long deadline = System.nanoTime() + BOUND.toNanos();
     for (int i = 0; i < count; i++) {
       acquire(slots, 1, deadline);
-      call.apply(i)
+      final int index = i;
+      withResends(() -> call.apply(index), resent, 10)
           .whenComplete(
               (key, error) -> {
                 if (error != null) {
@@ -170,7 +180,45 @@ class OfficialClientEndToEndTest {
     }
     acquire(slots, IN_FLIGHT, deadline);
     assertThat(failures).as("failed calls").isEmpty();
+    LOG.info("{} calls sent again after backpressure", resent.get());
     return results;
+  }
+
+  private static boolean backpressure(final Throwable error) {
+    try {
+      return "RESOURCE_EXHAUSTED".equals(ApiStatus.of(error));
+    } catch (final AssertionError notAnApiAnswer) {
+      return false;
+    }
+  }
+
+  private static <T> CompletableFuture<T> withResends(
+      final Supplier<CompletableFuture<T>> call, final AtomicInteger resent, final int left) {
+    final CompletableFuture<T> result = new CompletableFuture<>();
+    call.get()
+        .whenComplete(
+            (value, error) -> {
+              if (error == null) {
+                result.complete(value);
+              } else if (left == 0 || !backpressure(error)) {
+                result.completeExceptionally(error);
+              } else {
+                resent.incrementAndGet();
+                CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS)
+                    .execute(
+                        () ->
+                            withResends(call, resent, left - 1)
+                                .whenComplete(
+                                    (again, failed) -> {
+                                      if (failed == null) {
+                                        result.complete(again);
+                                      } else {
+                                        result.completeExceptionally(failed);
+                                      }
+                                    }));
+              }
+            });
+    return result;
   }
 
   private static void runBoundedIgnoringResults(
