@@ -252,7 +252,10 @@ class BenchOptionsTest {
             Map.entry("GATEFORK_RETRY_RESOURCEEXHAUSTED", "next-partition"),
             Map.entry("GATEFORK_REST_FRONTEND", "stock"),
             Map.entry("GATEFORK_OVERLOAD_LIMIT", "off"),
-            Map.entry("GATEFORK_REST_KEEPALIVEONERROR", "false"));
+            Map.entry("GATEFORK_REST_KEEPALIVEONERROR", "false"),
+            Map.entry("GATEFORK_REST_TLSWARMUP", "0s"),
+            Map.entry("SERVER_TOMCAT_KEEPALIVETIMEOUT", "60s"),
+            Map.entry("SERVER_TOMCAT_CONNECTIONTIMEOUT", "60s"));
     assertThat(Modes.get("patched").env()).isEmpty();
     // the overload cells at a multiple of capacity: patched with the edge's limit on and off
     assertThat(Modes.get("adaptive").env())
