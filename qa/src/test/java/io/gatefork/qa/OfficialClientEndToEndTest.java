@@ -194,31 +194,17 @@ class OfficialClientEndToEndTest {
 
   private static <T> CompletableFuture<T> withResends(
       final Supplier<CompletableFuture<T>> call, final AtomicInteger resent, final int left) {
-    final CompletableFuture<T> result = new CompletableFuture<>();
-    call.get()
-        .whenComplete(
-            (value, error) -> {
-              if (error == null) {
-                result.complete(value);
-              } else if (left == 0 || !backpressure(error)) {
-                result.completeExceptionally(error);
-              } else {
-                resent.incrementAndGet();
-                CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS)
-                    .execute(
-                        () ->
-                            withResends(call, resent, left - 1)
-                                .whenComplete(
-                                    (again, failed) -> {
-                                      if (failed == null) {
-                                        result.complete(again);
-                                      } else {
-                                        result.completeExceptionally(failed);
-                                      }
-                                    }));
+    return call.get()
+        .exceptionallyCompose(
+            error -> {
+              if (left == 0 || !backpressure(error)) {
+                return CompletableFuture.failedFuture(error);
               }
+              resent.incrementAndGet();
+              return CompletableFuture.runAsync(
+                      () -> {}, CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS))
+                  .thenCompose(paused -> withResends(call, resent, left - 1));
             });
-    return result;
   }
 
   private static void runBoundedIgnoringResults(
