@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Gateway CPU µs per request of two builds from compare_builds.sh's folders: per load, op and
-protocol the median [min-max] of each build over its rounds (JIT excluded), and after / before per
-round pair (same round number: they ran next to each other). A ratio whose range contains 1.00 is
-marked "not shown".
+"""Gateway CPU µs per request of two or more builds from compare_builds.sh's folders: per load, op
+and protocol the median [min-max] of each build over its rounds (JIT excluded), and each later
+build / the first per round (same round number: they ran next to each other). A ratio whose range
+contains 1.00 is marked "not shown".
 
     compare_builds.py OUT
 """
@@ -36,23 +36,31 @@ def spread(values):
     return f"{statistics.median(v):.0f} [{v[0]:.0f}–{v[-1]:.0f}]"
 
 
+def ratio(base, other):
+    ratios = sorted(other[r] / base[r] for r in other if r in base and base[r] > 0)
+    if not ratios:
+        return "–"
+    text = f"{statistics.median(ratios):.2f}× [{ratios[0]:.2f}–{ratios[-1]:.2f}]"
+    return text + " not shown" if ratios[0] <= 1 <= ratios[-1] else text
+
+
 def main():
     out = sys.argv[1]
-    before, after = load(out, "before"), load(out, "after")
-    print("| load | op | protocol | before µs/req | after µs/req | after / before |")
-    print("|---|---|---|---|---|---|")
-    keys = sorted(set(before) | set(after), key=lambda k: (LOADS.get(k[0], 9), k[1], k[2]))
+    listed = os.path.join(out, "builds")
+    labels = open(listed).read().split() if os.path.exists(listed) else ["before", "after"]
+    figures = {label: load(out, label) for label in labels}
+    base, others = labels[0], labels[1:]
+    head = ["load", "op", "protocol"] + [f"{label} µs/req" for label in labels]
+    head += [f"{label} / {base}" for label in others]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    keys = sorted(set().union(*figures.values()),
+                  key=lambda k: (LOADS.get(k[0], 9), k[1], k[2]))
     for key in keys:
-        b, a = before.get(key, {}), after.get(key, {})
-        ratios = sorted(a[r] / b[r] for r in a if r in b and b[r] > 0)
-        if ratios:
-            ratio = f"{statistics.median(ratios):.2f}× [{ratios[0]:.2f}–{ratios[-1]:.2f}]"
-            if ratios[0] <= 1 <= ratios[-1]:
-                ratio += " not shown"
-        else:
-            ratio = "–"
-        print(f"| {key[0]} | {key[1]} | {key[2]} | {spread(list(b.values()))} "
-              f"| {spread(list(a.values()))} | {ratio} |")
+        row = [key[0], key[1], key[2]]
+        row += [spread(list(figures[label].get(key, {}).values())) for label in labels]
+        row += [ratio(figures[base].get(key, {}), figures[label].get(key, {})) for label in others]
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

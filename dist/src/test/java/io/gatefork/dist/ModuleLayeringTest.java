@@ -108,4 +108,25 @@ class ModuleLayeringTest {
         .because("dist is the top: the application that wires the modules together")
         .check(GATEFORK);
   }
+
+  /**
+   * The REST edge's servlet container is Tomcat, chosen by measurement (docs/overload.md); what
+   * gatefork sets on it lives in one package, so that another container means one package to
+   * replace and the Tomcat minor it was tested on is pinned in one place.
+   */
+  @Test
+  void onlyTheRestConnectionPackageUsesTomcat() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.gatefork.gateway.rest.connection")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.apache.catalina..",
+            "org.apache.coyote..",
+            "org.apache.tomcat..",
+            "org.springframework.boot.web.embedded.tomcat..")
+        .because("Tomcat's internals are kept in gateway-rest's connection package")
+        .check(GATEFORK);
+  }
 }

@@ -1,14 +1,11 @@
 package io.gatefork.gateway.rest;
 
 import io.gatefork.gateway.rest.admission.AdmissionConfiguration;
-import io.gatefork.gateway.rest.connection.BodyReadTimeout;
-import io.gatefork.gateway.rest.connection.ConnectionAgeConfiguration;
-import io.gatefork.gateway.rest.connection.ConnectionConfiguration;
 import io.gatefork.gateway.rest.connection.TlsWarmUpConfiguration;
+import io.gatefork.gateway.rest.connection.TomcatConfiguration;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
 import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
-import io.gatefork.gateway.rest.error.EncodedSlashesToTheFirewall;
 import io.gatefork.gateway.rest.error.ProblemRequestRejectedHandler;
 import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
 import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
@@ -21,7 +18,6 @@ import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
@@ -73,8 +69,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @EnableConfigurationProperties(RestFrontEndProperties.class)
 @Import({
   AdmissionConfiguration.class,
-  ConnectionConfiguration.class,
-  ConnectionAgeConfiguration.class,
+  TomcatConfiguration.class,
   TlsWarmUpConfiguration.class,
   RestSecurityConfiguration.class,
   RequestStageMvcConfiguration.class,
@@ -114,20 +109,6 @@ public class GatewayRestConfiguration {
   @Bean
   public ProblemRequestRejectedHandler gatewayRestRequestRejectedHandler() {
     return new ProblemRequestRejectedHandler();
-  }
-
-  /** A stalled request body times out after 60 s, whatever the connection timeout. */
-  @Bean
-  @ConditionalOnClass(name = "org.apache.catalina.startup.Tomcat")
-  public BodyReadTimeout gatewayRestBodyReadTimeout() {
-    return new BodyReadTimeout();
-  }
-
-  /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */
-  @Bean
-  @ConditionalOnClass(name = "org.apache.catalina.startup.Tomcat")
-  public EncodedSlashesToTheFirewall gatewayRestEncodedSlashesToTheFirewall() {
-    return new EncodedSlashesToTheFirewall();
   }
 
   @Bean

@@ -1,24 +1,21 @@
 package io.gatefork.gateway.rest.admission;
 
-import io.gatefork.gateway.rest.connection.DispatchTimes;
 import io.gatefork.gateway.rest.stage.HandlerOperations;
 import io.gatefork.service.overload.Admission;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
-import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * Puts the application's {@link Admission} in front of the REST API ({@link AdmissionFilter}),
  * right after the stage timing and the {@code http.server.requests} filters; with admission off,
- * the filter is not registered.
+ * the filter is not registered. (Tomcat's part, the wait before a request thread: the connection
+ * package's {@code TomcatConfiguration}.)
  */
 @Configuration(proxyBeanMethods = false)
 public class AdmissionConfiguration {
@@ -37,17 +34,5 @@ public class AdmissionConfiguration {
     registration.addUrlPatterns("/v2/*");
     registration.setEnabled(configured != Admission.OFF);
     return registration;
-  }
-
-  /**
-   * The wait before admission, measured from Tomcat's hand-over, and request threads sized by the
-   * CPUs unless {@code server.tomcat.threads.max} is set ({@link DispatchTimes}).
-   */
-  @Bean
-  public WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestDispatchTimes(
-      final ObjectProvider<Admission> admission, final Environment environment) {
-    return admission.getIfAvailable(() -> Admission.OFF) == Admission.OFF
-        ? factory -> {}
-        : DispatchTimes.customizer(environment.containsProperty("server.tomcat.threads.max"));
   }
 }

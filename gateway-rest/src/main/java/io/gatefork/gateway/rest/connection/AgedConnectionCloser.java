@@ -18,7 +18,6 @@ import org.apache.catalina.valves.ValveBase;
  */
 final class AgedConnectionCloser extends ValveBase {
   private static final String HTTP_2 = "HTTP/2.0";
-  private static final int HEX = 16;
 
   private final ConnectionAges ages;
 
@@ -32,7 +31,7 @@ final class AgedConnectionCloser extends ValveBase {
       throws IOException, ServletException {
     // set before the application answers, so the head that goes out carries it
     if (!HTTP_2.equals(request.getProtocol())
-        && ages.reached(Long.parseLong(request.getServletConnection().getConnectionId(), HEX))) {
+        && ages.reached(request.getServletConnection().getConnectionId())) {
       response.setHeader("Connection", "close");
     }
     getNext().invoke(request, response);

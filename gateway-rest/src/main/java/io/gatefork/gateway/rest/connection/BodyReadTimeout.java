@@ -12,8 +12,7 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
  * client gone mid-body must not hold one of the few for ten minutes. Tomcat's own upload timeout,
  * through its public connector settings.
  */
-public final class BodyReadTimeout
-    implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
+final class BodyReadTimeout implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
   /** Tomcat's default connection timeout, which bounded body reads before. */
   static final Duration TIMEOUT = Duration.ofSeconds(60);
 

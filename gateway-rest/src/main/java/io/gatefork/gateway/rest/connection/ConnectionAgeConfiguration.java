@@ -1,6 +1,11 @@
 package io.gatefork.gateway.rest.connection;
 
 import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.web.ServerProperties;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -14,13 +19,31 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(OnMaxConnectionAge.class)
-public class ConnectionAgeConfiguration {
+class ConnectionAgeConfiguration {
+  /** Tomcat's own idle timeout when none is set. */
+  private static final Duration TOMCAT_DEFAULT_IDLE = Duration.ofSeconds(60);
+
+  /** Beyond the longest idle time Tomcat keeps a connection, so a forgotten one is closed. */
+  private static final Duration FORGET_MARGIN = Duration.ofMinutes(1);
 
   @Bean
   public WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestMaxConnectionAge(
-      final RestFrontEndProperties properties) {
+      final RestFrontEndProperties properties, final ObjectProvider<ServerProperties> server) {
+    final Duration forgetAfter = longestIdle(server.getIfAvailable()).plus(FORGET_MARGIN);
     return factory ->
         factory.addEngineValves(
-            new AgedConnectionCloser(new ConnectionAges(properties.maxConnectionAge())));
+            new AgedConnectionCloser(
+                new ConnectionAges(properties.maxConnectionAge(), forgetAfter)));
+  }
+
+  private static Duration longestIdle(final ServerProperties server) {
+    if (server == null) {
+      return TOMCAT_DEFAULT_IDLE;
+    }
+    final var tomcat = server.getTomcat();
+    return Stream.of(tomcat.getKeepAliveTimeout(), tomcat.getConnectionTimeout())
+        .filter(Objects::nonNull)
+        .max(Duration::compareTo)
+        .orElse(TOMCAT_DEFAULT_IDLE);
   }
 }

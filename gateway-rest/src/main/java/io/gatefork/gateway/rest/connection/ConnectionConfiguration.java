@@ -14,7 +14,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(OnKeepAliveOnError.class)
-public class ConnectionConfiguration {
+class ConnectionConfiguration {
 
   @Bean
   public WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestKeepAliveOnError() {

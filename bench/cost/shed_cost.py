@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Gateway CPU per shed REST answer (admission's 503), and which error answers keep their HTTP/1.1
+connection, per build; rounds interleaved (each round in the reverse order of the one before).
+
+    bench/cost/shed_cost.py --builds LABEL=DIST[,LABEL=DIST...] [--rounds 3] [--window 10] --out DIR
+
+Per build and round: one gateway (REST only loaded) pinned to --gateway-cpus with admission held
+at one request in flight (min, max and initial limit 1, partition-by none) and that one request held
+by a create whose body never finishes; then wrk (closed loop, --connections, creates) gets only
+shed 503s. CPU µs per answer = the gateway JVM's CPU over the window / wrk's answers; new
+connections per answer = the kernel's TcpPassiveOpens over the window / answers. Before the hold,
+a probe sends a 400 (invalid create), a 404 and a 405 on one connection, and after it a shed 503,
+each followed by a GET on the same connection: whether the connection was kept, closed with
+`Connection: close`, or dropped without one. Broker, wrk and the probe on --load-cpus.
+"""
+import argparse
+import http.client
+import json
+import os
+import re
+import shlex
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cost_bench import Processes, jvm_pid, log, process_cpu_seconds
+from cost_bench import http as call  # noqa: E402
+from overload import passive_opens  # noqa: E402
+
+CREATE = "/v2/process-instances"
+BODY = '{"processDefinitionId":"cost-noop"}'
+PROBES = [  # kind, method, path, body
+    ("400 invalid create", "POST", CREATE, '{"processDefinitionId":7}'),
+    ("404 unknown path", "GET", "/v2/no-such-resource", None),
+    ("405 wrong method", "DELETE", "/v2/topology", None),
+]
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--builds", required=True, help="LABEL=DIST,... (first: the baseline)")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--window", type=int, default=10, help="measured window, s")
+    p.add_argument("--warmup", type=int, default=20, help="shed load before the window, s")
+    p.add_argument("--connections", type=int, default=8, help="wrk connections")
+    p.add_argument("--gateway-cpus", default="1")
+    p.add_argument("--load-cpus", default="0")
+    p.add_argument("--rest-port", type=int, default=8080)
+    p.add_argument("--broker-port", type=int, default=26501)
+    p.add_argument("--out", required=True)
+    return p.parse_args()
+
+
+def taskset(cpus):
+    return ["taskset", "-c", cpus]
+
+
+def exchange(conn, method, path, body):
+    """One request on `conn`; the status and how the connection ended up."""
+    headers = {"Content-Type": "application/json"} if body else {}
+    conn.request(method, path, body=body, headers=headers)
+    resp = conn.getresponse()
+    resp.read()
+    if resp.will_close:
+        return resp.status, "closed (Connection: close)"
+    try:  # the same socket again: a server that closed without saying so fails here
+        conn.request("GET", "/v2/topology")
+        conn.getresponse().read()
+        return resp.status, "kept"
+    except (http.client.HTTPException, OSError):
+        return resp.status, "dropped without Connection: close"
+
+
+def probe(port, probes):
+    found = {}
+    for kind, method, path, body in probes:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.auto_open = 0  # never reconnect behind our back
+        conn.connect()
+        try:
+            found[kind] = exchange(conn, method, path, body)
+        finally:
+            conn.close()
+    return found
+
+
+def hold(port):
+    """A create whose body never finishes: admission's one permit stays taken."""
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               "Content-Length: %d\r\n\r\n%s" % (CREATE, len(BODY) + 100, BODY[:10])).encode())
+    return s
+
+
+def wrk(port, connections, seconds, script):
+    cmd = taskset(ARGS.load_cpus) + ["wrk", "-t1", "-c%d" % connections, "-d%ds" % seconds,
+                                     "--timeout", "10s", "-s", script,
+                                     "http://127.0.0.1:%d%s" % (port, CREATE)]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 30).stdout
+    answers = int(re.search(r"(\d+) requests in", out).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors = re.search(r"Socket errors: (.*)", out)
+    return answers, int(non2xx.group(1)) if non2xx else 0, errors.group(1) if errors else ""
+
+
+def run_one(procs, label, dist, round_no, out, script):
+    port = ARGS.rest_port
+    logfile = out / ("gateway-%s-r%d.log" % (label, round_no))
+    cmd = taskset(ARGS.gateway_cpus) + [
+        str(Path(dist) / "bin" / "gateway"), "--server.address=127.0.0.1",
+        "--server.port=%d" % port, "--management.server.address=127.0.0.1",
+        "--zeebe.gateway.network.host=127.0.0.1", "--zeebe.gateway.cluster.host=127.0.0.1",
+        "--zeebe.gateway.cluster.clusterName=shed-cost",
+        "--zeebe.gateway.cluster.initialContactPoints=127.0.0.1:%d" % ARGS.broker_port,
+        "--gatefork.overload.limit=adaptive", "--gatefork.overload.min-limit=1",
+        "--gatefork.overload.max-limit=1", "--gatefork.overload.initial-limit=1",
+        "--gatefork.overload.partition-by=none"]
+    env = dict(os.environ, JAVA_OPTS="-XX:ActiveProcessorCount=2")
+    with open(logfile, "w") as f:
+        proc = procs.start("gateway-" + label, cmd, env=env, stdout=f, stderr=subprocess.STDOUT)
+    try:
+        pid = jvm_pid(proc)
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if call("GET", "http://127.0.0.1:%d/v2/topology" % port, timeout=2)[0] == 200:
+                    break
+            except (OSError, ValueError):
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError("gateway %s not ready; see %s" % (label, logfile))
+            time.sleep(0.5)
+        kept = probe(port, PROBES)
+        holder = hold(port)
+        try:
+            time.sleep(0.5)
+            kept.update(probe(port, [("503 shed create", "POST", CREATE, BODY)]))
+            wrk(port, ARGS.connections, ARGS.warmup, script)
+            cpu0, opens0 = process_cpu_seconds(pid), passive_opens()
+            answers, non2xx, errors = wrk(port, ARGS.connections, ARGS.window, script)
+            cpu1, opens1 = process_cpu_seconds(pid), passive_opens()
+        finally:
+            holder.close()
+        cell = {"build": label, "round": round_no, "answers": answers, "non_2xx": non2xx,
+                "socket_errors": errors, "rate": answers / ARGS.window,
+                "cpu_us_per_answer": (cpu1 - cpu0) * 1e6 / max(answers, 1),
+                "new_connections_per_answer": (opens1 - opens0) / max(answers, 1),
+                "connections": {k: {"status": s, "connection": c} for k, (s, c) in kept.items()}}
+        log("%s r%d: %.1f µs CPU per shed answer, %.0f/s, %.3f new connections per answer, %s"
+            % (label, round_no, cell["cpu_us_per_answer"], cell["rate"],
+               cell["new_connections_per_answer"], errors or "no socket errors"))
+        return cell
+    finally:
+        procs.stop(proc)
+
+
+def spread(values):
+    v = sorted(values)
+    return "%s [%s–%s]" % tuple(("%.3f" if v[-1] < 1 else "%.1f") % x
+                                for x in (statistics.median(v), v[0], v[-1]))
+
+
+def report(out, labels, cells, command):
+    lines = ["# Gateway CPU per shed REST answer, by build", "",
+             "- date: %s (UTC)" % time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+             "- command: `%s`" % command,
+             "- %d rounds interleaved, window %d s after %d s of the same load; wrk closed loop, "
+             "%d connections, creates, every answer a shed 503" % (
+                 ARGS.rounds, ARGS.window, ARGS.warmup, ARGS.connections), "",
+             "| build | CPU µs per shed 503 | answers/s | new connections per answer |",
+             "|---|---|---|---|"]
+    for label in labels:
+        mine = [c for c in cells if c["build"] == label]
+        lines.append("| %s | %s | %s | %s |" % (
+            label, spread([c["cpu_us_per_answer"] for c in mine]),
+            spread([c["rate"] for c in mine]),
+            spread([c["new_connections_per_answer"] for c in mine])))
+    lines += ["", "Error answers and the connection they came on (first round; then a GET on it):",
+              "", "| answer | " + " | ".join(labels) + " |", "|---|" + "---|" * len(labels)]
+    first = {c["build"]: c["connections"] for c in cells if c["round"] == 1}
+    for kind in [k for k, *_ in PROBES] + ["503 shed create"]:
+        lines.append("| %s | %s |" % (kind, " | ".join(
+            "%s %s" % (first[l][kind]["status"], first[l][kind]["connection"]) for l in labels)))
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    (out / "results.json").write_text(json.dumps({"command": command, "cells": cells}, indent=1))
+    print("\n".join(lines))
+
+
+def main():
+    out = Path(ARGS.out)
+    out.mkdir(parents=True, exist_ok=True)
+    builds = [b.split("=", 1) for b in ARGS.builds.split(",")]
+    script = out / "create.lua"
+    script.write_text('wrk.method = "POST"\nwrk.body = \'%s\'\n'
+                      'wrk.headers["Content-Type"] = "application/json"\n' % BODY)
+    procs = Processes()
+    cells = []
+    try:
+        broker_out = open(out / "broker.out", "w")
+        broker = procs.start("broker", taskset(ARGS.load_cpus) + [
+            str(Path(builds[0][1]) / "bin" / "broker"), "--port", str(ARGS.broker_port),
+            "--partitions", "1", "--host", "127.0.0.1", "--cluster-name", "shed-cost"],
+            stdout=broker_out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 90
+        while "listening" not in (out / "broker.out").read_text():
+            if time.monotonic() > deadline or broker.poll() is not None:
+                raise RuntimeError("broker not ready; see %s" % (out / "broker.out"))
+            time.sleep(0.5)
+        for r in range(1, ARGS.rounds + 1):
+            for label, dist in (builds if r % 2 else list(reversed(builds))):
+                cells.append(run_one(procs, label, dist, r, out, str(script)))
+    finally:
+        procs.stop_all()
+    command = shlex.join(["bench/cost/shed_cost.py"] + sys.argv[1:])
+    report(out, [label for label, _ in builds], cells, command)
+
+
+ARGS = parse_args()
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+package io.gatefork.gateway.rest.connection;
+
+import io.gatefork.service.overload.Admission;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+
+/**
+ * Everything gatefork sets on Tomcat, the REST edge's servlet container: this package is the only
+ * one that uses Tomcat's classes (ModuleLayeringTest). On another container (built only for the
+ * container comparison, {@code -Dgatefork.rest.container}) none of it is registered: errors then
+ * close connections as that container does, and admission sees no wait before a request thread.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(name = "org.apache.catalina.startup.Tomcat")
+@Import({ConnectionConfiguration.class, ConnectionAgeConfiguration.class})
+public class TomcatConfiguration {
+
+  /** A stalled request body times out after 60 s, whatever the connection timeout. */
+  @Bean
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestBodyReadTimeout() {
+    return new BodyReadTimeout();
+  }
+
+  /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */
+  @Bean
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory>
+      gatewayRestEncodedSlashesToTheFirewall() {
+    return new EncodedSlashesToTheFirewall();
+  }
+
+  /**
+   * The wait before admission, measured from Tomcat's hand-over, and request threads sized by the
+   * CPUs unless {@code server.tomcat.threads.max} is set ({@link DispatchTimes}); nothing with
+   * admission off.
+   */
+  @Bean
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestDispatchTimes(
+      final ObjectProvider<Admission> admission, final Environment environment) {
+    return admission.getIfAvailable(() -> Admission.OFF) == Admission.OFF
+        ? factory -> {}
+        : DispatchTimes.customizer(environment.containsProperty("server.tomcat.threads.max"));
+  }
+}
