@@ -192,6 +192,12 @@ def add_arguments(p):
                    "clients open extra connections that then sit idle (default 0: none)")
     g.add_argument("--soak-spike-length", type=float, default=1.5,
                    help="soak: how long each spike stops the gateway, s (default 1.5)")
+    g.add_argument("--soak-workers", type=int, default=0,
+                   help="soak: REST job workers polling `ship` jobs (long polls of 10 s) and "
+                   "completing them, beside the load (default 0)")
+    g.add_argument("--soak-worker-rate", type=float, default=10.0,
+                   help="soak: `order` instances (one `ship` job each) created per second for "
+                   "the workers, over REST (default 10; only with --soak-workers)")
     g.add_argument("--soak-mode", type=_names(list(cb.MODES)), default=["adaptive"],
                    help="mode of the soak gateway (default adaptive)")
 
@@ -455,6 +461,85 @@ class Spikes(threading.Thread):
             self.join()
 
 
+class SoakWorkers:
+    """Job workers beside the soak's load, as applications run them: `count` REST workers, each a
+    loop of long polls (`POST /v2/jobs/activation`, type `ship`, request timeout 10 s) on one kept
+    connection, completing every job it gets; and a feeder creating `order` instances (one `ship`
+    job each) at `rate`/s on its own kept connection. Every request is counted by how it ended: an
+    HTTP status, or the error a closed connection gives (`RemoteDisconnected`, a reset, ...), after
+    which the client opens a new connection, as a pool does."""
+
+    POLL_MS = 10_000
+
+    def __init__(self, rest_url, count, rate):
+        self.host, self.port = urlsplit(rest_url).hostname, urlsplit(rest_url).port
+        self.count, self.rate = count, rate
+        self.done = threading.Event()
+        self.lock = threading.Lock()
+        self.counts = {}  # (what, outcome) -> n
+        self.threads = [threading.Thread(target=self.work, args=(i,), daemon=True)
+                        for i in range(count)]
+        if count and rate > 0:
+            self.threads.append(threading.Thread(target=self.feed, daemon=True))
+
+    def start(self):
+        for t in self.threads:
+            t.start()
+
+    def stop(self):
+        self.done.set()
+        for t in self.threads:
+            t.join(timeout=self.POLL_MS / 1000 + 15)
+
+    def snapshot(self):
+        with self.lock:
+            return {"%s %s" % key: n for key, n in sorted(self.counts.items())}
+
+    def note(self, what, outcome):
+        with self.lock:
+            self.counts[(what, outcome)] = self.counts.get((what, outcome), 0) + 1
+
+    def call(self, conn, what, path, body, timeout):
+        """(status, body) or None when the connection failed; counts either way."""
+        try:
+            conn.timeout = timeout
+            if conn.sock is not None:
+                conn.sock.settimeout(timeout)
+            conn.request("POST", path, body=json.dumps(body),
+                         headers={"Content-Type": "application/json"})
+            resp = conn.getresponse()
+            data = resp.read()
+            self.note(what, str(resp.status))
+            return resp.status, data
+        except (OSError, http.client.HTTPException) as e:
+            self.note(what, type(e).__name__)
+            conn.close()  # the next request opens a new connection
+            return None
+
+    def work(self, index):
+        conn = http.client.HTTPConnection(self.host, self.port)
+        body = {"type": "ship", "worker": "soak-%d" % index, "timeout": 60_000,
+                "maxJobsToActivate": 32, "requestTimeout": self.POLL_MS}
+        while not self.done.is_set():
+            answer = self.call(conn, "activate", "/v2/jobs/activation", body,
+                               self.POLL_MS / 1000 + 10)
+            if answer is None or answer[0] != 200:
+                self.done.wait(0.5)
+                continue
+            for job in json.loads(answer[1]).get("jobs", []):
+                self.call(conn, "complete", "/v2/jobs/%s/completion" % job["jobKey"], {}, 10)
+
+    def feed(self):
+        conn = http.client.HTTPConnection(self.host, self.port)
+        start = time.monotonic()
+        sent = 0
+        while not self.done.is_set():
+            sent += 1
+            self.done.wait(max(0.0, start + sent / self.rate - time.monotonic()))
+            self.call(conn, "create order", "/v2/process-instances",
+                      {"processDefinitionId": "order"}, 10)
+
+
 class Overload:
     def __init__(self, bench):
         self.b = bench
@@ -703,9 +788,13 @@ class Overload:
             "heap": "jcmd GC.run, then jcmd GC.heap_info: heap used right after a full GC"}
         cb.log("soak: %d windows of %.1f min at %d/s (REST %d/s, gRPC %d/s), mode %s" % (
             windows, a.soak_window_minutes, rate, rest_rate, grpc_rate, a.soak_mode))
+        self.results["soak_setup"]["workers"] = {"count": a.soak_workers,
+                                                 "order_rate": a.soak_worker_rate}
         gw = self.start("main", a.soak_mode, 0, a.gateway_quota)
         spikes = Spikes(gw.pid, a.soak_spike_every, a.soak_spike_length)
+        workers = SoakWorkers(gw.rest, a.soak_workers, a.soak_worker_rate)
         try:
+            workers.start()
             spikes.start()
             memory = self.memory(gw)
             self.results["soak_start"] = memory
@@ -715,6 +804,7 @@ class Overload:
                                       keep=False)
                 record.update(self.memory(gw))
                 record["soak_window"] = i
+                record["workers"] = workers.snapshot()  # cumulative since the soak's start
                 self.results["soak"].append(record)
                 cb.log("soak window %d/%d: RSS %.0f MB, heap after GC %.0f MB" % (
                     i, windows, (record["rss_kb"] or 0) / 1024,
@@ -722,7 +812,9 @@ class Overload:
                 b.save()
         finally:
             spikes.stop()
+            workers.stop()
             self.results["soak_setup"]["spikes"] = spikes.count
+            self.results["soak_setup"]["workers"]["answers"] = workers.snapshot()
             b.procs.stop(gw.proc)
 
     def memory(self, gw):
@@ -1401,6 +1493,14 @@ def write_report(out, data):
                 r["gateway_cores"],
                 _mb(r.get("rss_kb")), _mb(r.get("heap_after_gc_kb")), ", ".join(r["flags"])))
         w("")
+        answers = setup.get("workers", {}).get("answers")
+        if answers:
+            w("Job workers beside the load: %d REST workers long-polling `ship` jobs and "
+              "completing them, `order` instances created for them at %s/s over REST. Their "
+              "requests by outcome (an HTTP status, or the error a closed connection gave): %s."
+              % (setup["workers"]["count"], setup["workers"]["order_rate"],
+                 ", ".join("%s %d" % kv for kv in answers.items())))
+            w("")
         if len(soak) >= 3:
             w("Change from window 2 to the last: " + "; ".join(
                 "%s %s" % (label, _change(soak[1].get(k), soak[-1].get(k)))
