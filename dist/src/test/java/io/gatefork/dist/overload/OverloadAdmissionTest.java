@@ -13,9 +13,11 @@ import io.gatefork.dist.GatewayTestSupport;
 import io.gatefork.dist.connection.Http11Connection;
 import io.gatefork.service.Api;
 import io.gatefork.service.Operation;
+import io.gatefork.service.overload.AdaptiveAdmission;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import io.grpc.Status;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
@@ -48,6 +50,7 @@ class OverloadAdmissionTest extends GatewayTestSupport {
   private static final String CREATE_UNKNOWN = "{\"processDefinitionId\":\"unknown\"}";
 
   @Autowired Admission admission;
+  @Autowired MeterRegistry meters;
 
   @ParameterizedTest(name = "rest={0}")
   @ValueSource(booleans = {true, false})
@@ -63,7 +66,10 @@ class OverloadAdmissionTest extends GatewayTestSupport {
               .done(),
           type + ".bpmn");
       final List<Long> instances =
-          List.of(create(client, type), create(client, type), create(client, type));
+          List.of(
+              createWhenFree(client, type),
+              createWhenFree(client, type),
+              createWhenFree(client, type));
       final List<ActivatedJob> jobs = activate(client, type, 2);
 
       final Permit held = admission.admit(Api.REST, Operation.CREATE_PROCESS_INSTANCE, CLIENT, 0);
@@ -106,7 +112,7 @@ class OverloadAdmissionTest extends GatewayTestSupport {
       } finally {
         held.answered();
       }
-      assertThat(create(client, type)).isPositive();
+      assertThat(createWhenFree(client, type)).isPositive();
     }
   }
 
@@ -162,6 +168,17 @@ class OverloadAdmissionTest extends GatewayTestSupport {
     } finally {
       held.answered();
     }
+  }
+
+  /**
+   * {@link #create} once the limit's one place is free: the place of the request before is given
+   * back when the gateway has finished the call, which may be just after the client has its answer.
+   */
+  private long createWhenFree(final CamundaClient client, final String processId) {
+    await("the limit's place given back")
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> meters.get(AdaptiveAdmission.IN_FLIGHT_METER).gauge().value() == 0);
+    return create(client, processId);
   }
 
   private static long create(final CamundaClient client, final String processId) {
