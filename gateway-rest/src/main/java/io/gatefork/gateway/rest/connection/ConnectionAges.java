@@ -36,6 +36,13 @@ final class ConnectionAges {
   /** Whether the connection with this id has reached the max age; notes it when first seen. */
   boolean reached(final String connectionId) {
     final long now = ticker.read();
-    return now - firstSeen.get(connectionId, id -> now) >= maxAgeNanos;
+    // no computing look-up: it would allocate a lambda per request; an HTTP/1.1 connection's
+    // requests come one after the other, so its first one cannot race itself
+    final Long seen = firstSeen.getIfPresent(connectionId);
+    if (seen == null) {
+      firstSeen.put(connectionId, now);
+      return false;
+    }
+    return now - seen >= maxAgeNanos;
   }
 }
