@@ -82,7 +82,8 @@ final class SettingsMapper {
         overload.maxLimit(),
         overload.latencyThreshold(),
         overload.window(),
-        overload.partitionBy());
+        overload.partitionBy(),
+        overload.cpuTarget());
   }
 
   static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {

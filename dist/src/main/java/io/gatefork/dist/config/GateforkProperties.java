@@ -125,9 +125,15 @@ public record GateforkProperties(
    *     than this shrinks the limit
    * @param window learned limits: {@code 0}: every answer teaches the limit; else the shortest
    *     window (at least 100ms) whose answers' average latency is one sample
-   * @param partitionBy {@code remote-address}: at the bound, a caller (client IP) with fewer
-   *     requests in flight than the average caller is still admitted (up to twice the bound), so
-   *     one caller's storm does not starve the others; {@code none}: first come, first served
+   * @param partitionBy {@code remote-address}: at the bound, a caller (client IP) that sent fewer
+   *     requests than the average caller in the last second is still admitted (up to twice the
+   *     bound), so one caller's storm does not starve the others; {@code none}: first come, first
+   *     served
+   * @param cpuTarget the share of the gateway's CPU quota (its cgroup's, v1 or v2) above which,
+   *     while requests are shed and clients keep opening connections (the gateway is behind on
+   *     reading), fewer are admitted: the bound drops to nine tenths of what is in flight each ten
+   *     CFS periods, not below {@code min-limit}; {@code 0} (the default): no such bound; 0.97 is
+   *     what was measured
    */
   public record Overload(
       @DefaultValue("adaptive") OverloadLimit limit,
@@ -137,7 +143,8 @@ public record GateforkProperties(
       @DefaultValue("1000") int maxLimit,
       @DefaultValue("250ms") Duration latencyThreshold,
       @DefaultValue("100ms") Duration window,
-      @DefaultValue("remote-address") CallerPartition partitionBy) {}
+      @DefaultValue("remote-address") CallerPartition partitionBy,
+      @DefaultValue("0") double cpuTarget) {}
 
   /**
    * @param awaitPartitionLeaders how long a starting gateway that knows some partition's leader

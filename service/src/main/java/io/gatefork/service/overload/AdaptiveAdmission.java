@@ -30,7 +30,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Meters: {@value #LIMIT_METER} (the current limit), {@value #IN_FLIGHT_METER} (requests counted
  * in flight), {@value #AGE_METER} (their average time in flight), {@value #CALLERS_METER} (callers
- * sharing the limit) and {@value #SHED_METER} (tags {@code api}, {@code operation}).
+ * sharing the limit), {@value #CPU_METER} (the share of the CPU quota used; NaN without a quota or
+ * with {@code cpu-target} 0) and {@value #SHED_METER} (tags {@code api}, {@code operation}).
  */
 public final class AdaptiveAdmission implements Admission {
   public static final String LIMIT_METER = "gatefork.overload.limit";
@@ -38,6 +39,7 @@ public final class AdaptiveAdmission implements Admission {
   public static final String AGE_METER = "gatefork.overload.age";
   public static final String CALLERS_METER = "gatefork.overload.callers";
   public static final String SHED_METER = "gatefork.overload.shed";
+  public static final String CPU_METER = "gatefork.overload.cpu";
 
   /** concurrency-limits' default longest window. */
   private static final long MAX_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -63,10 +65,20 @@ public final class AdaptiveAdmission implements Admission {
     } else {
       builder.limit(sampled(config, limit(config)));
     }
+    if (config.cpuTarget() > 0) {
+      builder.cpuHeadroom(
+          CpuHeadroom.ofThisProcess(
+              config.cpuTarget(), config.minLimit(), config.maxLimit(), nanoClock.getAsLong()));
+    }
     limiter = builder.build();
     byCaller = config.partitionBy() == CallerPartition.REMOTE_ADDRESS;
-    Gauge.builder(LIMIT_METER, limiter, CallerFairLimiter::getLimit)
-        .description("Requests the gateway admits in flight at once, learned from their latency")
+    Gauge.builder(LIMIT_METER, limiter, CallerFairLimiter::effectiveLimit)
+        .description(
+            "Requests the gateway admits in flight at once (learned from their latency, or kept"
+                + " within the CPU quota)")
+        .register(registry);
+    Gauge.builder(CPU_METER, limiter, CallerFairLimiter::cpuUsed)
+        .description("Share of the CPU quota the gateway used in the last sample (NaN: no quota)")
         .register(registry);
     Gauge.builder(IN_FLIGHT_METER, limiter, CallerFairLimiter::getInflight)
         .description("Requests admitted and not yet answered")
@@ -143,7 +155,7 @@ public final class AdaptiveAdmission implements Admission {
 
   /** The current limit. */
   public int limit() {
-    return limiter.getLimit();
+    return limiter.effectiveLimit();
   }
 
   /** Requests counted in flight now. */

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -23,14 +24,20 @@ import java.util.function.LongSupplier;
  * must lie well above that.
  *
  * <p>Callers: below the limit every request is admitted; at it (or above the age), a request is
- * still admitted while its caller has fewer in flight than the average caller — up to twice the
- * limit in all and twice the age — so a caller that floods takes the places others leave, never
- * theirs. Max-min fairness without fixed shares: one caller alone has the whole limit, two have
- * what each needs up to half of it.
+ * still admitted while its caller sent fewer requests than the average active caller in the last
+ * sweep's second — up to twice the limit in all and twice the age — so the caller that floods is
+ * the one shed, and a caller that sends less than the others keeps getting in. Requests sent, not
+ * requests in flight: a polite caller's requests stay in flight as long as everyone's when the
+ * gateway is slow, and a caller that resends every shed answer at once sends many times what it has
+ * in flight. One caller alone has the whole limit.
+ *
+ * <p>With a {@link CpuHeadroom}, the limit is also kept at what the CPU quota allows while requests
+ * are shed.
  *
  * <p>A caller is whatever key the edge gives (the remote address); a null key is one shared caller.
- * Callers seen in the last two seconds or with requests in flight are active; the table is swept
- * once a second and holds at most {@value #MAX_CALLERS} callers (more share one entry).
+ * Callers seen in the last two seconds or with requests in flight are active (a new one at once);
+ * the table is swept once a second and holds at most {@value #MAX_CALLERS} callers (more share one
+ * entry).
  */
 final class CallerFairLimiter extends AbstractLimiter<String> {
   static final int MAX_CALLERS = 4096;
@@ -45,6 +52,9 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
   private final long maxAgeNanos;
   private final int minInFlight;
   private final long base;
+  private final CpuHeadroom headroom;
+  private final LongAdder shed = new LongAdder();
+  private final LongSupplier shedCount = shed::sum;
 
   /** The start times (from {@link #base}) of the requests in flight, added up. */
   private final AtomicLong startsInFlight = new AtomicLong();
@@ -54,11 +64,15 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
   private final AtomicLong nextSweep = new AtomicLong();
   private volatile int activeCallers = 1;
 
+  /** Requests sent by the active callers in the last sweep's interval. */
+  private volatile long recentRequests;
+
   private CallerFairLimiter(final Builder builder) {
     super(builder);
     this.clock = builder.clock;
     this.maxAgeNanos = builder.maxAgeNanos;
     this.minInFlight = builder.minInFlight;
+    this.headroom = builder.headroom;
     base = clock.getAsLong();
     nextSweep.set(base);
     shared = new Caller(base - ACTIVE_NANOS); // not active until it is used
@@ -81,8 +95,14 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
   Optional<Listener> acquire(final String key, final long waitedNanos) {
     final long now = clock.getAsLong();
     final Caller caller = caller(key, now);
-    final int limit = getLimit();
     final int inFlight = getInflight();
+    final int limit;
+    if (headroom == null) {
+      limit = getLimit();
+    } else {
+      headroom.sampleIfDue(now, inFlight, shedCount);
+      limit = Math.min(getLimit(), headroom.cap());
+    }
     final long age = maxAgeNanos == 0 ? 0 : Math.max(waitedNanos, averageAge(now, inFlight));
     final int active = activeCallers;
     final boolean admitted =
@@ -90,8 +110,11 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
             || (active > 1
                 && inFlight < 2 * limit
                 && age <= 2 * maxAgeNanos
-                && (long) caller.inFlight.get() * active < inFlight);
+                && (long) caller.recentRequests * active < recentRequests);
     if (!admitted) {
+      if (headroom != null) {
+        shed.increment();
+      }
       return createRejectedListener();
     }
     caller.inFlight.incrementAndGet();
@@ -100,6 +123,16 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
       startsInFlight.addAndGet(start);
     }
     return Optional.of(new CallerListener(createListener(), caller, start));
+  }
+
+  /** The most requests admitted in flight now: the limit, or the CPU's cap when lower. */
+  int effectiveLimit() {
+    return headroom == null ? getLimit() : Math.min(getLimit(), headroom.cap());
+  }
+
+  /** The share of its CPU quota the process used in the last sample; NaN without one. */
+  double cpuUsed() {
+    return headroom == null ? Double.NaN : headroom.used();
   }
 
   /** How long the requests in flight have been in flight, on average. */
@@ -121,10 +154,9 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     Caller caller = key == null ? shared : callers.get(key);
     if (caller == null) {
       caller =
-          callers.size() < MAX_CALLERS
-              ? callers.computeIfAbsent(key, k -> new Caller(now))
-              : shared;
+          callers.size() < MAX_CALLERS ? callers.computeIfAbsent(key, k -> newCaller(now)) : shared;
     }
+    caller.requests.incrementAndGet();
     if (now - caller.lastSeen > SEEN_RESOLUTION_NANOS) {
       caller.lastSeen = now;
     }
@@ -135,18 +167,38 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     return caller;
   }
 
-  /** Forgets idle callers and counts the active ones (the shared entry counts when in use). */
+  /**
+   * A caller not seen before: active at once (the next sweep counts again), and having sent nothing
+   * in the last sweep's interval it is below the average until then — a caller that joins a flood
+   * is not shed with it for a second.
+   */
+  private Caller newCaller(final long now) {
+    activeCallers = activeCallers + 1;
+    return new Caller(now);
+  }
+
+  /**
+   * Forgets idle callers, counts the active ones (the shared entry counts when in use) and what
+   * each sent since the last sweep.
+   */
   private void sweep(final long now) {
-    int active = isActive(shared, now) ? 1 : 0;
+    int active = 0;
+    long requests = 0;
+    if (isActive(shared, now)) {
+      active++;
+      requests += shared.sweep();
+    }
     for (final var entry : callers.entrySet()) {
       final Caller caller = entry.getValue();
       if (isActive(caller, now)) {
         active++;
+        requests += caller.sweep();
       } else {
         callers.remove(entry.getKey(), caller);
       }
     }
     activeCallers = Math.max(1, active);
+    recentRequests = requests;
   }
 
   private static boolean isActive(final Caller caller, final long now) {
@@ -155,10 +207,19 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
 
   private static final class Caller {
     final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicInteger requests = new AtomicInteger();
+    volatile int recentRequests;
     volatile long lastSeen;
 
     Caller(final long now) {
       lastSeen = now;
+    }
+
+    /** Starts a new interval: what was sent in the last one becomes the recent count. */
+    int sweep() {
+      final int sent = requests.getAndSet(0);
+      recentRequests = sent;
+      return sent;
     }
   }
 
@@ -203,6 +264,7 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     private LongSupplier clock = System::nanoTime;
     private long maxAgeNanos;
     private int minInFlight;
+    private CpuHeadroom headroom;
 
     /**
      * Admit only while the requests in flight are younger than {@code maxAge} on average, or fewer
@@ -211,6 +273,12 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     Builder maxAge(final Duration maxAge, final int minInFlight) {
       this.maxAgeNanos = maxAge.toNanos();
       this.minInFlight = minInFlight;
+      return this;
+    }
+
+    /** Keep the limit at what the CPU quota allows while requests are shed. */
+    Builder cpuHeadroom(final CpuHeadroom headroom) {
+      this.headroom = headroom;
       return this;
     }
 

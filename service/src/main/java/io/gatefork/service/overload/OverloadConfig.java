@@ -16,6 +16,8 @@ import java.util.Objects;
  *     latency is one sample (at least 100 ms; a window lasts twice its fastest answer, up to 1 s or
  *     this)
  * @param partitionBy how the limit is shared among callers
+ * @param cpuTarget the share of the process's CPU quota above which, while requests are shed, fewer
+ *     are admitted ({@link CpuHeadroom}); 0: no such bound
  */
 public record OverloadConfig(
     LimitAlgorithm algorithm,
@@ -24,7 +26,8 @@ public record OverloadConfig(
     int maxLimit,
     Duration latencyThreshold,
     Duration window,
-    CallerPartition partitionBy) {
+    CallerPartition partitionBy,
+    double cpuTarget) {
   /** concurrency-limits' WindowedLimit takes no shorter window. */
   public static final Duration MIN_WINDOW = Duration.ofMillis(100);
 
@@ -40,6 +43,10 @@ public record OverloadConfig(
     if (latencyThreshold.isNegative() || latencyThreshold.isZero()) {
       throw new IllegalArgumentException(
           "overload latencyThreshold must be positive, but was " + latencyThreshold);
+    }
+    if (cpuTarget != 0 && !(cpuTarget >= 0.5 && cpuTarget <= 1)) {
+      throw new IllegalArgumentException(
+          "overload cpuTarget must be 0 (none) or between 0.5 and 1, but was " + cpuTarget);
     }
     if (minLimit < 1) {
       throw new IllegalArgumentException("overload minLimit must be >= 1, but was " + minLimit);

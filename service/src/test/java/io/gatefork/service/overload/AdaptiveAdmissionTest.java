@@ -27,7 +27,8 @@ class AdaptiveAdmissionTest {
               2,
               Duration.ofSeconds(1),
               Duration.ZERO,
-              CallerPartition.NONE),
+              CallerPartition.NONE,
+              0),
           registry);
 
   @Test
@@ -107,7 +108,7 @@ class AdaptiveAdmissionTest {
     final AdaptiveAdmission admission =
         new AdaptiveAdmission(
             new OverloadConfig(
-                algorithm, 1000, 20, 1000, Duration.ofMillis(250), window, CallerPartition.NONE),
+                algorithm, 1000, 20, 1000, Duration.ofMillis(250), window, CallerPartition.NONE, 0),
             new SimpleMeterRegistry(),
             now::get);
     final List<Permit> burst = new ArrayList<>();

@@ -44,10 +44,36 @@ class CallerFairLimiterTest {
   }
 
   @Test
+  void aCallerThatSendsLessThanTheOthersGetsInThoughItHasAsManyInFlight() {
+    acquire("polite", 1);
+    acquire("flood", 1);
+    sweepLater("flood"); // both known
+    acquire("polite", 4);
+    assertThat(acquire("flood", 15)).as("the flood resends its shed requests").hasSize(4);
+    sweepLater("flood");
+    assertThat(limiter.acquire("flood")).isEmpty();
+    assertThat(limiter.acquire("polite"))
+        .as("5 in flight each, but the polite caller sent 4 requests, the flood 16")
+        .isPresent();
+  }
+
+  @Test
+  void aCallerNewBesideAFloodIsAdmittedBeforeTheNextSweep() {
+    acquire("flood", 12);
+    sweepLater("flood");
+    assertThat(limiter.activeCallers()).isEqualTo(1);
+    assertThat(limiter.acquire("flood")).isEmpty();
+
+    assertThat(limiter.acquire("new")).as("active at once, nothing sent yet").isPresent();
+    assertThat(limiter.activeCallers()).isEqualTo(2);
+  }
+
+  @Test
   void callersBelowTheAverageNeverTakeTheGatewayBeyondTwiceTheLimit() {
     for (int i = 0; i < 30; i++) {
       limiter.acquire("c" + i);
     }
+    acquire("c0", 5); // the others sent less than the average
     sweepLater("c0");
     for (int round = 0; round < 5; round++) {
       for (int i = 0; i < 30; i++) {
@@ -127,6 +153,49 @@ class CallerFairLimiterTest {
     assertThat(aged.acquire("polite")).as("below the average, 150 ms < 200 ms").isPresent();
     now.addAndGet(Duration.ofMillis(100).toNanos());
     assertThat(aged.acquire("polite")).as("220 ms old on average").isEmpty();
+  }
+
+  @Test
+  void atItsCpuQuotaWhileClientsOpenConnectionsItAdmitsFewer() {
+    final AtomicLong cpu = new AtomicLong();
+    final AtomicLong accepted = new AtomicLong();
+    final CpuHeadroom headroom =
+        new CpuHeadroom(
+            () -> Optional.of(new CpuQuota.Quota(0.1, Duration.ofMillis(100))),
+            cpu::get,
+            accepted::get,
+            0.97,
+            2,
+            100,
+            now.get());
+    final CallerFairLimiter aged =
+        CallerFairLimiter.newBuilder()
+            .limit(FixedLimit.of(100))
+            .nanoClock(now::get)
+            .maxAge(Duration.ofMillis(100), 2)
+            .cpuHeadroom(headroom)
+            .build();
+    final List<Listener> inFlight = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      inFlight.add(aged.acquire("a").orElseThrow());
+    }
+    final long late = Duration.ofMillis(150).toNanos();
+    for (int second = 0; second < 2; second++) {
+      now.addAndGet(Duration.ofSeconds(1).toNanos());
+      cpu.addAndGet(Duration.ofMillis(100).toNanos());
+      accepted.incrementAndGet();
+      for (int i = 0; i < 5; i++) {
+        assertThat(aged.acquire("a", late)).isEmpty();
+      }
+    }
+    assertThat(aged.effectiveLimit()).as("nine tenths of the 10 in flight").isEqualTo(9);
+    assertThat(aged.cpuUsed()).isEqualTo(1.0);
+
+    inFlight.forEach(Listener::onSuccess);
+    for (int i = 0; i < 9; i++) {
+      aged.acquire("a").orElseThrow();
+    }
+    assertThat(aged.acquire("a")).as("young, but 9 in flight").isEmpty();
   }
 
   /**
