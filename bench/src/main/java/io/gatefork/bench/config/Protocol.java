@@ -5,8 +5,9 @@ import java.util.Locale;
 /**
  * How the official client talks to the gateway, and how its job workers get jobs. REST workers can
  * only poll; gRPC workers poll or stream. {@code rest-default-pool} keeps the client's own REST
- * connection pool as it comes (5 connections per route) so that its effect can be seen beside
- * {@code rest}, whose pool is widened to the starter's in-flight limit.
+ * connection pool as it comes (5 connections per route in client 8.8.0, 100 since 8.8.14) so that
+ * its effect can be seen beside {@code rest}, whose pool is widened to the starter's in-flight
+ * limit.
  */
 public enum Protocol {
   REST("rest", "rest", false, true),

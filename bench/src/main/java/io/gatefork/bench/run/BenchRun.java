@@ -1,5 +1,6 @@
 package io.gatefork.bench.run;
 
+import io.camunda.client.impl.CamundaClientBuilderImpl;
 import io.gatefork.bench.config.BenchOptions;
 import io.gatefork.bench.config.BenchOptions.AtCapacity;
 import io.gatefork.bench.config.Placement;
@@ -108,9 +109,9 @@ public final class BenchRun {
     notes.add(
         "REST clients (setup rest): each client's REST connection pool widened to "
             + options.restConnections()
-            + " connections per route (camunda-client-java 8.8.0 keeps"
-            + " Apache HttpClient 5's default of 5 and has no setting for it); rest-default-pool"
-            + " keeps the client's 5");
+            + " connections per route (the client's maxHttpConnections); rest-default-pool"
+            + " keeps the client's own "
+            + CamundaClientBuilderImpl.DEFAULT_MAX_HTTP_CONNECTIONS);
     checkPortsFree();
     progress.line(
         "plan: "

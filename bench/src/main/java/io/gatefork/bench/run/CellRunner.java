@@ -12,7 +12,6 @@ import io.gatefork.bench.cpu.ProcessCpuSource;
 import io.gatefork.bench.load.AnswerKind;
 import io.gatefork.bench.load.BenchProcess;
 import io.gatefork.bench.load.LoadRecorder;
-import io.gatefork.bench.load.RestConnectionPool;
 import io.gatefork.bench.load.Starter;
 import io.gatefork.bench.load.Workers;
 import io.gatefork.bench.prometheus.ManagementClient;
@@ -528,7 +527,7 @@ final class CellRunner {
   private CamundaClient client(final CellPlan plan) {
     final Protocol protocol = plan.protocol();
     final var workload = options.workload();
-    final CamundaClient client =
+    final var builder =
         CamundaClient.newClientBuilder()
             .applyEnvironmentVariableOverrides(false)
             .restAddress(URI.create("http://127.0.0.1:" + options.ports().rest()))
@@ -537,19 +536,17 @@ final class CellRunner {
             .defaultRequestTimeout(workload.requestTimeout())
             .numJobWorkerExecutionThreads(workload.workerThreads())
             .defaultJobWorkerMaxJobsActive(workload.maxJobsActive())
-            .useDefaultRetryPolicy(false)
-            .build();
+            .useDefaultRetryPolicy(false);
     if (protocol.widenedRestPool()) {
       // the cells at a multiple of capacity may have more creates outstanding: room for them all
-      RestConnectionPool.widen(
-          client,
+      builder.maxHttpConnections(
           plan.phase().equals(AtCapacity.PHASE)
               ? Math.max(
                   options.restConnections(),
                   options.overloadAtCapacity().maxInFlight() + workload.maxJobsActive())
               : options.restConnections());
     }
-    return client;
+    return builder.build();
   }
 
   private void awaitBroker(final Node broker) throws InterruptedException {

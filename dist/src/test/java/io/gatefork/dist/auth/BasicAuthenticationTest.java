@@ -7,9 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.camunda.client.CredentialsProvider;
+import io.camunda.zeebe.protocol.Protocol;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
+import io.camunda.zeebe.protocol.record.intent.SignalIntent;
 import io.gatefork.dist.GatewayTestSupport;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -136,6 +138,37 @@ class BasicAuthenticationTest extends GatewayTestSupport {
       assertThat(command.authorizations())
           .containsEntry("authorized_username", "demo")
           .doesNotContainKey("authorized_anonymous_user");
+    }
+  }
+
+  /**
+   * The partition that takes a signal broadcast distributes it to the others with the caller's
+   * authorization, so each checks it (engine 8.8.1+, camunda/camunda#39430; the embedded broker
+   * carries it between partitions as a broker does).
+   */
+  @ParameterizedTest(name = "rest={0}")
+  @ValueSource(booleans = {true, false})
+  void aBroadcastSignalReachesTheOtherPartitionsWithTheCallersIdentity(final boolean rest) {
+    final String signal = "auth-basic-signal-" + (rest ? "rest" : "grpc");
+    try (var client = client(rest, credentials("demo", "demo-secret"))) {
+      final long key = client.newBroadcastSignalCommand().signalName(signal).send().join().getKey();
+
+      final int taken = Protocol.decodePartitionId(key);
+      for (int partition = 1; partition <= 3; partition++) {
+        if (partition == taken) {
+          continue;
+        }
+        final int p = partition;
+        final var distributed =
+            awaitRecord(
+                r ->
+                    r.partitionId() == p
+                        && r.is(RecordType.COMMAND, ValueType.SIGNAL, SignalIntent.BROADCAST)
+                        && r.valueJson().contains("\"" + signal + "\""));
+        assertThat(distributed.authorizations())
+            .as("partition %d", p)
+            .containsEntry("authorized_username", "demo");
+      }
     }
   }
 

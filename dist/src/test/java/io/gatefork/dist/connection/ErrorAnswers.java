@@ -59,6 +59,17 @@ abstract class ErrorAnswers extends GatewayTestSupport {
               "{\"processDefinitionId\":\"anything\"}",
               503,
               "\"title\":\"RESOURCE_EXHAUSTED\""),
+          // every partition refuses the activation: 503 as upstream from 8.8.3 (500 before,
+          // camunda/camunda#39985), not an empty 200 after the long poll
+          new Step(
+              "broker backpressure on job activation",
+              "POST",
+              "/v2/jobs/activation",
+              AUTHORIZATION,
+              "{\"type\":\"anything\",\"maxJobsToActivate\":1,\"timeout\":60000,"
+                  + "\"requestTimeout\":2000}",
+              503,
+              "\"title\":\"RESOURCE_EXHAUSTED\""),
           new Step(
               "bad input",
               "POST",

@@ -1,5 +1,6 @@
 package io.gatefork.broker.embedded;
 
+import io.camunda.zeebe.util.VersionUtil;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Collections;
@@ -43,7 +44,8 @@ import java.util.stream.IntStream;
  * @param dataDirectory where the RocksDB state goes ({@code partition-<id>} subdirectories, wiped
  *     at start because the log is not kept across restarts). {@code null} (default) means a fresh
  *     temporary directory that is removed on close.
- * @param version the broker version published in BrokerInfo. Default {@code 8.8.0}.
+ * @param version the broker version published in BrokerInfo. Default: the engine's patch ({@code
+ *     VersionUtil}, {@code ZEEBE_VERSION_OVERRIDE} as in stock).
  * @param recordJournal whether to keep a {@link RecordJournal} of all records. Default false.
  * @param recordJournalFile a file the journal appends every record to as one JSON line (flushed
  *     every 100 ms and on close, readable by everyone); implies {@code recordJournal}. Default null
@@ -74,7 +76,7 @@ public record EmbeddedBrokerConfig(
   public static final String DEFAULT_CLUSTER_NAME = "zeebe-cluster";
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PARTITION_COUNT = 3;
-  public static final String DEFAULT_VERSION = "8.8.0";
+  public static final String DEFAULT_VERSION = VersionUtil.getVersion();
 
   /**
    * The highest term: each term gets its own range of 2^40 partition-local keys, and the 51-bit

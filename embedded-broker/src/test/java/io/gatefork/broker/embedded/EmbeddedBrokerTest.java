@@ -27,6 +27,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.camunda.zeebe.util.VersionUtil;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import java.time.Duration;
 import java.util.Map;
@@ -83,7 +84,7 @@ class EmbeddedBrokerTest {
               assertThat(info.getPartitionsCount()).isEqualTo(3);
               assertThat(info.getClusterSize()).isEqualTo(1);
               assertThat(info.getReplicationFactor()).isEqualTo(1);
-              assertThat(info.getVersion()).isEqualTo("8.8.0");
+              assertThat(info.getVersion()).isEqualTo(VersionUtil.getVersion());
               assertThat(info.getPartitionRoles())
                   .containsExactlyInAnyOrderEntriesOf(
                       Map.of(

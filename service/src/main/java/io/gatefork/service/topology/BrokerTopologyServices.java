@@ -1,5 +1,6 @@
 package io.gatefork.service.topology;
 
+import io.camunda.zeebe.util.VersionUtil;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.topology.BrokerNode;
 import io.gatefork.broker.client.topology.BrokerTopology;
@@ -11,8 +12,11 @@ import java.util.Objects;
 
 /** The cluster as the broker client currently sees it; no broker round trip. */
 public final class BrokerTopologyServices implements TopologyServices {
-  /** The Camunda version this gateway stands in for, reported as {@code gatewayVersion}. */
-  public static final String GATEWAY_VERSION = "8.8.0";
+  /**
+   * The Camunda version this gateway stands in for, reported as {@code gatewayVersion}: the patch
+   * of the Camunda libraries it is built on, or {@code ZEEBE_VERSION_OVERRIDE} as in stock.
+   */
+  public static final String GATEWAY_VERSION = VersionUtil.getVersion();
 
   static final String LEADER = "LEADER";
   static final String FOLLOWER = "FOLLOWER";

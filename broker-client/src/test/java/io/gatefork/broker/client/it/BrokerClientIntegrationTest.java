@@ -17,6 +17,7 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
+import io.camunda.zeebe.util.VersionUtil;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.ResourceExhaustedRetry;
@@ -71,7 +72,7 @@ class BrokerClientIntegrationTest {
         .satisfies(
             b -> {
               assertThat(b.commandApiAddress()).isEqualTo(cluster.broker.clusterAddress());
-              assertThat(b.version()).isEqualTo("8.8.0");
+              assertThat(b.version()).isEqualTo(VersionUtil.getVersion());
             });
     assertThat(topology.partitions())
         .allSatisfy(

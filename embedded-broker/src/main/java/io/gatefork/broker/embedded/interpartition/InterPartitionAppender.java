@@ -19,18 +19,23 @@ final class InterPartitionAppender {
   private InterPartitionAppender() {}
 
   /**
-   * Appends the command. The write is synchronous (the value is serialized into the log before this
-   * returns), so the caller may reuse {@code value} afterwards.
+   * Appends the command with the authorization it was sent with (AuthInfo as msgpack; empty for
+   * none). The write is synchronous (the value is serialized into the log before this returns), so
+   * the caller may reuse {@code value} afterwards.
    */
   static Either<WriteFailure, Long> append(
       final LogStreamWriter writer,
       final ValueType valueType,
       final Intent intent,
       final Long recordKey,
+      final byte[] authorization,
       final UnifiedRecordValue value) {
     // fresh metadata per call: the engine may send from more than one thread
     final var metadata =
         new RecordMetadata().recordType(RecordType.COMMAND).valueType(valueType).intent(intent);
+    if (authorization.length > 0) { // checked again by the receiving partition's engine
+      metadata.authorization(new UnsafeBuffer(authorization));
+    }
     final LogAppendEntry entry =
         recordKey != null
             ? LogAppendEntry.of(recordKey, metadata, value)

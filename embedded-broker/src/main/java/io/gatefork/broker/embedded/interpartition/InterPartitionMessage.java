@@ -17,23 +17,31 @@ import java.nio.ByteOrder;
  * byte   1 if a record key follows, else 0
  * long   record key (present only if flagged)
  * int    value length, then the msgpack value bytes
+ * int    authorization length (0: none), then the command's AuthInfo as msgpack
  * </pre>
  *
- * Little-endian.
+ * Little-endian. Version 2 added the authorization: from 8.8.x the engine distributes a command
+ * with the authorization it was given (a signal broadcast is checked on every partition).
  */
 record InterPartitionMessage(
-    int receiverPartitionId, ValueType valueType, short intent, Long recordKey, byte[] value) {
+    int receiverPartitionId,
+    ValueType valueType,
+    short intent,
+    Long recordKey,
+    byte[] value,
+    byte[] authorization) {
 
   static final String TOPIC_PREFIX = "gatefork-inter-partition-";
-  private static final byte FORMAT_VERSION = 1;
-  private static final int FIXED_LENGTH = 1 + 4 + 2 + 2 + 1 + 4;
+  private static final byte FORMAT_VERSION = 2;
+  private static final int FIXED_LENGTH = 1 + 4 + 2 + 2 + 1 + 4 + 4;
 
   static String topic(final int partitionId) {
     return TOPIC_PREFIX + partitionId;
   }
 
   byte[] encode() {
-    final int length = FIXED_LENGTH + (recordKey != null ? 8 : 0) + value.length;
+    final int length =
+        FIXED_LENGTH + (recordKey != null ? 8 : 0) + value.length + authorization.length;
     final ByteBuffer buffer = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
     buffer.put(FORMAT_VERSION);
     buffer.putInt(receiverPartitionId);
@@ -45,6 +53,7 @@ record InterPartitionMessage(
       buffer.put((byte) 0);
     }
     buffer.putInt(value.length).put(value);
+    buffer.putInt(authorization.length).put(authorization);
     return buffer.array();
   }
 
@@ -60,6 +69,8 @@ record InterPartitionMessage(
     final Long key = buffer.get() == 1 ? buffer.getLong() : null;
     final byte[] value = new byte[buffer.getInt()];
     buffer.get(value);
-    return new InterPartitionMessage(receiver, valueType, intent, key, value);
+    final byte[] authorization = new byte[buffer.getInt()];
+    buffer.get(authorization);
+    return new InterPartitionMessage(receiver, valueType, intent, key, value, authorization);
   }
 }

@@ -60,7 +60,12 @@ public final class InterPartitionReceiver implements AutoCloseable {
       final var value = InterPartitionAppender.readValue(message.valueType(), message.value());
       final var written =
           InterPartitionAppender.append(
-              writer, message.valueType(), intent, message.recordKey(), value);
+              writer,
+              message.valueType(),
+              intent,
+              message.recordKey(),
+              message.authorization(),
+              value);
       if (written.isLeft()) {
         LOG.debug(
             "Dropped remote {}.{} for partition {}: {}",

@@ -3,6 +3,7 @@ package io.gatefork.broker.embedded.interpartition;
 import io.atomix.cluster.MemberId;
 import io.atomix.cluster.messaging.ClusterCommunicationService;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;
+import io.camunda.zeebe.protocol.impl.encoding.AuthInfo;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.Intent;
@@ -49,26 +50,21 @@ public final class RoutingInterPartitionCommandSender implements InterPartitionC
     this.communication = communication;
   }
 
-  @Override
-  public void sendCommand(
-      final int receiverPartitionId,
-      final ValueType valueType,
-      final Intent intent,
-      final UnifiedRecordValue command) {
-    sendCommand(receiverPartitionId, valueType, intent, null, command);
-  }
-
+  /** The engine's other overloads (without a key or an authorization) come here too. */
   @Override
   public void sendCommand(
       final int receiverPartitionId,
       final ValueType valueType,
       final Intent intent,
       final Long recordKey,
-      final UnifiedRecordValue command) {
+      final UnifiedRecordValue command,
+      final AuthInfo authInfo) {
+    final byte[] authorization = encoded(authInfo);
     final LogStreamWriter localWriter = localWriters.get(receiverPartitionId);
     if (localWriter != null) {
       final var written =
-          InterPartitionAppender.append(localWriter, valueType, intent, recordKey, command);
+          InterPartitionAppender.append(
+              localWriter, valueType, intent, recordKey, authorization, command);
       if (written.isLeft()) {
         LOG.debug(
             "Dropped {}.{} from partition {} to {}: {}",
@@ -94,7 +90,8 @@ public final class RoutingInterPartitionCommandSender implements InterPartitionC
     final byte[] value = new byte[command.getLength()];
     command.write(new UnsafeBuffer(value), 0);
     final byte[] message =
-        new InterPartitionMessage(receiverPartitionId, valueType, intent.value(), recordKey, value)
+        new InterPartitionMessage(
+                receiverPartitionId, valueType, intent.value(), recordKey, value, authorization)
             .encode();
     communication.unicast(
         InterPartitionMessage.topic(receiverPartitionId),
@@ -102,5 +99,14 @@ public final class RoutingInterPartitionCommandSender implements InterPartitionC
         Function.identity(),
         leader.get(),
         true);
+  }
+
+  private static byte[] encoded(final AuthInfo authInfo) {
+    if (authInfo == null || authInfo.isEmpty()) {
+      return new byte[0];
+    }
+    final byte[] bytes = new byte[authInfo.getLength()];
+    authInfo.write(new UnsafeBuffer(bytes), 0);
+    return bytes;
   }
 }

@@ -3,29 +3,39 @@ package io.gatefork.broker.embedded.interpartition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.camunda.zeebe.protocol.impl.encoding.AuthInfo;
+import io.camunda.zeebe.protocol.impl.encoding.AuthInfo.AuthDataFormat;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
+import java.util.Map;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 class InterPartitionMessageTest {
 
   @Test
-  void roundTripsWithAndWithoutKey() {
+  void roundTripsWithAndWithoutKeyAndAuthorization() {
     final var record =
         new ProcessInstanceCreationRecord().setBpmnProcessId("order-7").setProcessDefinitionKey(42);
     final byte[] value = new byte[record.getLength()];
     record.write(new UnsafeBuffer(value), 0);
 
+    final var auth =
+        new AuthInfo().setFormat(AuthDataFormat.PRE_AUTHORIZED).setClaims(Map.of("user", "demo"));
+    final byte[] authorization = new byte[auth.getLength()];
+    auth.write(new UnsafeBuffer(authorization), 0);
+
     for (final Long key : new Long[] {null, 2251799813685249L}) {
+      final byte[] sentAuthorization = key == null ? new byte[0] : authorization;
       final var sent =
           new InterPartitionMessage(
               3,
               ValueType.PROCESS_INSTANCE_CREATION,
               ProcessInstanceCreationIntent.CREATE.value(),
               key,
-              value);
+              value,
+              sentAuthorization);
 
       final var received = InterPartitionMessage.decode(sent.encode());
 
@@ -38,7 +48,12 @@ class InterPartitionMessageTest {
               InterPartitionAppender.readValue(received.valueType(), received.value());
       assertThat(decoded.getBpmnProcessId()).isEqualTo("order-7");
       assertThat(decoded.getProcessDefinitionKey()).isEqualTo(42);
+      assertThat(received.authorization()).isEqualTo(sentAuthorization);
     }
+    final var decodedAuth = new AuthInfo();
+    decodedAuth.wrap(new UnsafeBuffer(authorization));
+    assertThat(decodedAuth.getFormat()).isEqualTo(AuthDataFormat.PRE_AUTHORIZED);
+    assertThat(decodedAuth.getClaims()).containsEntry("user", "demo");
   }
 
   @Test

@@ -6,29 +6,17 @@ import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.nio.AsyncClientConnectionManager;
 
 /**
- * The REST connection pool inside camunda-client-java 8.8.0. Its {@code HttpClientFactory} builds a
- * {@code PoolingAsyncClientConnectionManager} (policy LAX) without limits, so Apache HttpClient 5's
- * defaults apply: 5 connections per route (25 in total, which LAX does not enforce). The client has
- * no setting for it in 8.8.0 ({@code -Dhttp.maxConnections} does not reach a connection manager the
- * client sets itself; upstream added a {@code maxHttpConnections} setting afterwards,
- * camunda/camunda#40576 and #40578). All of a benchmark's requests go to one route, so 5
- * connections cap a client at 5 requests in flight: the starter's creates and the workers' polls
- * and completions queue in the client, and that wait shows up as gateway latency. The harness
- * therefore reaches the pool and raises its limits through HttpClient's own API; only finding the
- * object takes reflection.
+ * Reads the REST connection pool inside camunda-client-java (its {@code HttpClientFactory} builds a
+ * {@code PoolingAsyncClientConnectionManager}; finding it takes reflection). Client 8.8.0 left
+ * Apache HttpClient 5's default of 5 connections per route, with no setting; the 8.8 patches since
+ * (camunda/camunda#40576, in 8.8.14) set 100 and added {@code maxHttpConnections}, which the
+ * harness uses. Tests only: they check that setting reaches the pool.
  */
-public final class RestConnectionPool {
+final class RestConnectionPool {
   private RestConnectionPool() {}
 
-  /** Raises the per-route (and total) limit of the client's REST pool to {@code connections}. */
-  public static void widen(final CamundaClient client, final int connections) {
-    final PoolingAsyncClientConnectionManager pool = pool(client);
-    pool.setDefaultMaxPerRoute(connections);
-    pool.setMaxTotal(connections);
-  }
-
   /** The per-route limit the client's REST pool has now. */
-  public static int maxPerRoute(final CamundaClient client) {
+  static int maxPerRoute(final CamundaClient client) {
     return pool(client).getDefaultMaxPerRoute();
   }
 
