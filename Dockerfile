@@ -1,17 +1,26 @@
 # The gatefork gateway image: a drop-in for the stock Camunda gateway image (home /usr/local/zeebe,
-# bin/ lib/ config/, user 1001, the same ports and environment variables). The same image starts
-# the embedded broker for QA clusters: `docker run ... gatefork broker --partitions 3`; its engine
-# and RocksDB jars are in lib/broker/, which only bin/broker puts on its classpath (bin/gateway
-# takes lib/* alone, and a classpath wildcard takes no subfolders).
+# bin/ lib/ config/, user 1001, the same ports and environment variables).
+#
+# Targets:
+#   gateway (the default, last stage): the production image the Helm chart deploys, the gateway's
+#           lib/, config/, bin/ and its start-up cache; no engine, no training load
+#   full    the distribution as built, lib/broker/ (the embedded broker: engine, RocksDB) and
+#           lib/training/ included, where the start-up cache is trained: `docker run ...
+#           gatefork-full broker --partitions 3` starts a broker for QA clusters, and its
+#           bin/train-cache trains a cache for another configuration (see docs/deployment.md)
 #
 # Build the distribution first (no network is needed here):
 #   mvn -B install -DskipTests            # produces dist/target/gatefork/{bin,lib,config}
 #   docker build -t gatefork .
+#   docker build --target full -t gatefork-full .
 # BASE_IMAGE: any Java 21+ runtime with bash, e.g. a local image where no registry is reachable
 # (scripts/build-base-image.sh builds one from a local JDK). Java 25 by default: its AOT cache
 # halves the start-up (bench/startup); on 21-24 the start-up cache is AppCDS.
 ARG BASE_IMAGE=eclipse-temurin:25-jre
-FROM ${BASE_IMAGE}
+# the shared stage, named through an ARG: Testcontainers (which builds the QA images) reads FROM
+# lines and would try to pull a bare stage name as an image
+ARG BASE_STAGE=base
+FROM ${BASE_IMAGE} AS base
 
 ENV ZB_HOME=/usr/local/zeebe \
     PATH=/usr/local/zeebe/bin:${PATH}
@@ -34,7 +43,15 @@ RUN set -eu; \
     chmod 0775 /usr/local/zeebe/data /usr/local/zeebe/logs
 
 WORKDIR /usr/local/zeebe
-# jars first: they change less often than the scripts; lib/ with its broker/ folder
+# REST, management (health, metrics), gRPC, cluster
+EXPOSE 8080 9600 26500 26502
+# readiness on the management port (MANAGEMENT_SERVER_PORT, default 9600); bash only, no curl
+HEALTHCHECK --interval=10s --timeout=6s --start-period=60s --retries=3 \
+  CMD ["/usr/local/zeebe/bin/healthcheck"]
+ENTRYPOINT ["/usr/local/zeebe/bin/entrypoint"]
+
+FROM ${BASE_STAGE} AS full
+# jars first: they change less often than the scripts
 COPY dist/target/gatefork/lib/ lib/
 COPY dist/target/gatefork/config/ config/
 COPY dist/target/gatefork/bin/ bin/
@@ -42,26 +59,25 @@ COPY dist/target/gatefork/bin/ bin/
 RUN chmod 0755 bin/*
 
 # The start-up cache (bin/gateway, "Start-up cache"; bin/train-cache): a training run of the gateway
-# against the embedded broker on loopback ports, here with the image's own JVM, so a new pod is
-# ready sooner and compiles less in its first minute. ~1 min of build time; ~100 MB on JDK 25 (AOT
-# cache with method profiles), less on JDK 21 (AppCDS). GATEFORK_TRAINING=off: no cache (the gateway
-# then starts cold, one line on stderr). The cache holds these jars' classes (the JVM refuses it
-# once a jar changes: build the image again) and was trained with config/ as it is here: a
-# configuration that takes other paths (TLS, authentication) is better served by training again,
-# bin/train-cache with that configuration, e.g. in a derived image.
+# against the embedded broker on loopback ports, with the image's own JVM, so a new pod is ready
+# sooner and compiles less in its first minute. ~1 min of build time; ~100 MB on JDK 25 (AOT cache
+# with method profiles), less on JDK 21 (AppCDS). GATEFORK_TRAINING=off: no cache (the gateway then
+# starts cold, one line on stderr). The cache holds lib/'s classes (the JVM refuses it once a jar
+# changes: build the image again) and was trained with config/ as it is here. Trained here, in the
+# full image, which has the broker to train against; the production image copies it.
 ARG GATEFORK_TRAINING=on
 # (the training gateway's Tomcat work folders and the JVMs' perf data stay out of the image)
 RUN if [ "$GATEFORK_TRAINING" != off ]; then \
       bin/train-cache && chmod -R a+rX cache && rm -rf /tmp/tomcat.* /tmp/hsperfdata_*; \
-    fi
-
+    else mkdir cache; fi
 USER 1001:0
 
-# REST, management (health, metrics), gRPC, cluster
-EXPOSE 8080 9600 26500 26502
-
-# readiness on the management port (MANAGEMENT_SERVER_PORT, default 9600); bash only, no curl
-HEALTHCHECK --interval=10s --timeout=6s --start-period=60s --retries=3 \
-  CMD ["/usr/local/zeebe/bin/healthcheck"]
-
-ENTRYPOINT ["/usr/local/zeebe/bin/entrypoint"]
+FROM ${BASE_STAGE} AS gateway
+# the gateway's jars only (a wildcard takes no folders): the same files, sizes and times the
+# training gateway ran on, which the cache requires
+COPY dist/target/gatefork/lib/*.jar lib/
+COPY dist/target/gatefork/config/ config/
+COPY dist/target/gatefork/bin/ bin/
+RUN chmod 0755 bin/* && rm bin/broker bin/train-cache
+COPY --from=full /usr/local/zeebe/cache/ cache/
+USER 1001:0

@@ -24,4 +24,6 @@ cp -a "$today/dist/src/main/dist/bin" "$today/dist/target/gatefork/bin"
 docker build -q --build-arg BASE_IMAGE="$BASE_21" -t gatefork:today "$today"
 docker build -q --build-arg BASE_IMAGE="$BASE_25" -t gatefork:warm .
 docker build -q --build-arg BASE_IMAGE="$BASE_21" -t gatefork:warm21 .
-docker images --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E '^gatefork:(today|warm|warm21) '
+# the broker the gateways join: the full image (the production one has no engine)
+docker build -q --build-arg BASE_IMAGE="$BASE_25" --target full -t gatefork-full:warm .
+docker images --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E '^gatefork(-full)?:(today|warm|warm21) '

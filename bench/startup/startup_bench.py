@@ -85,7 +85,7 @@ class StartupBench:
     def start_broker(self):
         docker("rm", "-f", BROKER, check=False)
         docker("run", "-d", "--name", BROKER, "--network", "host",
-               "--cpuset-cpus", self.args.load_cpu, self.args.variants[-1]["image"],
+               "--cpuset-cpus", self.args.load_cpu, self.args.broker_image,
                "broker", "--host", "127.0.0.1", "--port", str(self.args.rest_port + 4),
                "--partitions", "3", "--cluster-name", CLUSTER)
         deadline = time.monotonic() + 120
@@ -330,6 +330,9 @@ def parse_args(argv):
     p.add_argument("--warm-windows", type=int, default=12, help="windows of the first minutes")
     p.add_argument("--steady-windows", type=int, default=4, help="windows after them")
     p.add_argument("--prepare-seconds", type=int, default=60, help="broker warm-up load")
+    p.add_argument("--broker-image", default="gatefork-full:warm",
+                   help="the image the broker runs from: one with the embedded broker (the "
+                        "Dockerfile's full target; bench/startup/build-images.sh builds it)")
     p.add_argument("--gateway-cpu", default="1")
     p.add_argument("--load-cpu", default="0", help="the broker's and vegeta's CPU")
     p.add_argument("--rest-port", type=int, default=18380,

@@ -66,6 +66,24 @@ class GatewayClasspathTest {
     assertThat(brokerOnly(gateway)).as("broker-only jars on the gateway's classpath").isEmpty();
   }
 
+  /** The training load bin/train-cache runs is in lib/training/, not in a jar the gateway loads. */
+  @Test
+  void theGatewaysJarsHoldNoTrainingLoad() throws IOException {
+    final String training = "io/gatefork/dist/training/TrainingLoad.class";
+    for (final Path jar : classpathOf("gateway")) {
+      if (jar.toString().endsWith(".jar")) {
+        try (var zip = new java.util.zip.ZipFile(jar.toFile())) {
+          assertThat(zip.getEntry(training)).as("%s in %s", training, jar).isNull();
+        }
+      }
+    }
+    final List<Path> trainingJars = jarsIn(distribution().resolve("lib/training"));
+    assertThat(trainingJars).hasSize(1);
+    try (var zip = new java.util.zip.ZipFile(trainingJars.get(0).toFile())) {
+      assertThat(zip.getEntry(training)).as("the training jar's TrainingLoad").isNotNull();
+    }
+  }
+
   @Test
   void theBrokersClasspathIsTheGatewaysPlusTheBrokerFolder() {
     final List<Path> gateway = classpathOf("gateway");

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue #25: the image's start-up cache (made by the Dockerfile's training run) is used by the
  * gateway in a 2-CPU container, which is ready and serves over both APIs; the JVM takes the cache
- * without a warning, and GATEFORK_AOT_CACHE=off still starts a gateway that serves.
+ * without a warning, and GATEFORK_AOT_CACHE=off still starts a gateway that serves. Issue #33: the
+ * production image that does so holds no engine, no lib/broker/ and no training load (the cache is
+ * trained in a builder stage).
  */
 @ContainerTest
 class StartupCacheTest {
@@ -33,6 +35,13 @@ class StartupCacheTest {
       assertThat(jvmArguments(gateway))
           .as("the gateway JVM's arguments")
           .anyMatch(arg -> CACHE_FLAGS.stream().anyMatch(arg::startsWith));
+      // issue #33: the production image is the gateway's lib/ only, trained elsewhere
+      final String lib = gateway.execInContainer("ls", "-A", "/usr/local/zeebe/lib").getStdout();
+      assertThat(lib.lines().toList())
+          .as("/usr/local/zeebe/lib of the production image")
+          .anyMatch(name -> name.startsWith("io.gatefork.dist-"))
+          .noneMatch(name -> name.equals("broker") || name.equals("training"))
+          .noneMatch(name -> GatewayClasspathTest.BROKER_ONLY.stream().anyMatch(name::contains));
       assertServes(gateway);
       assertThat(gateway.output())
           .doesNotContain("no start-up cache")

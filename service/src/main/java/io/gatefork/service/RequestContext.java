@@ -1,6 +1,7 @@
 package io.gatefork.service;
 
 import io.gatefork.service.auth.Caller;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
 package io.gatefork.broker.embedded;
 
+import io.gatefork.broker.embedded.cluster.ClusterTls;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -136,7 +137,7 @@ final class BrokerSettings {
           "Cluster TLS needs both --tls-certificate-chain and --tls-private-key");
     }
     if (chain != null) {
-      config.tls(new EmbeddedBrokerConfig.ClusterTls(Path.of(chain), Path.of(key)));
+      config.tls(new ClusterTls(Path.of(chain), Path.of(key)));
     }
     return config.build();
   }

@@ -1,6 +1,7 @@
 package io.gatefork.broker.embedded;
 
 import io.camunda.zeebe.util.VersionUtil;
+import io.gatefork.broker.embedded.cluster.ClusterTls;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Collections;
@@ -317,18 +318,6 @@ public record EmbeddedBrokerConfig(
           recordJournal,
           recordJournalFile,
           tls);
-    }
-  }
-
-  /**
-   * PEM files for TLS of the cluster messaging, as the stock broker's {@code
-   * zeebe.broker.network.security.*}: the chain (leaf first, ending in the CA other members'
-   * certificates chain to; it is also what this broker trusts) and the leaf's PKCS8 private key.
-   */
-  public record ClusterTls(Path certificateChain, Path privateKey) {
-    public ClusterTls {
-      Objects.requireNonNull(certificateChain, "certificateChain");
-      Objects.requireNonNull(privateKey, "privateKey");
     }
   }
 

@@ -1,6 +1,8 @@
 package io.gatefork.gateway.rest;
 
 import io.gatefork.gateway.rest.admission.AdmissionConfiguration;
+import io.gatefork.gateway.rest.config.RestFilterOrder;
+import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import io.gatefork.gateway.rest.connection.TlsWarmUpConfiguration;
 import io.gatefork.gateway.rest.connection.TomcatConfiguration;
 import io.gatefork.gateway.rest.contract.RestOperationCatalog;
@@ -8,10 +10,9 @@ import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
 import io.gatefork.gateway.rest.error.ProblemRequestRejectedHandler;
 import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
-import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
 import io.gatefork.gateway.rest.json.StrictJsonBinding;
+import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
-import io.gatefork.gateway.rest.stage.HandlerOperations;
 import io.gatefork.gateway.rest.stage.RequestStageMvcConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
 import io.gatefork.service.stage.StageMetrics;
@@ -30,7 +31,6 @@ import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.ComponentScan.Filter;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.Ordered;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -84,7 +84,7 @@ public class GatewayRestConfiguration {
       final StageMetrics stageMetrics) {
     final var registration = new FilterRegistrationBean<>(new StageTimingFilter(stageMetrics));
     registration.setName("gatewayRestStageTimingFilter");
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+    registration.setOrder(RestFilterOrder.STAGE_TIMING);
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     registration.addUrlPatterns(API_URL_PATTERN);
     return registration;

@@ -12,9 +12,10 @@ import org.testcontainers.containers.wait.strategy.LogMessageWaitStrategy;
 
 /**
  * An embedded broker (real Zeebe 8.8 engine, 3 partitions, in memory) started from the gatefork
- * image with {@code broker ...}, on the host network, on a free loopback port. Alone it leads every
- * partition; as one node of a cluster ({@link #asNode}) it leads the partitions it is given, in the
- * term it is given ({@link #withTerm}: a higher term takes a partition over from its old leader).
+ * image's {@code full} target with {@code broker ...}, on the host network, on a free loopback
+ * port. Alone it leads every partition; as one node of a cluster ({@link #asNode}) it leads the
+ * partitions it is given, in the term it is given ({@link #withTerm}: a higher term takes a
+ * partition over from its old leader).
  */
 public final class BrokerContainer extends GenericContainer<BrokerContainer> {
   private static final String READY_LINE = ".*embedded broker \\d+ listening on .*";
@@ -31,7 +32,7 @@ public final class BrokerContainer extends GenericContainer<BrokerContainer> {
   private Path journalDir;
 
   public BrokerContainer(final String name) {
-    super(GateforkImage.get());
+    super(GateforkImage.full());
     logs = new ContainerLogs(name);
     withNetworkMode("host");
     withLogConsumer(logs);

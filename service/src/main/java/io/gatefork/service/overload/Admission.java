@@ -1,7 +1,7 @@
 package io.gatefork.service.overload;
 
-import io.gatefork.service.Api;
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Api;
+import io.gatefork.service.operation.Operation;
 
 /**
  * Admission at the gateway's edge: each request of an operation asks for a {@link Permit} before

@@ -1,8 +1,8 @@
 package io.gatefork.service.stage;
 
-import io.gatefork.service.Api;
-import io.gatefork.service.Operation;
-import io.gatefork.service.OperationMeters;
+import io.gatefork.service.operation.Api;
+import io.gatefork.service.operation.Operation;
+import io.gatefork.service.operation.OperationMeters;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.EnumMap;

@@ -1,11 +1,11 @@
 package io.gatefork.service.overload;
 
-import static io.gatefork.service.Api.GRPC;
-import static io.gatefork.service.Api.REST;
+import static io.gatefork.service.operation.Api.GRPC;
+import static io.gatefork.service.operation.Api.REST;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.service.Api;
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Api;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.Admission.Permit;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;

@@ -5,7 +5,6 @@ import io.atomix.cluster.AtomixClusterBuilder;
 import io.atomix.cluster.discovery.BootstrapDiscoveryProvider;
 import io.atomix.cluster.protocol.SwimMembershipProtocol;
 import io.atomix.utils.net.Address;
-import io.gatefork.broker.embedded.EmbeddedBrokerConfig.ClusterTls;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;

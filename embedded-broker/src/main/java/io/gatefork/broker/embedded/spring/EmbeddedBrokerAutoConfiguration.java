@@ -2,6 +2,7 @@ package io.gatefork.broker.embedded.spring;
 
 import io.gatefork.broker.embedded.EmbeddedBroker;
 import io.gatefork.broker.embedded.EmbeddedBrokerConfig;
+import io.gatefork.broker.embedded.cluster.ClusterTls;
 import java.nio.file.Path;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -59,7 +60,7 @@ public class EmbeddedBrokerAutoConfiguration {
   }
 
   /** The broker's cluster TLS, or null for plaintext. */
-  static EmbeddedBrokerConfig.ClusterTls tls(final EmbeddedBrokerProperties.Security security) {
+  static ClusterTls tls(final EmbeddedBrokerProperties.Security security) {
     if (!security.enabled()) {
       return null;
     }
@@ -68,7 +69,7 @@ public class EmbeddedBrokerAutoConfiguration {
           "gatefork.embedded-broker.security.enabled is true: set certificate-chain-path and "
               + "private-key-path too");
     }
-    return new EmbeddedBrokerConfig.ClusterTls(
+    return new ClusterTls(
         Path.of(security.certificateChainPath()), Path.of(security.privateKeyPath()));
   }
 

@@ -1,8 +1,8 @@
 package io.gatefork.gateway.grpc.admission;
 
-import io.gatefork.gateway.grpc.metrics.GatewayOperations;
-import io.gatefork.service.Api;
-import io.gatefork.service.Operation;
+import io.gatefork.gateway.grpc.operation.GatewayOperations;
+import io.gatefork.service.operation.Api;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.overload.Admission.Permit;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;

@@ -1,6 +1,6 @@
 package io.gatefork.gateway.grpc.metrics;
 
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.grpc.Context;
 

@@ -1,7 +1,8 @@
 package io.gatefork.gateway.grpc.metrics;
 
-import io.gatefork.service.Api;
-import io.gatefork.service.Operation;
+import io.gatefork.gateway.grpc.operation.GatewayOperations;
+import io.gatefork.service.operation.Api;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.StageMetrics;
 import io.grpc.Context;

@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest.admission;
 
-import io.gatefork.gateway.rest.stage.HandlerOperations;
+import io.gatefork.gateway.rest.config.RestFilterOrder;
+import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.service.overload.Admission;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
@@ -8,7 +9,6 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -29,7 +29,7 @@ public class AdmissionConfiguration {
     final var registration =
         new FilterRegistrationBean<>(new AdmissionFilter(configured, operations, mapping));
     registration.setName("gatewayRestAdmissionFilter");
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
+    registration.setOrder(RestFilterOrder.ADMISSION);
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     registration.addUrlPatterns("/v2/*");
     registration.setEnabled(configured != Admission.OFF);

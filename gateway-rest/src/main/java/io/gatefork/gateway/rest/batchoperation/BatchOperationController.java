@@ -1,11 +1,11 @@
 package io.gatefork.gateway.rest.batchoperation;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.batchoperation.BatchOperationServices;
+import io.gatefork.service.operation.Operation;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

@@ -1,13 +1,13 @@
 package io.gatefork.gateway.rest.batchoperation;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.batchoperation.BatchOperationCreated;
 import io.gatefork.service.batchoperation.BatchOperationServices;
 import io.gatefork.service.batchoperation.CreateBatchOperation;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.gatefork.gateway.rest.clock;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.clock.ClockServices;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;

@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.connection;
 
-import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
+import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.stream.Stream;

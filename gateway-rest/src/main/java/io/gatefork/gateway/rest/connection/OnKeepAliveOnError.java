@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.connection;
 
-import io.gatefork.gateway.rest.frontend.RestFrontEndProperties;
+import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Condition;

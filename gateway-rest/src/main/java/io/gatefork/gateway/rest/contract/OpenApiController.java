@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.contract;
 
-import io.gatefork.gateway.rest.stage.NotTimed;
+import io.gatefork.gateway.rest.operation.NotTimed;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.contract;
 
 import io.gatefork.gateway.rest.error.ProblemResponses;
-import io.gatefork.gateway.rest.stage.NotTimed;
+import io.gatefork.gateway.rest.operation.NotTimed;
 import java.lang.reflect.Method;
 import org.springframework.http.ResponseEntity;
 

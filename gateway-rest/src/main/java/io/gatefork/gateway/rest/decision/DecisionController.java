@@ -1,15 +1,15 @@
 package io.gatefork.gateway.rest.decision;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.decision.DecisionServices;
 import io.gatefork.service.decision.EvaluateDecision;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
 import java.util.ArrayList;
 import java.util.List;

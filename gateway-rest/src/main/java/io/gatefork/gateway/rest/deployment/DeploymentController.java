@@ -1,12 +1,12 @@
 package io.gatefork.gateway.rest.deployment;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.deployment.DeploymentServices;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,13 +1,13 @@
 package io.gatefork.gateway.rest.document;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.document.CreateDocument;
 import io.gatefork.service.document.DocumentContent;
 import io.gatefork.service.document.DocumentMetadata;
 import io.gatefork.service.document.DocumentServices;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,13 +1,13 @@
 package io.gatefork.gateway.rest.elementinstance;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.adhocsubprocess.ActivateAdHocSubProcessActivities;
 import io.gatefork.service.adhocsubprocess.AdHocSubProcessServices;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.variable.SetVariables;
 import io.gatefork.service.variable.VariableServices;

@@ -1,5 +1,7 @@
 package io.gatefork.gateway.rest.frontend;
 
+import io.gatefork.gateway.rest.config.RestFilterOrder;
+import io.gatefork.gateway.rest.config.RestFrontEnd;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.util.ArrayList;
@@ -7,14 +9,12 @@ import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.http.HttpMessageConverters;
-import org.springframework.boot.autoconfigure.security.SecurityProperties;
 import org.springframework.boot.autoconfigure.web.servlet.WebMvcRegistrations;
 import org.springframework.boot.web.servlet.DelegatingFilterProxyRegistrationBean;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.json.MappingJackson2HttpMessageConverter;
 import org.springframework.security.web.FilterChainProxy;
@@ -112,7 +112,7 @@ public class LeanFrontEndConfiguration {
     proxy.afterPropertiesSet();
     final var registration = new FilterRegistrationBean<>(proxy);
     registration.setName("gatewayRestSecurityFilter");
-    registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER);
+    registration.setOrder(RestFilterOrder.SECURITY);
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     return registration;
   }
@@ -124,7 +124,7 @@ public class LeanFrontEndConfiguration {
     final var registration =
         new FilterRegistrationBean<>(new ServerRequestsMetricsFilter(registry));
     registration.setName("gatewayRestServerRequestsMetrics");
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+    registration.setOrder(RestFilterOrder.SERVER_REQUESTS_METRICS);
     registration.setDispatcherTypes(DispatcherType.REQUEST);
     return registration;
   }

@@ -1,5 +1,7 @@
 package io.gatefork.gateway.rest.frontend;
 
+import io.gatefork.gateway.rest.config.RestFrontEnd;
+import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Condition;

@@ -1,12 +1,12 @@
 package io.gatefork.gateway.rest.identity;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.AuthorizationGrant;
 import io.gatefork.service.identity.AuthorizationServices;
+import io.gatefork.service.operation.Operation;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;

@@ -1,13 +1,13 @@
 package io.gatefork.gateway.rest.identity;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.EntityDefinition;
 import io.gatefork.service.identity.EntitySaved;
 import io.gatefork.service.identity.MemberType;
 import io.gatefork.service.identity.RoleServices;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.IdentifierRules;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;

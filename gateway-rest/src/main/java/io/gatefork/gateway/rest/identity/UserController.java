@@ -1,13 +1,13 @@
 package io.gatefork.gateway.rest.identity;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.identity.UserDefinition;
 import io.gatefork.service.identity.UserSaved;
 import io.gatefork.service.identity.UserServices;
+import io.gatefork.service.operation.Operation;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

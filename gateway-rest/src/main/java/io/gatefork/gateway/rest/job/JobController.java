@@ -1,10 +1,9 @@
 package io.gatefork.gateway.rest.job;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
@@ -12,6 +11,7 @@ import io.gatefork.service.job.JobChangeset;
 import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.job.JobServices;
 import io.gatefork.service.job.ThrowJobError;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,12 +1,12 @@
 package io.gatefork.gateway.rest.message;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageServices;
 import io.gatefork.service.message.PublishMessage;
+import io.gatefork.service.operation.Operation;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

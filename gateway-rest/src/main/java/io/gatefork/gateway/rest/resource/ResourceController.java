@@ -1,11 +1,11 @@
 package io.gatefork.gateway.rest.resource;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.gateway.rest.validation.OperationReferenceRequest;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.resource.FetchedResource;
 import io.gatefork.service.resource.ResourceServices;
 import java.util.concurrent.CompletableFuture;

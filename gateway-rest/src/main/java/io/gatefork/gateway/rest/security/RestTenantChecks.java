@@ -1,11 +1,11 @@
 package io.gatefork.gateway.rest.security;
 
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.TenantIdRules;
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package io.gatefork.gateway.rest.signal;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.signal.BroadcastSignal;
 import io.gatefork.service.signal.SignalServices;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.stage;
 
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import jakarta.servlet.ServletRequest;
 
 /**

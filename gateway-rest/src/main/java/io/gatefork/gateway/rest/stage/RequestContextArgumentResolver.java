@@ -1,7 +1,9 @@
 package io.gatefork.gateway.rest.stage;
 
-import io.gatefork.service.Operation;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
+import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import jakarta.servlet.ServletRequest;
 import org.springframework.core.MethodParameter;
 import org.springframework.web.bind.support.WebDataBinderFactory;

@@ -1,5 +1,7 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.gateway.rest.operation.GatewayOperation;
+import io.gatefork.gateway.rest.operation.HandlerOperations;
 import java.util.List;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;

@@ -1,9 +1,9 @@
 package io.gatefork.gateway.rest.stage;
 
-import io.gatefork.service.AdmissionPolicy;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
+import io.gatefork.service.operation.AdmissionPolicy;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.Admission.Permit;
 import io.gatefork.service.stage.RequestTiming;
 import jakarta.servlet.ServletRequest;

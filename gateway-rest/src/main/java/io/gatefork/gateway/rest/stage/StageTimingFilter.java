@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.stage;
 
-import io.gatefork.service.Api;
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Api;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.StageMetrics;
 import jakarta.servlet.AsyncEvent;

@@ -1,9 +1,9 @@
 package io.gatefork.gateway.rest.system;
 
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
+import io.gatefork.service.operation.Operation;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;

@@ -1,8 +1,8 @@
 package io.gatefork.gateway.rest.topology;
 
-import io.gatefork.gateway.rest.stage.GatewayOperation;
-import io.gatefork.service.Operation;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.topology.TopologyServices;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;

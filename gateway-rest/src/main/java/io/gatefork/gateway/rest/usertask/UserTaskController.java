@@ -1,11 +1,11 @@
 package io.gatefork.gateway.rest.usertask;
 
 import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.stage.GatewayOperation;
 import io.gatefork.gateway.rest.validation.LongKeys;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.usertask.AssignUserTask;
 import io.gatefork.service.usertask.CompleteUserTask;
 import io.gatefork.service.usertask.UpdateUserTask;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import java.util.Arrays;
 import java.util.List;

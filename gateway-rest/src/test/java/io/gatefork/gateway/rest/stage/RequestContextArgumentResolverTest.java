@@ -3,9 +3,11 @@ package io.gatefork.gateway.rest.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gatefork.service.Operation;
+import io.gatefork.gateway.rest.operation.GatewayOperation;
+import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.Stage;
 import java.lang.reflect.Method;

@@ -5,8 +5,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import io.gatefork.gateway.rest.support.RestTestSupport;
-import io.gatefork.service.Operation;
 import io.gatefork.service.message.MessagePublished;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import io.gatefork.service.stage.RequestTiming;

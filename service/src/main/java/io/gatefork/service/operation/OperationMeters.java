@@ -1,4 +1,4 @@
-package io.gatefork.service;
+package io.gatefork.service.operation;
 
 import java.util.EnumMap;
 import java.util.Map;

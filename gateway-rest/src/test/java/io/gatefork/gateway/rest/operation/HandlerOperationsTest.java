@@ -1,8 +1,8 @@
-package io.gatefork.gateway.rest.stage;
+package io.gatefork.gateway.rest.operation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Operation;
 import java.lang.reflect.Method;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
-package io.gatefork.gateway.rest.stage;
+package io.gatefork.gateway.rest.operation;
 
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Operation;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -11,7 +11,8 @@ import java.lang.annotation.Target;
  * The {@link Operation} a REST handler method serves: its requests are admitted by its policy and
  * recorded under its tag on {@code gatefork.request.stage}, and its tenant-check messages name it.
  * The handler takes the {@link io.gatefork.service.RequestContext} as its last parameter; resolving
- * it ({@link RequestContextArgumentResolver}) marks the request entered, after its body was read.
+ * it ({@link
+ * io.gatefork.gateway.rest.stage.RequestContextArgumentResolver}) marks the request entered, after its body was read.
  *
  * <pre>{@code
  * @GatewayOperation(Operation.PUBLISH_MESSAGE)

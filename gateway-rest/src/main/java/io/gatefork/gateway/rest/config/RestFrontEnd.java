@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.frontend;
+package io.gatefork.gateway.rest.config;
 
 /**
  * How REST requests pass through Tomcat, Spring Security and Spring MVC ({@code

@@ -1,4 +1,4 @@
-package io.gatefork.service;
+package io.gatefork.service.operation;
 
 /** How admission treats an operation; each {@link Operation} names its own. */
 public enum AdmissionPolicy {

@@ -1,11 +1,12 @@
-package io.gatefork.gateway.rest.stage;
+package io.gatefork.gateway.rest.operation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gatefork.gateway.rest.contract.UnservedOperationHandler;
+import io.gatefork.gateway.rest.stage.OperationLabel;
 import io.gatefork.gateway.rest.support.GatewayRestTest;
-import io.gatefork.service.Operation;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.stage;
+package io.gatefork.gateway.rest.operation;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

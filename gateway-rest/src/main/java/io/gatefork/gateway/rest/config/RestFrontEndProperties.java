@@ -1,4 +1,4 @@
-package io.gatefork.gateway.rest.frontend;
+package io.gatefork.gateway.rest.config;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

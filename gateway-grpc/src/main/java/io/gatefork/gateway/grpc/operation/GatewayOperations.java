@@ -1,7 +1,7 @@
-package io.gatefork.gateway.grpc.metrics;
+package io.gatefork.gateway.grpc.operation;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Operation;
 import io.grpc.MethodDescriptor;
 import java.util.Map;
 

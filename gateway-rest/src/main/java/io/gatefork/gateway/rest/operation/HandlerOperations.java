@@ -1,6 +1,6 @@
-package io.gatefork.gateway.rest.stage;
+package io.gatefork.gateway.rest.operation;
 
-import io.gatefork.service.Operation;
+import io.gatefork.service.operation.Operation;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Optional;

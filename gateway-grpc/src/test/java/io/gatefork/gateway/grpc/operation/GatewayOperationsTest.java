@@ -1,4 +1,4 @@
-package io.gatefork.gateway.grpc.metrics;
+package io.gatefork.gateway.grpc.operation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,8 +6,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
 import io.gatefork.gateway.grpc.endpoint.GatewayEndpoint;
 import io.gatefork.gateway.grpc.support.TestGateway;
-import io.gatefork.service.Operation;
 import io.gatefork.service.message.MessagePublished;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.testing.FakeServices;
 import java.util.List;
 import org.junit.jupiter.api.Test;

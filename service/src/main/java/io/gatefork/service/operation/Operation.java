@@ -1,8 +1,8 @@
-package io.gatefork.service;
+package io.gatefork.service.operation;
 
-import static io.gatefork.service.AdmissionPolicy.BYPASS;
-import static io.gatefork.service.AdmissionPolicy.CHECKED;
-import static io.gatefork.service.AdmissionPolicy.LIMITED;
+import static io.gatefork.service.operation.AdmissionPolicy.BYPASS;
+import static io.gatefork.service.operation.AdmissionPolicy.CHECKED;
+import static io.gatefork.service.operation.AdmissionPolicy.LIMITED;
 
 /**
  * Every operation the gateway serves, one vocabulary for both front ends: REST handlers declare

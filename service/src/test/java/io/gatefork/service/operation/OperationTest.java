@@ -1,4 +1,4 @@
-package io.gatefork.service;
+package io.gatefork.service.operation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

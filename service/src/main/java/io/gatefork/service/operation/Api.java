@@ -1,4 +1,4 @@
-package io.gatefork.service;
+package io.gatefork.service.operation;
 
 /** The front end a request came through: the {@code api} tag of the gateway's request meters. */
 public enum Api {
