@@ -5,7 +5,7 @@
 #   camunda.version           the newest patch at which the engine and the gateway's libraries
 #                             (Atomix, transport, protocol) resolve
 #   camunda.unserved.version  the newest patch served of the libraries missing at that one (the
-#                             enforcer allows exactly those at it; dist's CamundaLinkageTest
+#                             enforcer allows exactly those at it; gateway-app's CamundaLinkageTest
 #                             checks the mix links)
 #   camunda-client.version    the newest patch of the official client (tests only)
 #

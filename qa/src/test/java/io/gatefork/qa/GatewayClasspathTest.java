@@ -40,7 +40,7 @@ class GatewayClasspathTest {
    */
   static final List<String> BROKER_ONLY =
       List.of(
-          "embedded-broker",
+          "dev-broker",
           "zeebe-workflow-engine",
           "rocksdbjni",
           "zeebe-broker",
@@ -62,14 +62,14 @@ class GatewayClasspathTest {
 
     assertThat(names(gateway))
         .as("the gateway's classpath")
-        .anyMatch(name -> name.startsWith("io.gatefork.dist-"));
+        .anyMatch(name -> name.startsWith("io.gatefork.gateway-app-"));
     assertThat(brokerOnly(gateway)).as("broker-only jars on the gateway's classpath").isEmpty();
   }
 
   /** The training load bin/train-cache runs is in lib/training/, not in a jar the gateway loads. */
   @Test
   void theGatewaysJarsHoldNoTrainingLoad() throws IOException {
-    final String training = "io/gatefork/dist/training/TrainingLoad.class";
+    final String training = "io/gatefork/gateway/app/training/TrainingLoad.class";
     for (final Path jar : classpathOf("gateway")) {
       if (jar.toString().endsWith(".jar")) {
         try (var zip = new java.util.zip.ZipFile(jar.toFile())) {
@@ -92,7 +92,7 @@ class GatewayClasspathTest {
     assertThat(broker).as("the broker's classpath").containsAll(gateway);
     assertThat(names(brokerOnly(broker)))
         .as("broker-only jars on the broker's classpath")
-        .anyMatch(name -> name.startsWith("io.gatefork.embedded-broker-"))
+        .anyMatch(name -> name.startsWith("io.gatefork.dev-broker-"))
         .anyMatch(name -> name.startsWith("io.camunda.zeebe-workflow-engine-"))
         .anyMatch(name -> name.startsWith("org.rocksdb.rocksdbjni-"));
   }
@@ -112,13 +112,13 @@ class GatewayClasspathTest {
   void theCheckFindsBrokerOnlyJarsByArtifactId() {
     final List<Path> classpath =
         Stream.of(
-                "io.gatefork.dist-0.1.0-SNAPSHOT.jar",
+                "io.gatefork.gateway-app-0.1.0-SNAPSHOT.jar",
                 "io.camunda.zeebe-workflow-engine-8.8.0.jar",
                 "org.rocksdb.rocksdbjni-9.10.0.jar",
                 "io.camunda.zeebe-db-8.8.0.jar",
                 "io.camunda.zeebe-util-8.8.0.jar",
                 "io.camunda.zeebe-dbx-8.8.0.jar",
-                "io.gatefork.embedded-broker-0.1.0-SNAPSHOT.jar")
+                "io.gatefork.dev-broker-0.1.0-SNAPSHOT.jar")
             .map(Path::of)
             .toList();
 
@@ -127,7 +127,7 @@ class GatewayClasspathTest {
             "io.camunda.zeebe-workflow-engine-8.8.0.jar",
             "org.rocksdb.rocksdbjni-9.10.0.jar",
             "io.camunda.zeebe-db-8.8.0.jar",
-            "io.gatefork.embedded-broker-0.1.0-SNAPSHOT.jar");
+            "io.gatefork.dev-broker-0.1.0-SNAPSHOT.jar");
   }
 
   /** lib/ and lib/broker/ hold everything the broker needs: bin/broker starts one. */

@@ -39,7 +39,7 @@ class StartupCacheTest {
       final String lib = gateway.execInContainer("ls", "-A", "/usr/local/zeebe/lib").getStdout();
       assertThat(lib.lines().toList())
           .as("/usr/local/zeebe/lib of the production image")
-          .anyMatch(name -> name.startsWith("io.gatefork.dist-"))
+          .anyMatch(name -> name.startsWith("io.gatefork.gateway-app-"))
           .noneMatch(name -> name.equals("broker") || name.equals("training"))
           .noneMatch(name -> GatewayClasspathTest.BROKER_ONLY.stream().anyMatch(name::contains));
       assertServes(gateway);

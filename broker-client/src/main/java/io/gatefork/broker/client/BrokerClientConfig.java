@@ -10,7 +10,7 @@ import java.util.Objects;
  * names follow the stock gateway's {@code zeebe.gateway.cluster.*} keys.
  *
  * <p>No setting the gateway binds from its properties has a default here: the gateway's defaults
- * (cluster port 26502 and the rest) live with its property binding in dist's {@code
+ * (cluster port 26502 and the rest) live with its property binding in gateway-app's {@code
  * ClusterProperties}, and a builder that misses one fails at {@link Builder#build()}. Only the
  * settings that are off or derived when absent are optional: the advertised address (then the bind
  * address) and TLS (then plaintext). Tests and tools that start a client by hand take the stock

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 

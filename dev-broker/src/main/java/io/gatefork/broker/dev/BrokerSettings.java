@@ -1,6 +1,6 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
-import io.gatefork.broker.embedded.cluster.ClusterTls;
+import io.gatefork.broker.dev.cluster.ClusterTls;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
 import io.camunda.zeebe.util.VersionUtil;
-import io.gatefork.broker.embedded.cluster.ClusterTls;
+import io.gatefork.broker.dev.cluster.ClusterTls;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;

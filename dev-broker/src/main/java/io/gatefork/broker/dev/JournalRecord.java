@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.RejectionType;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
 import io.camunda.zeebe.logstreams.log.LogRecordAwaiter;
 import io.camunda.zeebe.logstreams.log.LogStreamReader;
@@ -6,8 +6,8 @@ import io.camunda.zeebe.logstreams.log.LoggedEvent;
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.scheduler.Actor;
-import io.gatefork.broker.embedded.log.LogRetention.ReadMark;
-import io.gatefork.broker.embedded.log.PartitionLog;
+import io.gatefork.broker.dev.log.LogRetention.ReadMark;
+import io.gatefork.broker.dev.log.PartitionLog;
 import java.util.HashMap;
 import java.util.Map;
 import org.agrona.concurrent.UnsafeBuffer;

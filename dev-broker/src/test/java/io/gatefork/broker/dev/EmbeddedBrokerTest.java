@@ -1,9 +1,9 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
-import static io.gatefork.broker.embedded.TestProcesses.activateJobs;
-import static io.gatefork.broker.embedded.TestProcesses.createInstance;
-import static io.gatefork.broker.embedded.TestProcesses.creation;
-import static io.gatefork.broker.embedded.TestProcesses.deploy;
+import static io.gatefork.broker.dev.TestProcesses.activateJobs;
+import static io.gatefork.broker.dev.TestProcesses.createInstance;
+import static io.gatefork.broker.dev.TestProcesses.creation;
+import static io.gatefork.broker.dev.TestProcesses.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -1,6 +1,6 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
-import static io.gatefork.broker.embedded.TestProcesses.deploy;
+import static io.gatefork.broker.dev.TestProcesses.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

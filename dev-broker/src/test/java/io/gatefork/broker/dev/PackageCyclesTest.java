@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,11 +13,11 @@ class PackageCyclesTest {
   private static final JavaClasses MAIN =
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.gatefork.broker.embedded");
+          .importPackages("io.gatefork.broker.dev");
 
   @Test
   void noPackageCycles() {
-    assertThat(MAIN.contain("io.gatefork.broker.embedded.EmbeddedBroker"))
+    assertThat(MAIN.contain("io.gatefork.broker.dev.EmbeddedBroker"))
         .as("the module's classes are imported")
         .isTrue();
     // every package its own slice, the module's root package included

@@ -1,7 +1,7 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
-import static io.gatefork.broker.embedded.TestProcesses.creation;
-import static io.gatefork.broker.embedded.TestProcesses.deploy;
+import static io.gatefork.broker.dev.TestProcesses.creation;
+import static io.gatefork.broker.dev.TestProcesses.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.zeebe.protocol.record.ErrorCode;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded;
+package io.gatefork.broker.dev;
 
 import io.atomix.cluster.AtomixCluster;
 import io.atomix.cluster.ClusterMembershipEvent;

@@ -1,6 +1,6 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
-import io.gatefork.dist.config.GateforkProperties;
+import io.gatefork.gateway.app.config.GateforkProperties;
 import io.gatefork.service.topology.TopologyServices;
 import java.time.Duration;
 import java.util.List;

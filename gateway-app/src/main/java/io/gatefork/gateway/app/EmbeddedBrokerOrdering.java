@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import io.gatefork.broker.client.BrokerClient;
 import java.util.Arrays;
@@ -12,8 +12,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * The embedded broker is not part of the gateway: module {@code embedded-broker} is on the
- * classpath only in {@code ./gatefork-dev} and in tests (the distribution keeps its jars in {@code
+ * The embedded broker is not part of the gateway: module {@code dev-broker} is on the classpath
+ * only in {@code ./gatefork-dev} and in tests (the distribution keeps its jars in {@code
  * lib/broker/}, which {@code bin/gateway} leaves out). There its auto-configuration adds a bean
  * named {@value #EMBEDDED_BROKER} when {@code gatefork.embedded-broker.enabled} is true (the {@code
  * dev} profile). The broker client joins the cluster through that broker, so it must start after it

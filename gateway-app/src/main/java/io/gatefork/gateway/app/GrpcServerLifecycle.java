@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import io.gatefork.gateway.grpc.server.GrpcGatewayServer;
 import org.slf4j.Logger;

@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,12 +1,12 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import io.gatefork.broker.client.BrokerClientConfig;
-import io.gatefork.dist.config.ApiExecutorProperties;
-import io.gatefork.dist.config.ClusterProperties;
-import io.gatefork.dist.config.GateforkProperties;
-import io.gatefork.dist.config.LongPollingProperties;
-import io.gatefork.dist.config.NetworkProperties;
-import io.gatefork.dist.config.UnifiedClusterProperties;
+import io.gatefork.gateway.app.config.ApiExecutorProperties;
+import io.gatefork.gateway.app.config.ClusterProperties;
+import io.gatefork.gateway.app.config.GateforkProperties;
+import io.gatefork.gateway.app.config.LongPollingProperties;
+import io.gatefork.gateway.app.config.NetworkProperties;
+import io.gatefork.gateway.app.config.UnifiedClusterProperties;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.gateway.grpc.server.GrpcTlsConfig;
 import io.gatefork.service.executor.ApiExecutorConfig;
@@ -20,10 +20,10 @@ import java.util.List;
  * the legacy keys, which win over the defaults (as in the stock 8.8 gateway). The defaults are the
  * bound records'; the modules have none of their own.
  */
-final class SettingsMapper {
+public final class SettingsMapper {
   private SettingsMapper() {}
 
-  static BrokerClientConfig brokerClientConfig(
+  public static BrokerClientConfig brokerClientConfig(
       final ClusterProperties cluster,
       final UnifiedClusterProperties unified,
       final GateforkProperties gatefork) {
@@ -57,7 +57,7 @@ final class SettingsMapper {
         .build();
   }
 
-  static ApiExecutorConfig apiExecutorConfig(
+  public static ApiExecutorConfig apiExecutorConfig(
       final ApiExecutorProperties executor, final GateforkProperties gatefork) {
     return new ApiExecutorConfig(
         executor.corePoolSizeMultiplier(),
@@ -67,13 +67,13 @@ final class SettingsMapper {
         gatefork.api().executorStrategy());
   }
 
-  static LongPollingConfig longPollingConfig(
+  public static LongPollingConfig longPollingConfig(
       final LongPollingProperties longPolling, final GateforkProperties gatefork) {
     return new LongPollingConfig(
         longPolling.enabled(), longPolling.timeout(), gatefork.longPolling().maxParkedRequests());
   }
 
-  static OverloadConfig overloadConfig(final GateforkProperties gatefork) {
+  public static OverloadConfig overloadConfig(final GateforkProperties gatefork) {
     final var overload = gatefork.overload();
     return new OverloadConfig(
         overload.algorithm(),
@@ -86,14 +86,14 @@ final class SettingsMapper {
         overload.cpuTarget());
   }
 
-  static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {
+  public static RestActivationConfig restActivationConfig(final GateforkProperties gatefork) {
     return new RestActivationConfig(
         gatefork.jobs().restActivation(),
         gatefork.jobs().streamIdleTimeout(),
         gatefork.jobs().streamHoldTimeout());
   }
 
-  static GrpcServerConfig grpcServerConfig(
+  public static GrpcServerConfig grpcServerConfig(
       final NetworkProperties network, final GateforkProperties gatefork, final GrpcTlsConfig tls) {
     final var grpc = gatefork.grpc();
     return GrpcServerConfig.builder()

@@ -1,11 +1,11 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import io.gatefork.broker.client.BrokerClientConfig;
-import io.gatefork.dist.config.ClusterSecurityProperties;
-import io.gatefork.dist.config.GrpcSecurityProperties;
-import io.gatefork.dist.config.KeyStoreProperties;
-import io.gatefork.dist.config.UnifiedClusterTlsProperties;
-import io.gatefork.dist.config.UnifiedGrpcSslProperties;
+import io.gatefork.gateway.app.config.ClusterSecurityProperties;
+import io.gatefork.gateway.app.config.GrpcSecurityProperties;
+import io.gatefork.gateway.app.config.KeyStoreProperties;
+import io.gatefork.gateway.app.config.UnifiedClusterTlsProperties;
+import io.gatefork.gateway.app.config.UnifiedGrpcSslProperties;
 import io.gatefork.gateway.grpc.server.GrpcTlsConfig;
 import java.nio.file.Path;
 

@@ -1,12 +1,12 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.dist.config.ApiExecutorProperties;
-import io.gatefork.dist.config.GateforkProperties;
-import io.gatefork.dist.config.LegacyApiExecutorKeys;
-import io.gatefork.dist.config.LongPollingProperties;
-import io.gatefork.dist.config.NetworkProperties;
+import io.gatefork.gateway.app.config.ApiExecutorProperties;
+import io.gatefork.gateway.app.config.GateforkProperties;
+import io.gatefork.gateway.app.config.LegacyApiExecutorKeys;
+import io.gatefork.gateway.app.config.LongPollingProperties;
+import io.gatefork.gateway.app.config.NetworkProperties;
 import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
 import io.gatefork.gateway.grpc.server.GrpcServerConfig;
 import io.gatefork.gateway.grpc.server.GrpcTlsConfig;

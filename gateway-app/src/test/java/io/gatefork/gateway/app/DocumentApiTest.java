@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,7 +10,7 @@ import io.camunda.client.api.response.DocumentReferenceBatchResponse;
 import io.camunda.client.api.response.DocumentReferenceResponse;
 import io.camunda.client.impl.response.DocumentReferenceResponseImpl;
 import io.camunda.client.protocol.rest.DocumentReference;
-import io.gatefork.dist.document.DocumentStoreFactory;
+import io.gatefork.gateway.app.document.DocumentStoreFactory;
 import io.gatefork.service.document.DocumentStores;
 import io.gatefork.service.error.ServiceException;
 import java.io.InputStream;

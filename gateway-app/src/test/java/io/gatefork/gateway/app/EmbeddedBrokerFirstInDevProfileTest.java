@@ -1,8 +1,8 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.broker.embedded.EmbeddedBroker;
+import io.gatefork.broker.dev.EmbeddedBroker;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ConfigurableApplicationContext;

@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.awaitility.Awaitility.await;
 
@@ -14,8 +14,8 @@ import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
-import io.gatefork.broker.embedded.EmbeddedBroker;
-import io.gatefork.broker.embedded.JournalRecord;
+import io.gatefork.broker.dev.EmbeddedBroker;
+import io.gatefork.broker.dev.JournalRecord;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,7 +16,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.request.BrokerRequests;
-import io.gatefork.dist.grafana.PromQlSelectors;
+import io.gatefork.gateway.app.grafana.PromQlSelectors;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * variables select is on /actuator/prometheus, with every label its matchers use.
  */
 class GrafanaDashboardTest extends GatewayTestSupport {
-  private static final Path DASHBOARD = Path.of("grafana", "gatefork.json");
+  private static final Path DASHBOARD = Path.of("..", "dist", "grafana", "gatefork.json");
   // added by Prometheus when it scrapes, not by the application
   private static final Set<String> TARGET_LABELS = Set.of("job", "instance");
   private static final Pattern SERIES_LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"");

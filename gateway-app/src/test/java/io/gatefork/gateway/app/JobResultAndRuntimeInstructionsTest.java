@@ -1,6 +1,6 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
-import static io.gatefork.dist.ProcessFixtures.startLatest;
+import static io.gatefork.gateway.app.ProcessFixtures.startLatest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,7 +14,7 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.RuntimeInstructionIntent;
 import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
-import io.gatefork.broker.embedded.JournalRecord;
+import io.gatefork.broker.dev.JournalRecord;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Future;

@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -9,7 +9,7 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.jobs.JobStreamInfo;
-import io.gatefork.broker.embedded.JournalRecord;
+import io.gatefork.broker.dev.JournalRecord;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;

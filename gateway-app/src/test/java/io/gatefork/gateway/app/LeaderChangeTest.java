@@ -1,7 +1,7 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
-import static io.gatefork.dist.ProcessFixtures.startLatest;
-import static io.gatefork.dist.ProcessFixtures.taskProcess;
+import static io.gatefork.gateway.app.ProcessFixtures.startLatest;
+import static io.gatefork.gateway.app.ProcessFixtures.taskProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -17,8 +17,8 @@ import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.client.BrokerClient;
-import io.gatefork.broker.embedded.EmbeddedBroker;
-import io.gatefork.broker.embedded.JournalRecord;
+import io.gatefork.broker.dev.EmbeddedBroker;
+import io.gatefork.broker.dev.JournalRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

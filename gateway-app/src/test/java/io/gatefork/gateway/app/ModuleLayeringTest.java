@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
@@ -11,20 +11,20 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module layering of DESIGN.md, checked on the classes of every module (dist's classpath holds
- * them all; their tests are left out): dependencies point down only.
+ * The module layering of DESIGN.md, checked on the classes of every module (gateway-app's classpath
+ * holds them all; their tests are left out): dependencies point down only.
  *
  * <p>Maven already refuses a dependency cycle between modules; these rules hold what it does not
  * see: a module using another that it only reaches transitively, and Spring in the service layer.
- * qa and bench are not on dist's classpath and are not checked here; neither has main code that
- * names a gatefork class.
+ * qa and bench are not on gateway-app's classpath and are not checked here; neither has main code
+ * that names a gatefork class.
  */
 class ModuleLayeringTest {
   private static final String BROKER_CLIENT = "io.gatefork.broker.client..";
   private static final String SERVICE = "io.gatefork.service..";
   private static final String GATEWAY_REST = "io.gatefork.gateway.rest..";
   private static final String GATEWAY_GRPC = "io.gatefork.gateway.grpc..";
-  private static final String DIST = "io.gatefork.dist..";
+  private static final String APP = "io.gatefork.gateway.app..";
 
   private static final JavaClasses GATEFORK =
       new ClassFileImporter()
@@ -35,7 +35,7 @@ class ModuleLayeringTest {
   void importsTheMainClassesOfEveryModule() {
     // guards the rules below against passing on an empty or partial import
     assertThat(GATEFORK.contain("io.gatefork.broker.client.BrokerClient")).isTrue();
-    assertThat(GATEFORK.contain("io.gatefork.broker.embedded.EmbeddedBroker")).isTrue();
+    assertThat(GATEFORK.contain("io.gatefork.broker.dev.EmbeddedBroker")).isTrue();
     assertThat(GATEFORK.contain("io.gatefork.service.executor.ApiExecutor")).isTrue();
     assertThat(GATEFORK.contain("io.gatefork.gateway.grpc.server.GrpcGatewayServer")).isTrue();
     assertThat(GATEFORK.that(resideInAPackage(GATEWAY_REST))).isNotEmpty();
@@ -98,14 +98,14 @@ class ModuleLayeringTest {
   }
 
   @Test
-  void nothingButDistDependsOnDist() {
+  void nothingButTheApplicationDependsOnIt() {
     noClasses()
         .that()
-        .resideOutsideOfPackage(DIST)
+        .resideOutsideOfPackage(APP)
         .should()
         .dependOnClassesThat()
-        .resideInAPackage(DIST)
-        .because("dist is the top: the application that wires the modules together")
+        .resideInAPackage(APP)
+        .because("gateway-app is the top: the application that wires the modules together")
         .check(GATEFORK);
   }
 

@@ -1,6 +1,6 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
-import static io.gatefork.dist.ProcessFixtures.taskProcess;
+import static io.gatefork.gateway.app.ProcessFixtures.taskProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

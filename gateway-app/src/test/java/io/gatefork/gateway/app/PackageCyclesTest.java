@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,11 +13,11 @@ class PackageCyclesTest {
   private static final JavaClasses MAIN =
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.gatefork.dist");
+          .importPackages("io.gatefork.gateway.app");
 
   @Test
   void noPackageCycles() {
-    assertThat(MAIN.contain("io.gatefork.dist.GateforkApplication"))
+    assertThat(MAIN.contain("io.gatefork.gateway.app.GateforkApplication"))
         .as("the module's classes are imported")
         .isTrue();
     // every package its own slice, the module's root package included

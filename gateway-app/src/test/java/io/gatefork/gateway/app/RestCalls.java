@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

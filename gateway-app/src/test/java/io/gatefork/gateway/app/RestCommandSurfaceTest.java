@@ -1,8 +1,8 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
-import static io.gatefork.dist.ProcessFixtures.dinnerDmn;
-import static io.gatefork.dist.ProcessFixtures.startLatest;
-import static io.gatefork.dist.ProcessFixtures.taskProcess;
+import static io.gatefork.gateway.app.ProcessFixtures.dinnerDmn;
+import static io.gatefork.gateway.app.ProcessFixtures.startLatest;
+import static io.gatefork.gateway.app.ProcessFixtures.taskProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -31,7 +31,7 @@ import io.camunda.zeebe.protocol.record.intent.SignalIntent;
 import io.camunda.zeebe.protocol.record.intent.SignalSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableDocumentIntent;
-import io.gatefork.broker.embedded.JournalRecord;
+import io.gatefork.broker.dev.JournalRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

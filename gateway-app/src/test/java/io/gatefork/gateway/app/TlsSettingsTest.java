@@ -1,14 +1,14 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gatefork.dist.config.ClusterSecurityProperties;
-import io.gatefork.dist.config.GrpcSecurityProperties;
-import io.gatefork.dist.config.KeyStoreProperties;
-import io.gatefork.dist.config.UnifiedClusterTlsProperties;
-import io.gatefork.dist.config.UnifiedGrpcSslProperties;
-import io.gatefork.dist.tls.TestCertificates;
+import io.gatefork.gateway.app.config.ClusterSecurityProperties;
+import io.gatefork.gateway.app.config.GrpcSecurityProperties;
+import io.gatefork.gateway.app.config.KeyStoreProperties;
+import io.gatefork.gateway.app.config.UnifiedClusterTlsProperties;
+import io.gatefork.gateway.app.config.UnifiedGrpcSslProperties;
+import io.gatefork.gateway.app.tls.TestCertificates;
 import io.gatefork.gateway.grpc.server.GrpcServerSslContexts;
 import io.gatefork.gateway.grpc.server.GrpcTlsConfig;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.gatefork.dist;
+package io.gatefork.gateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,7 +12,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientConfig;
 import io.gatefork.broker.client.cluster.ClusterBrokerClient;
-import io.gatefork.dist.tls.TestCertificates;
+import io.gatefork.gateway.app.tls.TestCertificates;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.cluster;
+package io.gatefork.broker.dev.cluster;
 
 import java.nio.file.Path;
 import java.util.Objects;

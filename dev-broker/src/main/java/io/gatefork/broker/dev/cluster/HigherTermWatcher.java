@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.cluster;
+package io.gatefork.broker.dev.cluster;
 
 import io.atomix.cluster.MemberId;
 import java.util.Collection;

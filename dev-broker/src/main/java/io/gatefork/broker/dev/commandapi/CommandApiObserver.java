@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.commandapi;
+package io.gatefork.broker.dev.commandapi;
 
 /** Told about every command request the command API receives. Called on the transport thread. */
 public interface CommandApiObserver {

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.commandapi;
+package io.gatefork.broker.dev.commandapi;
 
 import io.atomix.cluster.messaging.MessagingService;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;

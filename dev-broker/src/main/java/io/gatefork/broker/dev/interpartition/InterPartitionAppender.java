@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.interpartition;
+package io.gatefork.broker.dev.interpartition;
 
 import io.camunda.zeebe.logstreams.log.LogAppendEntry;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;

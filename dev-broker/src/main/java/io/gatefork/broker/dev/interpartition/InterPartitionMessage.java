@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.interpartition;
+package io.gatefork.broker.dev.interpartition;
 
 import io.camunda.zeebe.protocol.record.ValueType;
 import java.nio.ByteBuffer;

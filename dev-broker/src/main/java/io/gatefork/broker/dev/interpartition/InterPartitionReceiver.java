@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.interpartition;
+package io.gatefork.broker.dev.interpartition;
 
 import io.atomix.cluster.messaging.ClusterCommunicationService;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;

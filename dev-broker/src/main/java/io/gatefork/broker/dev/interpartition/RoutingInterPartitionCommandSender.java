@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.interpartition;
+package io.gatefork.broker.dev.interpartition;
 
 import io.atomix.cluster.MemberId;
 import io.atomix.cluster.messaging.ClusterCommunicationService;
@@ -8,7 +8,7 @@ import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.stream.api.InterPartitionCommandSender;
-import io.gatefork.broker.embedded.cluster.PartitionLeaderDirectory;
+import io.gatefork.broker.dev.cluster.PartitionLeaderDirectory;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;

@@ -3,4 +3,4 @@
  * partitions hosted by other embedded brokers. Not part of the public API; public only so that the
  * broker can wire it from its own packages.
  */
-package io.gatefork.broker.embedded.interpartition;
+package io.gatefork.broker.dev.interpartition;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.jobs;
+package io.gatefork.broker.dev.jobs;
 
 import io.atomix.cluster.messaging.ClusterEventService;
 import io.camunda.zeebe.engine.processing.streamprocessor.JobStreamer;

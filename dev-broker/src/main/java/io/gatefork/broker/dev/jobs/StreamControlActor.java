@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.jobs;
+package io.gatefork.broker.dev.jobs;
 
 import io.camunda.zeebe.scheduler.Actor;
 import io.camunda.zeebe.scheduler.ConcurrencyControl;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.log;
+package io.gatefork.broker.dev.log;
 
 import io.camunda.zeebe.logstreams.storage.LogStorage;
 import io.camunda.zeebe.logstreams.storage.LogStorageReader;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.log;
+package io.gatefork.broker.dev.log;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

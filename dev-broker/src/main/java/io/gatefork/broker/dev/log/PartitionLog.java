@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.log;
+package io.gatefork.broker.dev.log;
 
 import com.netflix.concurrency.limits.Limit;
 import com.netflix.concurrency.limits.limit.FixedLimit;

@@ -1,9 +1,9 @@
-package io.gatefork.broker.embedded.partition;
+package io.gatefork.broker.dev.partition;
 
 import io.camunda.zeebe.db.ZeebeDb;
 import io.camunda.zeebe.protocol.ZbColumnFamilies;
 import io.camunda.zeebe.stream.impl.StreamProcessor;
-import io.gatefork.broker.embedded.log.PartitionLog;
+import io.gatefork.broker.dev.log.PartitionLog;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**

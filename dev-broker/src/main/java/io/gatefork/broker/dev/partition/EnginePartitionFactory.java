@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.partition;
+package io.gatefork.broker.dev.partition;
 
 import io.camunda.search.clients.SearchClientsProxy;
 import io.camunda.security.auth.BrokerRequestAuthorizationConverter;
@@ -20,7 +20,7 @@ import io.camunda.zeebe.stream.api.InterPartitionCommandSender;
 import io.camunda.zeebe.stream.impl.ControllableStreamClockImpl;
 import io.camunda.zeebe.stream.impl.StreamProcessor;
 import io.camunda.zeebe.util.FeatureFlags;
-import io.gatefork.broker.embedded.log.PartitionLog;
+import io.gatefork.broker.dev.log.PartitionLog;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,10 +1,10 @@
-package io.gatefork.broker.embedded.partition;
+package io.gatefork.broker.dev.partition;
 
 import io.camunda.zeebe.logstreams.impl.flowcontrol.FlowControl;
 import io.camunda.zeebe.logstreams.log.LoggedEvent;
 import io.camunda.zeebe.stream.api.records.TypedRecord;
 import io.camunda.zeebe.stream.impl.StreamProcessorListener;
-import io.gatefork.broker.embedded.log.LogRetention.ReadMark;
+import io.gatefork.broker.dev.log.LogRetention.ReadMark;
 
 /**
  * Follows the stream processor through the log, on its thread:

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.partition;
+package io.gatefork.broker.dev.partition;
 
 import io.camunda.zeebe.db.ZeebeDb;
 import io.camunda.zeebe.protocol.Protocol;

@@ -1,8 +1,8 @@
-package io.gatefork.broker.embedded.spring;
+package io.gatefork.broker.dev.spring;
 
-import io.gatefork.broker.embedded.EmbeddedBroker;
-import io.gatefork.broker.embedded.EmbeddedBrokerConfig;
-import io.gatefork.broker.embedded.cluster.ClusterTls;
+import io.gatefork.broker.dev.EmbeddedBroker;
+import io.gatefork.broker.dev.EmbeddedBrokerConfig;
+import io.gatefork.broker.dev.cluster.ClusterTls;
 import java.nio.file.Path;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;

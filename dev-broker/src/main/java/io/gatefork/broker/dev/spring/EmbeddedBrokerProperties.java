@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.spring;
+package io.gatefork.broker.dev.spring;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.commandapi;
+package io.gatefork.broker.dev.commandapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.gatefork.broker.embedded.interpartition;
+package io.gatefork.broker.dev.interpartition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

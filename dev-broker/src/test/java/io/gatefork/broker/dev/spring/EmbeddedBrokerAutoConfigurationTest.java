@@ -1,8 +1,8 @@
-package io.gatefork.broker.embedded.spring;
+package io.gatefork.broker.dev.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.broker.embedded.EmbeddedBroker;
+import io.gatefork.broker.dev.EmbeddedBroker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.config;
+package io.gatefork.gateway.app.config;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.config;
+package io.gatefork.gateway.app.config;
 
 import io.gatefork.broker.client.BrokerClientConfig;
 import java.time.Duration;

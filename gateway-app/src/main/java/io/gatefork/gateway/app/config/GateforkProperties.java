@@ -1,4 +1,4 @@
-package io.gatefork.dist.config;
+package io.gatefork.gateway.app.config;
 
 import io.gatefork.broker.client.ResourceExhaustedRetry;
 import io.gatefork.gateway.grpc.server.GrpcExecutorMode;
@@ -16,7 +16,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * A/B runs and rollback, and the settings stock does not have. (The path-matching switch is
  * Spring's own {@code spring.mvc.pathmatch.matching-strategy}; documents and authentication have
  * their own records; the development broker's {@code gatefork.embedded-broker.*} are bound by
- * {@code embedded-broker}'s {@code EmbeddedBrokerProperties}, where they take effect.)
+ * {@code dev-broker}'s {@code EmbeddedBrokerProperties}, where they take effect.)
  *
  * @param api the API executor's strategy
  * @param retry the partition retry of process-instance creation

@@ -1,4 +1,4 @@
-package io.gatefork.dist.config;
+package io.gatefork.gateway.app.config;
 
 /**
  * A PKCS12 key store holding a private key and its certificate chain ({@code ...keyStore.*} under

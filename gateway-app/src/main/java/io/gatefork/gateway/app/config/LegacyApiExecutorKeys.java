@@ -1,4 +1,4 @@
-package io.gatefork.dist.config;
+package io.gatefork.gateway.app.config;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.config;
+package io.gatefork.gateway.app.config;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;

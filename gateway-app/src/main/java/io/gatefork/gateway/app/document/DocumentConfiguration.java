@@ -1,6 +1,6 @@
-package io.gatefork.dist.document;
+package io.gatefork.gateway.app.document;
 
-import io.gatefork.dist.config.DocumentProperties;
+import io.gatefork.gateway.app.config.DocumentProperties;
 import io.gatefork.service.document.DocumentStores;
 import io.gatefork.service.document.StoreDocumentServices;
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.document;
+package io.gatefork.gateway.app.document;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.document;
+package io.gatefork.gateway.app.document;
 
 import io.gatefork.service.document.DocumentStore;
 import io.gatefork.service.document.DocumentStores;

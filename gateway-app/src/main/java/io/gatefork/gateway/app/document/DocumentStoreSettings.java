@@ -1,4 +1,4 @@
-package io.gatefork.dist.document;
+package io.gatefork.gateway.app.document;
 
 import java.util.Locale;
 import java.util.Map;

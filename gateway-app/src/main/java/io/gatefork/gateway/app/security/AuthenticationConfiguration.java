@@ -1,8 +1,8 @@
-package io.gatefork.dist.security;
+package io.gatefork.gateway.app.security;
 
-import io.gatefork.dist.config.CamundaSecurityProperties;
-import io.gatefork.dist.config.GateforkSecurityProperties;
-import io.gatefork.dist.config.LegacyGatewayAuthenticationProperties;
+import io.gatefork.gateway.app.config.CamundaSecurityProperties;
+import io.gatefork.gateway.app.config.GateforkSecurityProperties;
+import io.gatefork.gateway.app.config.LegacyGatewayAuthenticationProperties;
 import io.gatefork.service.auth.BasicCredentialsAuthenticator;
 import io.gatefork.service.auth.BasicUser;
 import io.gatefork.service.auth.BearerTokenAuthenticator;

@@ -1,6 +1,6 @@
-package io.gatefork.dist.security;
+package io.gatefork.gateway.app.security;
 
-import io.gatefork.dist.config.CamundaSecurityProperties;
+import io.gatefork.gateway.app.config.CamundaSecurityProperties;
 import io.gatefork.service.auth.AuthenticationFailure;
 import io.gatefork.service.auth.TokenVerifier;
 import java.net.URL;

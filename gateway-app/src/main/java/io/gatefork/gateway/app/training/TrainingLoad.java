@@ -1,4 +1,4 @@
-package io.gatefork.dist.training;
+package io.gatefork.gateway.app.training;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc.GatewayBlockingStub;

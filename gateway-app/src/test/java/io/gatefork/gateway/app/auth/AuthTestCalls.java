@@ -1,4 +1,4 @@
-package io.gatefork.dist.auth;
+package io.gatefork.gateway.app.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

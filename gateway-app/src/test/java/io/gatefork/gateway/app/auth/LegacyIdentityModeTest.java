@@ -1,10 +1,10 @@
-package io.gatefork.dist.auth;
+package io.gatefork.gateway.app.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gatefork.dist.GateforkApplication;
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GateforkApplication;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import io.gatefork.service.auth.CallerAuthenticator;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
-package io.gatefork.dist.auth;
+package io.gatefork.gateway.app.auth;
 
-import static io.gatefork.dist.auth.AuthTestCalls.PROCESS_ID;
-import static io.gatefork.dist.auth.AuthTestCalls.postJson;
+import static io.gatefork.gateway.app.auth.AuthTestCalls.PROCESS_ID;
+import static io.gatefork.gateway.app.auth.AuthTestCalls.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,7 +11,7 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import io.grpc.Status;
 import java.util.List;
 import java.util.Map;

@@ -1,15 +1,15 @@
-package io.gatefork.dist.auth;
+package io.gatefork.gateway.app.auth;
 
-import static io.gatefork.dist.auth.AuthTestCalls.assertRefused;
-import static io.gatefork.dist.auth.AuthTestCalls.assertUnauthorized;
-import static io.gatefork.dist.auth.AuthTestCalls.get;
+import static io.gatefork.gateway.app.auth.AuthTestCalls.assertRefused;
+import static io.gatefork.gateway.app.auth.AuthTestCalls.assertUnauthorized;
+import static io.gatefork.gateway.app.auth.AuthTestCalls.get;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.auth;
+package io.gatefork.gateway.app.auth;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;

@@ -1,9 +1,9 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.CamundaClient;
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.Set;

@@ -1,10 +1,10 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.CredentialsProvider;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

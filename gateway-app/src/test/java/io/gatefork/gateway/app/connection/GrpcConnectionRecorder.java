@@ -1,4 +1,4 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import io.grpc.CallOptions;
 import io.grpc.Channel;

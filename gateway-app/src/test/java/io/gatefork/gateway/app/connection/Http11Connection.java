@@ -1,4 +1,4 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;

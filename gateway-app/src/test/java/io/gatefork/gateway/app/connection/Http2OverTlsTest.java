@@ -1,11 +1,11 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.gatefork.dist.GatewayTestSupport;
-import io.gatefork.dist.tls.TestCertificates;
+import io.gatefork.gateway.app.GatewayTestSupport;
+import io.gatefork.gateway.app.tls.TestCertificates;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;

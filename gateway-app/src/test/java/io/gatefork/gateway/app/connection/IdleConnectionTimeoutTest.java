@@ -1,8 +1,8 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

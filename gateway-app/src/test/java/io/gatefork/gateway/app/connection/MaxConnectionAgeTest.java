@@ -1,4 +1,4 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -9,9 +9,9 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.camunda.client.api.response.ProcessInstanceEvent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
-import io.gatefork.broker.embedded.JournalRecord;
-import io.gatefork.dist.CountingJobHandler;
-import io.gatefork.dist.ProcessFixtures;
+import io.gatefork.broker.dev.JournalRecord;
+import io.gatefork.gateway.app.CountingJobHandler;
+import io.gatefork.gateway.app.ProcessFixtures;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.connection;
+package io.gatefork.gateway.app.connection;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;

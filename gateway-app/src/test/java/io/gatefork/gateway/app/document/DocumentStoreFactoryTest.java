@@ -1,4 +1,4 @@
-package io.gatefork.dist.document;
+package io.gatefork.gateway.app.document;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,9 +1,9 @@
-package io.gatefork.dist.frontend;
+package io.gatefork.gateway.app.frontend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.net.URI;

@@ -1,8 +1,8 @@
-package io.gatefork.dist.fuzz;
+package io.gatefork.gateway.app.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.gatefork.dist.grafana;
+package io.gatefork.gateway.app.grafana;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

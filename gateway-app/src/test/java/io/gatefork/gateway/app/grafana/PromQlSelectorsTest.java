@@ -1,4 +1,4 @@
-package io.gatefork.dist.grafana;
+package io.gatefork.gateway.app.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

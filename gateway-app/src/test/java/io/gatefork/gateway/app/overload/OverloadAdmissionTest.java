@@ -1,4 +1,4 @@
-package io.gatefork.dist.overload;
+package io.gatefork.gateway.app.overload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -9,8 +9,8 @@ import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.gatefork.dist.GatewayTestSupport;
-import io.gatefork.dist.connection.Http11Connection;
+import io.gatefork.gateway.app.GatewayTestSupport;
+import io.gatefork.gateway.app.connection.Http11Connection;
 import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.AdaptiveAdmission;

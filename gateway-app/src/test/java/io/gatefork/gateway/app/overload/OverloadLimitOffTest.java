@@ -1,8 +1,8 @@
-package io.gatefork.dist.overload;
+package io.gatefork.gateway.app.overload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import io.gatefork.service.overload.Admission;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -1,8 +1,8 @@
-package io.gatefork.dist.overload;
+package io.gatefork.gateway.app.overload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gatefork.dist.GatewayTestSupport;
+import io.gatefork.gateway.app.GatewayTestSupport;
 import io.gatefork.gateway.rest.connection.DispatchTimes.StampingExecutor;
 import org.apache.coyote.AbstractProtocol;
 import org.apache.tomcat.util.threads.ThreadPoolExecutor;

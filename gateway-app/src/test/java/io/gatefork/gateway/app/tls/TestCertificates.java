@@ -1,4 +1,4 @@
-package io.gatefork.dist.tls;
+package io.gatefork.gateway.app.tls;
 
 import java.io.IOException;
 import java.io.OutputStream;
