@@ -126,6 +126,6 @@ class BenchmarkSmokeTest {
             "## Main cells",
             "## Saturation point found by the ramp",
             "## Overload: the workload at 2× capacity",
-            "## Targets");
+            "## Headline figures");
   }
 }

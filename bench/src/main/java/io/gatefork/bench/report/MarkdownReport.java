@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * Renders {@code report.md}: every phase's cells with gateway CPU per instance as the headline, the
- * validity of each cell for latency, the comparisons with their spread, and the targets.
+ * validity of each cell for latency, the comparisons with their spread, and the headline figures.
  */
 public final class MarkdownReport {
   static final List<String> PHASES =
@@ -80,7 +80,7 @@ public final class MarkdownReport {
     section(md, "Saturation ramp (one round per step)", ramp(analysis));
     section(md, "Overload: backpressure from the broker's request limit", overload(analysis));
     atCapacity(md, analysis, "##");
-    section(md, "Targets (reported, not asserted)", targets(analysis));
+    section(md, "Headline figures", headlines(analysis));
     section(md, "Errors by status", errors(analysis));
     if (!analysis.failures().isEmpty()) {
       final Table failures = new Table("cell", "mode", "protocol", "phase", "failure");
@@ -572,19 +572,10 @@ public final class MarkdownReport {
     return t;
   }
 
-  static Table targets(final Analysis analysis) {
-    final Table t = new Table("target", "goal", "measured", "verdict");
-    for (final var target : analysis.targets()) {
-      t.row(target.name(), target.goal(), target.measured(), verdict(target));
-    }
+  static Table headlines(final Analysis analysis) {
+    final Table t = new Table("figure", "measured");
+    analysis.headlines().forEach(h -> t.row(h.name(), h.measured()));
     return t;
-  }
-
-  static String verdict(final Analysis.Target target) {
-    if (target.met() == null) {
-      return target.verdict();
-    }
-    return target.met() ? "MET" : "MISSED (" + target.verdict() + ")";
   }
 
   static Table errors(final Analysis analysis) {

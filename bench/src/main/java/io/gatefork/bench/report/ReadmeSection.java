@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The README's workload section for this run: date, command, placement, then gateway CPU per
  * instance per cell, the comparisons with their spread, the saturation point, the sweep, the
- * overload step and the targets. Paste-ready; every figure comes from this run.
+ * overload step and the headline figures. Paste-ready; every figure comes from this run.
  */
 public final class ReadmeSection {
   private ReadmeSection() {}
@@ -104,7 +104,7 @@ public final class ReadmeSection {
           MarkdownReport.capacities(analysis));
       appendTable(md, MarkdownReport.atCapacityTitle(analysis) + ":", atCapacity);
     }
-    appendTable(md, "Targets (reported, not asserted):", MarkdownReport.targets(analysis));
+    appendTable(md, "Headline figures:", MarkdownReport.headlines(analysis));
     return md.toString();
   }
 

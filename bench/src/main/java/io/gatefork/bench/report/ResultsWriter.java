@@ -26,7 +26,7 @@ public final class ResultsWriter {
     Files.createDirectories(dir);
     final Map<String, Object> json = new LinkedHashMap<>();
     json.put("run", run);
-    json.put("targets", analysis.targets());
+    json.put("headlines", analysis.headlines());
     json.put("validity", analysis.rule());
     json.put("versusStock", analysis.versusStock());
     json.put("restVersusGrpc", analysis.restVersusGrpc());

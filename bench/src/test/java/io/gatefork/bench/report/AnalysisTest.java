@@ -231,7 +231,7 @@ class AnalysisTest {
   }
 
   @Test
-  void theSaturationTargetComparesPatchedWithStockAtThePointOverRounds() {
+  void theSaturationHeadlineComparesPatchedWithStockAtThePointOverRounds() {
     final var analysis =
         new Analysis(
             List.of(
@@ -248,9 +248,9 @@ class AnalysisTest {
                     .throughput(200, 199)
                     .build()),
             3);
-    final var target = byName(analysis).get("throughput where stock saturates");
-    assertThat(target.met()).isTrue();
-    assertThat(target.measured()).contains("at 200/s").contains("2.10x [2.09–2.10]");
+    assertThat(byName(analysis).get("completed where stock saturates, patched / stock"))
+        .contains("at 200/s")
+        .contains("2.10x [2.09–2.10]");
   }
 
   @Test
@@ -271,30 +271,29 @@ class AnalysisTest {
   }
 
   @Test
-  void aMissedTargetSaysByHowMuch() {
+  void theHeadlinesStateFiguresWithoutVerdicts() {
     final var analysis =
         new Analysis(
             List.of(
                 cell("main", "patched", "rest").createLatency(2, 13).stageP50(1.0, 2.5).build(),
                 cell("main", "patched", "grpc").createLatency(1, 5).stageP50(1.0, 1.4).build()),
             3);
-    final var targets = byName(analysis);
-    final var restP99 = targets.get("REST p99 vs gRPC p99 (patched, create)");
-    assertThat(restP99.met()).isFalse();
-    assertThat(restP99.verdict()).contains("2.60x instead of <= 1.30x");
-    final var restAdded = targets.get("gateway-added latency p50 (patched, rest, create)");
-    assertThat(restAdded.met()).isFalse();
-    assertThat(restAdded.verdict()).isEqualTo("missed by 0.50 ms");
-    assertThat(targets.get("gateway-added latency p50 (patched, grpc, create)").met()).isTrue();
+    final var figures = byName(analysis);
+    assertThat(figures.get("REST p99 / gRPC p99 (patched, create)"))
+        .isEqualTo("REST 13.00 ms / gRPC 5.00 ms = 2.60x");
+    assertThat(figures.get("gateway-added latency p50 (patched, rest, create)"))
+        .startsWith("p50 total 2.50 - broker 1.00 = 1.50 ms");
+    assertThat(figures.values()).noneMatch(f -> f.contains("MET") || f.contains("missed"));
   }
 
   @Test
-  void targetsTheRunDidNotMeasureSaySoInsteadOfPassing() {
-    final var targets = byName(new Analysis(List.of(cell("main", "stock", "rest").build()), 3));
-    assertThat(targets.get("REST p99 vs gRPC p99 (patched, create)").met()).isNull();
-    assertThat(targets.get("throughput where stock saturates").verdict())
+  void headlinesTheRunDidNotMeasureSaySo() {
+    final var figures = byName(new Analysis(List.of(cell("main", "stock", "rest").build()), 3));
+    assertThat(figures.get("REST p99 / gRPC p99 (patched, create)")).startsWith("not measured");
+    assertThat(figures.get("completed where stock saturates, patched / stock"))
         .startsWith("not measured");
-    assertThat(targets.get("broker requests per client request under backpressure").met()).isNull();
+    assertThat(figures.get("broker requests per client request under backpressure"))
+        .startsWith("not measured");
   }
 
   @Test
@@ -313,12 +312,13 @@ class AnalysisTest {
     final var overload = analysis.phase("overload").get(0);
     assertThat(overload.amplification()).isCloseTo(1.0, within(1e-9));
     assertThat(overload.clientSendsPerCall()).isCloseTo(1.4, within(1e-9));
-    assertThat(byName(analysis).get("amplification under backpressure (fail-fast, rest)").met())
-        .isTrue();
+    assertThat(
+            byName(analysis).get("broker requests per create under backpressure (fail-fast, rest)"))
+        .startsWith("1.00 at 40.0% errors");
   }
 
   @Test
-  void amplificationUnderBackpressureIsJudgedOnlyWhereTheLimitWasReached() {
+  void amplificationUnderBackpressureSaysWhereTheLimitWasNotReached() {
     final var analysis =
         new Analysis(
             List.of(
@@ -344,22 +344,21 @@ class AnalysisTest {
                     .build()),
             // the run's other phases had one: the overload cells' own count is what counts
             1);
-    final var targets = byName(analysis);
-    final var rest = targets.get("amplification under backpressure (fail-fast, rest)");
-    assertThat(rest.met()).isTrue();
-    assertThat(rest.measured()).contains("1.00").contains("stock: 2.40, up to 3 with 3 partitions");
-    final var grpc = targets.get("amplification under backpressure (fail-fast, grpc)");
-    assertThat(grpc.met()).isFalse();
-    assertThat(grpc.verdict()).isEqualTo("missed by 0.30");
-    // no error, no backpressure: 1.00 would be met without meaning anything
-    final var quiet =
-        targets.get("amplification under backpressure (fail-fast, rest-default-pool)");
-    assertThat(quiet.met()).isNull();
-    assertThat(quiet.verdict()).contains("the broker's limit was not reached");
+    final var figures = byName(analysis);
+    assertThat(figures.get("broker requests per create under backpressure (fail-fast, rest)"))
+        .contains("1.00")
+        .contains("stock: 2.40, up to 3 with 3 partitions");
+    assertThat(figures.get("broker requests per create under backpressure (fail-fast, grpc)"))
+        .startsWith("1.30 at 20.0% errors");
+    // no error, no backpressure: 1.00 would mean nothing, and the figure says so
+    assertThat(
+            figures.get(
+                "broker requests per create under backpressure (fail-fast, rest-default-pool)"))
+        .contains("the broker's limit was not reached");
   }
 
   @Test
-  void restStreamModeIsComparedWithPollingAndGrpcStreamingPerRoundAndJudgedAgainstItsGoals() {
+  void restStreamModeIsComparedWithPollingAndGrpcStreamingPerRound() {
     final List<CellResult> cells = new java.util.ArrayList<>();
     for (int round = 1; round <= 3; round++) {
       for (final int tasks : new int[] {1, 10}) {
@@ -410,13 +409,12 @@ class AnalysisTest {
     assertThat(oneTask.get(1).e2eP99().median()).isCloseTo(1.5, within(1e-9));
     assertThat(oneTask.get(1).e2eP99().pairs()).isEqualTo(3);
 
-    final var targets = byName(analysis);
-    assertThat(targets.get("REST stream e2e p99 vs gRPC streaming (1-task)").met()).isFalse();
-    assertThat(targets.get("REST stream e2e p99 vs gRPC streaming (10-task)").met()).isTrue();
-    final var perJobOne = targets.get("activation requests per job, REST stream (1-task)");
-    assertThat(perJobOne.met()).isFalse();
-    assertThat(perJobOne.measured()).contains("(poll: 3.00)");
-    assertThat(targets.get("activation requests per job, REST stream (10-task)").met()).isTrue();
+    final var figures = byName(analysis);
+    assertThat(figures.get("REST stream e2e p99 / gRPC streaming (1-task)")).startsWith("1.50x");
+    assertThat(figures.get("REST stream e2e p99 / gRPC streaming (10-task)")).startsWith("1.20x");
+    assertThat(figures.get("activation requests per job, REST stream (1-task)"))
+        .contains("(poll: 3.00)")
+        .contains("1.20");
     assertThat(analysis.find("main", "rest-stream", "rest").orElseThrow().pushedShare().median())
         .isCloseTo(0.9, within(1e-9));
 
@@ -438,9 +436,9 @@ class AnalysisTest {
     return new RunResult("s", "f", "c", Map.of(), Map.of(), List.of(), analysis.cells());
   }
 
-  private static Map<String, Analysis.Target> byName(final Analysis analysis) {
-    final Map<String, Analysis.Target> byName = new java.util.LinkedHashMap<>();
-    analysis.targets().forEach(t -> byName.put(t.name(), t));
+  private static Map<String, String> byName(final Analysis analysis) {
+    final Map<String, String> byName = new java.util.LinkedHashMap<>();
+    analysis.headlines().forEach(h -> byName.put(h.name(), h.measured()));
     return byName;
   }
 
@@ -532,7 +530,7 @@ class AnalysisTest {
   }
 
   @Test
-  void theCellsAtTwiceCapacityReportAnswersByKindOverRoundsAndJudgeLostInstances() {
+  void theCellsAtTwiceCapacityReportAnswersByKindOverRoundsAndLostInstances() {
     final var analysis =
         new Analysis(
             List.of(
@@ -581,11 +579,11 @@ class AnalysisTest {
     assertThat(analysis.capacities())
         .singleElement()
         .satisfies(c -> assertThat(c.rate()).isEqualTo(180));
-    assertThat(analysis.targets())
-        .filteredOn(t -> t.name().startsWith("nothing acknowledged lost"))
-        .extracting(t -> t.name() + ": " + t.met())
-        .containsExactly(
-            "nothing acknowledged lost at 2.0x capacity (adaptive, rest): true",
-            "nothing acknowledged lost at 2.0x capacity (off, rest): false");
+    assertThat(analysis.headlines())
+        .filteredOn(h -> h.name().startsWith("acknowledged instances completed"))
+        .extracting(h -> h.name() + ": " + h.measured())
+        .allMatch(h -> h.contains("2.0x capacity"))
+        .hasSize(2);
+    assertThat(rows.get(1).lost()).isPositive();
   }
 }
