@@ -6,61 +6,55 @@ contains 1.00 is marked "not shown".
 
     compare_builds.py OUT
 """
+import argparse
 import json
 import os
-import statistics
-import sys
+
+from benchlib.aggregate import spread, table
 
 LOADS = {"fixed": 0, "high": 1, "closed": 2}
 
 
 def load(out, label):
+    """(load, op, protocol) -> {round: CPU µs per request without the JIT} of one build."""
     figures = {}
     for name in sorted(os.listdir(out)):
-        if not name.startswith(label + "-r"):
-            continue
         path = os.path.join(out, name, "results.json")
-        if not os.path.exists(path):
-            continue
-        rnd = int(name.split("-r")[-1])
-        for cell in json.load(open(path))["cells"]:
-            key = (cell["load"], cell["op"], cell["protocol"])
-            figures.setdefault(key, {})[rnd] = cell["cpu_us_per_request_excl_jit"]
+        if name.startswith(label + "-r") and os.path.exists(path):
+            rnd = int(name.split("-r")[-1])
+            with open(path) as f:
+                for cell in json.load(f)["cells"]:
+                    key = (cell["load"], cell["op"], cell["protocol"])
+                    figures.setdefault(key, {})[rnd] = cell["cpu_us_per_request_excl_jit"]
     return figures
 
 
-def spread(values):
-    if not values:
-        return "–"
-    v = sorted(values)
-    return f"{statistics.median(v):.0f} [{v[0]:.0f}–{v[-1]:.0f}]"
-
-
 def ratio(base, other):
-    ratios = sorted(other[r] / base[r] for r in other if r in base and base[r] > 0)
-    if not ratios:
-        return "–"
-    text = f"{statistics.median(ratios):.2f}× [{ratios[0]:.2f}–{ratios[-1]:.2f}]"
-    return text + " not shown" if ratios[0] <= 1 <= ratios[-1] else text
+    """other ÷ base per round, "median× [min–max]"."""
+    ratios = [other[r] / base[r] for r in other if r in base and base[r] > 0]
+    text = spread(ratios, 2, "×")
+    return text + " not shown" if ratios and min(ratios) <= 1 <= max(ratios) else text
 
 
-def main():
-    out = sys.argv[1]
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("out", help="compare_builds.sh's OUT: <label>-r<N>/results.json, builds")
+    return p.parse_args(argv)
+
+
+def main(argv=None):
+    out = parse_args(argv).out
     listed = os.path.join(out, "builds")
     labels = open(listed).read().split() if os.path.exists(listed) else ["before", "after"]
     figures = {label: load(out, label) for label in labels}
     base, others = labels[0], labels[1:]
-    head = ["load", "op", "protocol"] + [f"{label} µs/req" for label in labels]
-    head += [f"{label} / {base}" for label in others]
-    print("| " + " | ".join(head) + " |")
-    print("|" + "---|" * len(head))
-    keys = sorted(set().union(*figures.values()),
-                  key=lambda k: (LOADS.get(k[0], 9), k[1], k[2]))
-    for key in keys:
-        row = [key[0], key[1], key[2]]
-        row += [spread(list(figures[label].get(key, {}).values())) for label in labels]
-        row += [ratio(figures[base].get(key, {}), figures[label].get(key, {})) for label in others]
-        print("| " + " | ".join(row) + " |")
+    keys = sorted(set().union(*figures.values()), key=lambda k: (LOADS.get(k[0], 9), k[1], k[2]))
+    rows = [list(key) + [spread(list(figures[label].get(key, {}).values())) for label in labels]
+            + [ratio(figures[base].get(key, {}), figures[label].get(key, {})) for label in others]
+            for key in keys]
+    print("\n".join(table(["load", "op", "protocol"] + ["%s µs/req" % label for label in labels]
+                          + ["%s / %s" % (label, base) for label in others],
+                          "l" * (3 + len(labels) + len(others)), rows)))
 
 
 if __name__ == "__main__":

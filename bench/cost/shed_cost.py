@@ -20,19 +20,20 @@ import os
 import re
 import shlex
 import socket
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cost_bench import Processes, jvm_pid, log, process_cpu_seconds
-from cost_bench import http as call  # noqa: E402
-from overload import passive_opens  # noqa: E402
+from benchlib.accounting import passive_opens, process_cpu_seconds
+from benchlib.aggregate import spread, table
+from benchlib.harness import await_topology, gateway_args, start_broker
+from benchlib.procs import Processes, jvm_pid, log, taskset
+from benchlib.workload import round_order
 
 CREATE = "/v2/process-instances"
 BODY = '{"processDefinitionId":"cost-noop"}'
+CLUSTER = "shed-cost"
 PROBES = [  # kind, method, path, body
     ("400 invalid create", "POST", CREATE, '{"processDefinitionId":7}'),
     ("404 unknown path", "GET", "/v2/no-such-resource", None),
@@ -40,7 +41,7 @@ PROBES = [  # kind, method, path, body
 ]
 
 
-def parse_args():
+def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--builds", required=True, help="LABEL=DIST,... (first: the baseline)")
     p.add_argument("--rounds", type=int, default=3)
@@ -52,11 +53,7 @@ def parse_args():
     p.add_argument("--rest-port", type=int, default=8080)
     p.add_argument("--broker-port", type=int, default=26501)
     p.add_argument("--out", required=True)
-    return p.parse_args()
-
-
-def taskset(cpus):
-    return ["taskset", "-c", cpus]
+    return p.parse_args(argv)
 
 
 def exchange(conn, method, path, body):
@@ -96,10 +93,10 @@ def hold(port):
     return s
 
 
-def wrk(port, connections, seconds, script):
-    cmd = taskset(ARGS.load_cpus) + ["wrk", "-t1", "-c%d" % connections, "-d%ds" % seconds,
+def wrk(args, seconds, script):
+    cmd = taskset(args.load_cpus) + ["wrk", "-t1", "-c%d" % args.connections, "-d%ds" % seconds,
                                      "--timeout", "10s", "-s", script,
-                                     "http://127.0.0.1:%d%s" % (port, CREATE)]
+                                     "http://127.0.0.1:%d%s" % (args.rest_port, CREATE)]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 30).stdout
     answers = int(re.search(r"(\d+) requests in", out).group(1))
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
@@ -107,15 +104,11 @@ def wrk(port, connections, seconds, script):
     return answers, int(non2xx.group(1)) if non2xx else 0, errors.group(1) if errors else ""
 
 
-def run_one(procs, label, dist, round_no, out, script):
-    port = ARGS.rest_port
+def run_one(args, procs, label, dist, round_no, out, script):
+    port = args.rest_port
     logfile = out / ("gateway-%s-r%d.log" % (label, round_no))
-    cmd = taskset(ARGS.gateway_cpus) + [
-        str(Path(dist) / "bin" / "gateway"), "--server.address=127.0.0.1",
-        "--server.port=%d" % port, "--management.server.address=127.0.0.1",
-        "--zeebe.gateway.network.host=127.0.0.1", "--zeebe.gateway.cluster.host=127.0.0.1",
-        "--zeebe.gateway.cluster.clusterName=shed-cost",
-        "--zeebe.gateway.cluster.initialContactPoints=127.0.0.1:%d" % ARGS.broker_port,
+    cmd = taskset(args.gateway_cpus) + [str(Path(dist) / "bin" / "gateway")] + gateway_args(
+        CLUSTER, port, args.broker_port) + [
         "--gatefork.overload.limit=adaptive", "--gatefork.overload.min-limit=1",
         "--gatefork.overload.max-limit=1", "--gatefork.overload.initial-limit=1",
         "--gatefork.overload.partition-by=none"]
@@ -124,29 +117,20 @@ def run_one(procs, label, dist, round_no, out, script):
         proc = procs.start("gateway-" + label, cmd, env=env, stdout=f, stderr=subprocess.STDOUT)
     try:
         pid = jvm_pid(proc)
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if call("GET", "http://127.0.0.1:%d/v2/topology" % port, timeout=2)[0] == 200:
-                    break
-            except (OSError, ValueError):
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError("gateway %s not ready; see %s" % (label, logfile))
-            time.sleep(0.5)
+        await_topology("http://127.0.0.1:%d" % port, 90, leaders=1, proc=proc, where=logfile)
         kept = probe(port, PROBES)
         holder = hold(port)
         try:
             time.sleep(0.5)
             kept.update(probe(port, [("503 shed create", "POST", CREATE, BODY)]))
-            wrk(port, ARGS.connections, ARGS.warmup, script)
+            wrk(args, args.warmup, script)
             cpu0, opens0 = process_cpu_seconds(pid), passive_opens()
-            answers, non2xx, errors = wrk(port, ARGS.connections, ARGS.window, script)
+            answers, non2xx, errors = wrk(args, args.window, script)
             cpu1, opens1 = process_cpu_seconds(pid), passive_opens()
         finally:
             holder.close()
         cell = {"build": label, "round": round_no, "answers": answers, "non_2xx": non2xx,
-                "socket_errors": errors, "rate": answers / ARGS.window,
+                "socket_errors": errors, "rate": answers / args.window,
                 "cpu_us_per_answer": (cpu1 - cpu0) * 1e6 / max(answers, 1),
                 "new_connections_per_answer": (opens1 - opens0) / max(answers, 1),
                 "connections": {k: {"status": s, "connection": c} for k, (s, c) in kept.items()}}
@@ -158,67 +142,53 @@ def run_one(procs, label, dist, round_no, out, script):
         procs.stop(proc)
 
 
-def spread(values):
-    v = sorted(values)
-    return "%s [%s–%s]" % tuple(("%.3f" if v[-1] < 1 else "%.1f") % x
-                                for x in (statistics.median(v), v[0], v[-1]))
+def report(args, out, labels, cells, command):
+    def figure(label, key):
+        values = [c[key] for c in cells if c["build"] == label]
+        return spread(values, 3 if max(values) < 1 else 1)
 
-
-def report(out, labels, cells, command):
+    first = {c["build"]: c["connections"] for c in cells if c["round"] == 1}
     lines = ["# Gateway CPU per shed REST answer, by build", "",
              "- date: %s (UTC)" % time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
              "- command: `%s`" % command,
              "- %d rounds interleaved, window %d s after %d s of the same load; wrk closed loop, "
              "%d connections, creates, every answer a shed 503" % (
-                 ARGS.rounds, ARGS.window, ARGS.warmup, ARGS.connections), "",
-             "| build | CPU µs per shed 503 | answers/s | new connections per answer |",
-             "|---|---|---|---|"]
-    for label in labels:
-        mine = [c for c in cells if c["build"] == label]
-        lines.append("| %s | %s | %s | %s |" % (
-            label, spread([c["cpu_us_per_answer"] for c in mine]),
-            spread([c["rate"] for c in mine]),
-            spread([c["new_connections_per_answer"] for c in mine])))
+                 args.rounds, args.window, args.warmup, args.connections), ""]
+    lines += table(["build", "CPU µs per shed 503", "answers/s", "new connections per answer"],
+                   "llll", [[label] + [figure(label, k) for k in (
+                       "cpu_us_per_answer", "rate", "new_connections_per_answer")]
+                       for label in labels])
     lines += ["", "Error answers and the connection they came on (first round; then a GET on it):",
-              "", "| answer | " + " | ".join(labels) + " |", "|---|" + "---|" * len(labels)]
-    first = {c["build"]: c["connections"] for c in cells if c["round"] == 1}
-    for kind in [k for k, *_ in PROBES] + ["503 shed create"]:
-        lines.append("| %s | %s |" % (kind, " | ".join(
-            "%s %s" % (first[l][kind]["status"], first[l][kind]["connection"]) for l in labels)))
+              ""] + table(["answer"] + labels, "l" * (len(labels) + 1), [
+                  [kind] + ["%s %s" % (first[l][kind]["status"], first[l][kind]["connection"])
+                            for l in labels]
+                  for kind in [k for k, *_ in PROBES] + ["503 shed create"]])
     (out / "report.md").write_text("\n".join(lines) + "\n")
     (out / "results.json").write_text(json.dumps({"command": command, "cells": cells}, indent=1))
     print("\n".join(lines))
 
 
-def main():
-    out = Path(ARGS.out)
+def main(argv):
+    args = parse_args(argv)
+    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    builds = [b.split("=", 1) for b in ARGS.builds.split(",")]
+    builds = [b.split("=", 1) for b in args.builds.split(",")]
     script = out / "create.lua"
     script.write_text('wrk.method = "POST"\nwrk.body = \'%s\'\n'
                       'wrk.headers["Content-Type"] = "application/json"\n' % BODY)
     procs = Processes()
     cells = []
     try:
-        broker_out = open(out / "broker.out", "w")
-        broker = procs.start("broker", taskset(ARGS.load_cpus) + [
-            str(Path(builds[0][1]) / "bin" / "broker"), "--port", str(ARGS.broker_port),
-            "--partitions", "1", "--host", "127.0.0.1", "--cluster-name", "shed-cost"],
-            stdout=broker_out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 90
-        while "listening" not in (out / "broker.out").read_text():
-            if time.monotonic() > deadline or broker.poll() is not None:
-                raise RuntimeError("broker not ready; see %s" % (out / "broker.out"))
-            time.sleep(0.5)
-        for r in range(1, ARGS.rounds + 1):
-            for label, dist in (builds if r % 2 else list(reversed(builds))):
-                cells.append(run_one(procs, label, dist, r, out, str(script)))
+        start_broker(procs, builds[0][1], args.load_cpus, out, "shed", args.broker_port, CLUSTER,
+                     90, partitions=1)
+        for r in range(1, args.rounds + 1):
+            for label, dist in round_order(builds, r):
+                cells.append(run_one(args, procs, label, dist, r, out, str(script)))
     finally:
         procs.stop_all()
-    command = shlex.join(["bench/cost/shed_cost.py"] + sys.argv[1:])
-    report(out, [label for label, _ in builds], cells, command)
+    command = shlex.join(["bench/cost/shed_cost.py"] + argv)
+    report(args, out, [label for label, _ in builds], cells, command)
 
 
-ARGS = parse_args()
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -12,15 +12,15 @@ gateway container starts against one embedded broker (a container pinned to the 
 partitions with leaders (ready), then drives REST creates at a fixed open-loop rate (vegeta, pinned
 to the load CPU) and per window: gateway CPU µs per answered request (utime + stime of
 /proc/<pid>/stat), of it the JIT compiler threads (C1/C2 CompilerThread), p99 latency. Windows
-after --warm-windows are the steady state. Python 3.11 standard library; helpers from the cost
-benchmark (bench/cost/cost_bench.py).
+after --warm-windows are the steady state. Python 3.11 standard library; the benchmarks' toolkit
+(bench/cost/benchlib).
 """
 import argparse
 import csv
 import datetime
 import io
 import json
-import statistics
+import shlex
 import subprocess
 import sys
 import time
@@ -28,7 +28,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "cost"))
-import cost_bench as cb  # noqa: E402
+from benchlib import procs  # noqa: E402
+from benchlib.accounting import (jit_cpu_seconds, process_cpu_seconds,  # noqa: E402
+                                 thread_cpu_seconds)
+from benchlib.aggregate import ratio, stats, table  # noqa: E402
+from benchlib.harness import await_topology, deploy, gateway_args, git_info  # noqa: E402
+from benchlib.procs import BenchError, await_ports_free, comm, log  # noqa: E402
+from benchlib.workload import open_loop_workers, round_order  # noqa: E402
+
+procs.PROGRAM = "startup-bench"
 
 CLUSTER = "startup-bench"
 BROKER = "startup-bench-broker"
@@ -41,10 +49,6 @@ PLACEMENTS = {
     # the issue's measurement: one core of its own, sized as a 2-CPU pod
     "pinned": (["--cpuset-cpus", "{gateway_cpu}"], "-XX:ActiveProcessorCount=2"),
 }
-
-
-def log(msg):
-    print("[startup-bench %s] %s" % (time.strftime("%H:%M:%S"), msg), file=sys.stderr, flush=True)
 
 
 def docker(*args, check=True, timeout=120):
@@ -68,16 +72,9 @@ class StartupBench:
         self.raw = self.out / "raw"
         self.raw.mkdir(parents=True, exist_ok=True)
         self.cells = []
-        self.gateway_args = [
-            "--server.address=127.0.0.1", "--server.port=%d" % args.rest_port,
-            "--management.server.address=127.0.0.1",
-            "--management.server.port=%d" % (args.rest_port + 1),
-            "--zeebe.gateway.network.host=127.0.0.1",
-            "--zeebe.gateway.network.port=%d" % (args.rest_port + 2),
-            "--zeebe.gateway.cluster.host=127.0.0.1",
-            "--zeebe.gateway.cluster.port=%d" % (args.rest_port + 3),
-            "--zeebe.gateway.cluster.clusterName=" + CLUSTER,
-            "--zeebe.gateway.cluster.initialContactPoints=127.0.0.1:%d" % (args.rest_port + 4)]
+        port = args.rest_port
+        self.gateway_args = gateway_args(CLUSTER, port, port + 4, management=port + 1,
+                                         grpc=port + 2, cluster_port=port + 3)
         self.rest = "http://127.0.0.1:%d" % args.rest_port
 
     # -- containers ------------------------------------------------------------------------------
@@ -91,13 +88,13 @@ class StartupBench:
         deadline = time.monotonic() + 120
         while "listening" not in docker("logs", BROKER, check=False):
             if time.monotonic() > deadline:
-                raise cb.BenchError("broker not ready: docker logs %s" % BROKER)
+                raise BenchError("broker not ready: docker logs %s" % BROKER)
             time.sleep(0.5)
         log("broker ready")
 
     def start_gateway(self, variant, placement):
         docker("rm", "-f", GATEWAY, check=False)
-        cb.await_ports_free(range(self.args.rest_port, self.args.rest_port + 4))
+        await_ports_free(range(self.args.rest_port, self.args.rest_port + 4))
         limits, java_opts = PLACEMENTS[placement]
         limits = [a.format(gateway_cpu=self.args.gateway_cpu) for a in limits]
         values = dict(variant["env"])
@@ -108,24 +105,17 @@ class StartupBench:
                variant["image"], *self.gateway_args)
         pid = int(docker("inspect", "-f", "{{.State.Pid}}", GATEWAY))
         # the entrypoint and bin/gateway exec java: the container's first process becomes the JVM
-        while cb._comm(pid) != "java":
+        while comm(pid) != "java":
             if time.monotonic() - started > 30:
-                raise cb.BenchError("no JVM in %s" % GATEWAY)
+                raise BenchError("no JVM in %s" % GATEWAY)
             time.sleep(0.01)
         return started, pid
 
     def await_ready(self, started, pid):
-        while time.monotonic() - started < self.args.start_timeout:
-            try:
-                status, body = cb.http("GET", self.rest + "/v2/topology", timeout=2)
-                if status == 200 and sum(p.get("role") == "leader" for b in body["brokers"]
-                                         for p in b["partitions"]) >= 3:
-                    return time.monotonic() - started, cb.process_cpu_seconds(pid)
-            except (OSError, ValueError, KeyError, TypeError):
-                pass
-            time.sleep(0.05)
-        raise cb.BenchError("gateway not ready after %d s: docker logs %s"
-                            % (self.args.start_timeout, GATEWAY))
+        """Seconds from `docker run` and the JVM's CPU seconds when 3 partitions have leaders."""
+        await_topology(self.rest, self.args.start_timeout - (time.monotonic() - started),
+                       interval=0.05, where="docker logs %s" % GATEWAY)
+        return time.monotonic() - started, process_cpu_seconds(pid)
 
     def stop_gateway(self, name):
         logs = subprocess.run(["docker", "logs", GATEWAY], capture_output=True, text=True)
@@ -138,11 +128,7 @@ class StartupBench:
         """Deploys the process and warms the broker with one unmeasured gateway."""
         started, pid = self.start_gateway(self.args.variants[-1], "container")
         self.await_ready(started, pid)
-        body, ctype = cb.multipart([HERE.parent / "cost" / "noop.bpmn"])
-        status, answer = cb.http("POST", self.rest + "/v2/deployments", body,
-                                 {"Content-Type": ctype}, timeout=30)
-        if status != 200:
-            raise cb.BenchError("deployment answered %s: %s" % (status, answer))
+        deploy(self.rest, [HERE.parent / "cost" / "noop.bpmn"])
         time.sleep(2)
         self.load(self.raw / "prepare.bin", self.args.prepare_seconds).wait()
         self.stop_gateway("prepare")
@@ -156,7 +142,7 @@ class StartupBench:
                            % (self.rest, body))
         cmd = ["taskset", "-c", self.args.load_cpu, "vegeta", "attack", "-targets", str(targets),
                "-rate", "%d/s" % self.args.rate, "-duration", "%ds" % seconds,
-               "-max-workers", str(cb.open_loop_workers(self.args.rate)), "-timeout", "10s",
+               "-max-workers", str(open_loop_workers(self.args.rate)), "-timeout", "10s",
                "-output", str(output)]
         return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -170,10 +156,10 @@ class StartupBench:
         binfile = self.raw / (name + ".bin")
         load_start = time.time()
         vegeta = self.load(binfile, windows * a.window)
-        samples = [(cb.process_cpu_seconds(pid), cb.thread_cpu_seconds(pid))]
+        samples = [(process_cpu_seconds(pid), thread_cpu_seconds(pid))]
         for w in range(1, windows + 1):
             time.sleep(max(0.0, load_start + w * a.window - time.time()))
-            samples.append((cb.process_cpu_seconds(pid), cb.thread_cpu_seconds(pid)))
+            samples.append((process_cpu_seconds(pid), thread_cpu_seconds(pid)))
         vegeta.wait(timeout=60)
         self.stop_gateway(name)
         answers = self.answers(binfile, load_start, windows)
@@ -187,7 +173,7 @@ class StartupBench:
                 "start_s": w * a.window, "answered": ok, "errors": errors,
                 "cpu_us_per_request": round((cpu1 - cpu0) * 1e6 / ok, 1) if ok else None,
                 "jit_us_per_request":
-                    round(cb.jit_cpu_seconds(threads0, threads1) * 1e6 / ok, 1) if ok else None,
+                    round(jit_cpu_seconds(threads0, threads1) * 1e6 / ok, 1) if ok else None,
                 "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
                 "steady": w >= a.warm_windows})
         log("%s: µs/request per window %s" % (name, [x["cpu_us_per_request"]
@@ -217,9 +203,8 @@ class StartupBench:
         try:
             self.prepare()
             for round_no in range(1, a.rounds + 1):
-                order = a.variants if round_no % 2 else list(reversed(a.variants))
                 for placement in a.placements:
-                    for variant in order:
+                    for variant in round_order(a.variants, round_no):
                         self.measure(round_no, placement, variant)
                         self.save()
         finally:
@@ -235,7 +220,7 @@ class StartupBench:
                 "smoke": a.smoke, "rounds": a.rounds, "rate": a.rate, "window_s": a.window,
                 "warm_windows": a.warm_windows, "steady_windows": a.steady_windows,
                 "placements": a.placements, "variants": a.variants,
-                "command": " ".join(sys.argv), "git": cb.git_info()}
+                "command": shlex.join(sys.argv), "git": git_info()}
         (self.out / "results.json").write_text(json.dumps(
             {"meta": meta, "cells": self.cells}, indent=1) + "\n")
         (self.out / "report.md").write_text(report(meta, self.cells))
@@ -251,13 +236,14 @@ def per_request(cell, chosen):
 
 
 def percentile(values, q):
+    # the committed start-up figures use this rank (q x n, not the nearest rank of overload.py)
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
+    s = stats(values)
+    return s and s["median"]
 
 
 def fmt(value, digits=0):
@@ -276,42 +262,35 @@ def report(meta, cells):
         mine = [c for c in cells if c["placement"] == placement]
         if not mine:
             continue
-        lines += ["## %s" % placement, "",
-                  "| variant | ready s | CPU-s to ready | first minute µs/req | steady µs/req "
-                  "| first minute / steady |", "|---|---|---|---|---|---|"]
-        summary = {}
+        summary = {}  # variant -> ready s, CPU-s to ready, first minute and steady µs/request
         for v in variants:
             vc = [c for c in mine if c["variant"] == v]
-            if not vc:
-                continue
-            first = median([per_request(c, lambda w: not w["steady"] and w["start_s"] < 60)
-                            for c in vc])
-            steady = median([per_request(c, lambda w: w["steady"]) for c in vc])
-            summary[v] = (median([c["ready_s"] for c in vc]),
-                          median([c["ready_cpu_s"] for c in vc]), first, steady)
-            lines.append("| %s | %s | %s | %s | %s | %s |" % (
-                v, fmt(summary[v][0], 2), fmt(summary[v][1], 2), fmt(first), fmt(steady),
-                fmt(first / steady, 2) if first and steady else "–"))
+            if vc:
+                summary[v] = (median([c["ready_s"] for c in vc]),
+                              median([c["ready_cpu_s"] for c in vc]),
+                              median([per_request(c, lambda w: not w["steady"]
+                                                  and w["start_s"] < 60) for c in vc]),
+                              median([per_request(c, lambda w: w["steady"]) for c in vc]))
+        lines += ["## %s" % placement, ""] + table(
+            ["variant", "ready s", "CPU-s to ready", "first minute µs/req", "steady µs/req",
+             "first minute / steady"], "llllll",
+            [[v, fmt(s[0], 2), fmt(s[1], 2), fmt(s[2]), fmt(s[3]), ratio(s[2], s[3])]
+             for v, s in summary.items()])
         base = summary.get(variants[0])
         compared = [v for v in variants[1:] if v in summary and base]
-        if compared:
-            lines.append("")
-        for v in compared:
-            lines.append("%s / %s: ready %s, CPU-s to ready %s (acceptance: ≤ 0.50)  " % (
-                v, variants[0], fmt(summary[v][0] / base[0], 2), fmt(summary[v][1] / base[1], 2)))
+        lines += [""] if compared else []
+        lines += ["%s / %s: ready %s, CPU-s to ready %s  " % (
+            v, variants[0], ratio(summary[v][0], base[0]), ratio(summary[v][1], base[1]))
+            for v in compared]
         lines += ["", "Per window (start s after ready): gateway CPU µs per request / of it JIT "
-                      "compiler threads / p99 ms", "",
-                  "| window | " + " | ".join(variants) + " |",
-                  "|---|" + "---|" * len(variants)]
-        for i, w in enumerate(mine[0]["windows"]):
-            row = []
-            for v in variants:
-                ws = [c["windows"][i] for c in mine if c["variant"] == v]
-                row.append("%s / %s / %s" % (fmt(median([x["cpu_us_per_request"] for x in ws])),
-                                             fmt(median([x["jit_us_per_request"] for x in ws])),
-                                             fmt(median([x["p99_ms"] for x in ws]), 1)))
-            lines.append("| %d%s | %s |" % (w["start_s"], " (steady)" if w["steady"] else "",
-                                            " | ".join(row)))
+                      "compiler threads / p99 ms", ""] + table(
+            ["window"] + variants, "l" * (len(variants) + 1),
+            [["%d%s" % (w["start_s"], " (steady)" if w["steady"] else "")] + [
+                "%s / %s / %s" % tuple(fmt(median([c["windows"][i][k] for c in mine
+                                                   if c["variant"] == v]), d)
+                                       for k, d in (("cpu_us_per_request", 0),
+                                                    ("jit_us_per_request", 0), ("p99_ms", 1)))
+                for v in variants] for i, w in enumerate(mine[0]["windows"])])
         lines.append("")
     return "\n".join(lines)
 
@@ -341,6 +320,9 @@ def parse_args(argv):
     p.add_argument("--smoke", action="store_true",
                    help="1 round, 10-s windows: 3 warm-up + 1 steady, 20 s broker warm-up")
     p.add_argument("--out", default=None)
+    p.add_argument("--report", metavar="DIR",
+                   help="write DIR/report.md again from DIR/results.json (after a change to the "
+                        "report) and exit")
     args = p.parse_args(argv)
     args.variants = args.variants or [parse_variant("today=gatefork:today"),
                                       parse_variant("warm=gatefork:warm")]
@@ -355,13 +337,12 @@ def parse_args(argv):
 
 
 def main(argv):
-    if argv[:1] == ["--report"]:
-        # renders report.md again from a run's results.json (after a change to the report)
-        out = Path(argv[1])
+    args = parse_args(argv)
+    if args.report:
+        out = Path(args.report)
         data = json.loads((out / "results.json").read_text())
         (out / "report.md").write_text(report(data["meta"], data["cells"]))
         return
-    args = parse_args(argv)
     log("writing to %s" % args.out)
     bench = StartupBench(args)
     bench.run()
