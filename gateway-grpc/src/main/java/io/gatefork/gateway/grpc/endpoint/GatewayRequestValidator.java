@@ -48,7 +48,7 @@ final class GatewayRequestValidator {
   static Status deployResource(final DeployResourceRequest request) {
     final String rpc = "DeployResource";
     if (request.getResourcesCount() == 0) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request DeployResource with at least one resource in"
               + " 'resources', but none was given");
     }
@@ -59,7 +59,7 @@ final class GatewayRequestValidator {
         return blank(rpc, "resources[" + i + "].name");
       }
       if (resource.getContent().isEmpty()) {
-        return invalid(
+        return invalidArgument(
             "Expected to handle gRPC request DeployResource with non-empty 'resources[%d].content',"
                     .formatted(i)
                 + " but resource '%s' is empty".formatted(resource.getName()));
@@ -71,14 +71,14 @@ final class GatewayRequestValidator {
   static Status createProcessInstance(
       final String rpc, final CreateProcessInstanceRequest request) {
     if (request.getProcessDefinitionKey() <= 0 && request.getBpmnProcessId().isBlank()) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request %s with 'processDefinitionKey' or 'bpmnProcessId',"
                   .formatted(rpc)
               + " but neither was set");
     }
     for (int i = 0; i < request.getRuntimeInstructionsCount(); i++) {
       if (!request.getRuntimeInstructions(i).hasTerminate()) {
-        return invalid(
+        return invalidArgument(
             "Expected to handle gRPC request %s with a known instruction in".formatted(rpc)
                 + " 'runtimeInstructions[%d]', but none was set".formatted(i));
       }
@@ -103,7 +103,7 @@ final class GatewayRequestValidator {
     if (result.hasType()
         && !JOB_RESULT_USER_TASK.equals(result.getType())
         && !JOB_RESULT_AD_HOC_SUB_PROCESS.equals(result.getType())) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request CompleteJob with 'result.type' one of [%s, %s], but it"
                   .formatted(JOB_RESULT_USER_TASK, JOB_RESULT_AD_HOC_SUB_PROCESS)
               + " was '%s'".formatted(result.getType()));
@@ -130,7 +130,7 @@ final class GatewayRequestValidator {
 
   static Status evaluateDecision(final EvaluateDecisionRequest request) {
     if (request.getDecisionKey() <= 0 && request.getDecisionId().isBlank()) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request EvaluateDecision with 'decisionKey' or 'decisionId',"
               + " but neither was set");
     }
@@ -140,7 +140,7 @@ final class GatewayRequestValidator {
   static Status deployProcess(final DeployProcessRequest request) {
     final String rpc = "DeployProcess";
     if (request.getProcessesCount() == 0) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request DeployProcess with at least one process in"
               + " 'processes', but none was given");
     }
@@ -151,7 +151,7 @@ final class GatewayRequestValidator {
         return blank(rpc, "processes[" + i + "].name");
       }
       if (process.getDefinition().isEmpty()) {
-        return invalid(
+        return invalidArgument(
             "Expected to handle gRPC request DeployProcess with non-empty"
                 + " 'processes[%d].definition', but process '%s' is empty"
                     .formatted(i, process.getName()));
@@ -179,12 +179,12 @@ final class GatewayRequestValidator {
   }
 
   private static Status blank(final String rpc, final String field) {
-    return invalid(
+    return invalidArgument(
         "Expected to handle gRPC request %s with non-blank '%s', but it was blank"
             .formatted(rpc, field));
   }
 
-  private static Status invalid(final String message) {
+  private static Status invalidArgument(final String message) {
     return Status.INVALID_ARGUMENT.withDescription(message);
   }
 }

@@ -18,16 +18,16 @@ final class TenantRefusalWording {
     return switch (refusal.verdict()) {
       case MULTI_TENANCY_DISABLED ->
           TENANT_IDS.equals(refusal.field())
-              ? invalid(
+              ? invalidArgument(
                   "Expected to handle gRPC request %s with tenant identifiers '%s', but"
                           .formatted(rpc, refusal.tenantIds())
                       + " multi-tenancy is disabled")
-              : invalid(
+              : invalidArgument(
                   "Expected to handle gRPC request %s with tenant identifier '%s', but"
                           .formatted(rpc, tenantId)
                       + " multi-tenancy is disabled");
       case MISSING ->
-          invalid(
+          invalidArgument(
               "Expected to handle gRPC request %s with tenant identifier '%s', but no tenant"
                       .formatted(rpc, tenantId)
                   + " identifier was provided.");
@@ -40,7 +40,7 @@ final class TenantRefusalWording {
     };
   }
 
-  private static Status invalid(final String message) {
+  private static Status invalidArgument(final String message) {
     return Status.INVALID_ARGUMENT.withDescription(message);
   }
 }
