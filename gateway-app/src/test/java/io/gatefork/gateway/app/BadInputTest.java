@@ -226,7 +226,7 @@ class BadInputTest extends GatewayTestSupport {
         createDocument("{\"processDefinitionId\":\"\"}"),
         400,
         "INVALID_ARGUMENT",
-        "metadata.processDefinitionId: must not be empty");
+        "metadata.processDefinitionId: must not be blank");
     assertProblem(
         createDocument("{\"size\":0.5}"),
         400,

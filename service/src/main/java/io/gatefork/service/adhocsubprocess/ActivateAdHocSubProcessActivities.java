@@ -16,10 +16,7 @@ public record ActivateAdHocSubProcessActivities(
     long adHocSubProcessInstanceKey, List<Element> elements, boolean cancelRemainingInstances) {
 
   public ActivateAdHocSubProcessActivities {
-    FieldRules.require("elements", elements);
-    if (elements.isEmpty()) {
-      throw FieldRules.invalid("elements", "must contain at least one element");
-    }
+    FieldRules.requireNonEmpty("elements", elements);
     FieldRules.texts(
         "elements",
         "elementId",

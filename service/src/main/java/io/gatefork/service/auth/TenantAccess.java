@@ -1,13 +1,17 @@
 package io.gatefork.service.auth;
 
 import io.camunda.zeebe.protocol.record.value.TenantOwned;
+import io.gatefork.service.operation.Operation;
+import java.util.Collections;
 import java.util.List;
 
 /**
  * Which tenant ids a caller may name, following the stock gateway: with multi-tenancy checks off
  * only the default tenant (or none, meaning the default) is accepted; with them on a tenant id must
- * be given and must be one of the caller's authorized tenants. The front ends word the answers
- * their own way (REST ProblemDetail, gRPC status), as the stock gateway does.
+ * be given and must be one of the caller's authorized tenants. Each front end applies it once per
+ * request, where it reads the tenant (REST: {@code RestTenantChecks}, gRPC: {@code
+ * GatewayRequestValidator}); a failure is a {@link TenantRefusal}, which each words as the stock
+ * gateway does.
  */
 public final class TenantAccess {
 
@@ -38,11 +42,32 @@ public final class TenantAccess {
     return caller.tenantIds().contains(tenantId) ? Verdict.ALLOWED : Verdict.NOT_AUTHORIZED;
   }
 
-  /** The first tenant of the list that fails, or null when all are allowed. */
-  public static String firstRefused(final Caller caller, final List<String> tenantIds) {
+  /** The refusal of the one tenant a request names, or null when the caller may act in it. */
+  public static TenantRefusal refusal(
+      final Caller caller, final Operation operation, final String field, final String tenantId) {
+    final Verdict verdict = check(caller, tenantId);
+    return verdict == Verdict.ALLOWED
+        ? null
+        : new TenantRefusal(
+            verdict, operation, field, tenantId, Collections.singletonList(tenantId));
+  }
+
+  /**
+   * The refusal of the first tenant of a job activation's list that fails, or null. With checks off
+   * every element must be the default tenant: a blank one is refused too, as a list names tenants.
+   */
+  public static TenantRefusal firstRefusal(
+      final Caller caller,
+      final Operation operation,
+      final String field,
+      final List<String> tenantIds) {
     for (final String tenantId : tenantIds) {
-      if (check(caller, tenantId) != Verdict.ALLOWED) {
-        return tenantId;
+      final Verdict verdict =
+          caller.tenantChecks() || TenantOwned.DEFAULT_TENANT_IDENTIFIER.equals(tenantId)
+              ? check(caller, tenantId)
+              : Verdict.MULTI_TENANCY_DISABLED;
+      if (verdict != Verdict.ALLOWED) {
+        return new TenantRefusal(verdict, operation, field, tenantId, tenantIds);
       }
     }
     return null;

@@ -25,9 +25,7 @@ final class BatchOperationRecords {
   private BatchOperationRecords() {}
 
   static BatchOperationCreationRecord toRecord(final CreateBatchOperation command) {
-    if (command == null || command.type() == null) {
-      throw FieldRules.invalid("batchOperationType", "is required");
-    }
+    FieldRules.require("batchOperationType", command == null ? null : command.type());
     final ProcessInstanceFilter filter = command.filter();
     // a filter that constrains nothing, at the top or in one $or member, would select every
     // instance the brokers know: refuse it rather than guess
@@ -47,10 +45,8 @@ final class BatchOperationRecords {
 
   private static BatchOperationProcessInstanceMigrationPlan migrationPlan(
       final CreateBatchOperation command) {
-    final CreateBatchOperation.MigrationPlan plan = command.migrationPlan();
-    if (plan == null) {
-      throw FieldRules.invalid("migrationPlan", "is required");
-    }
+    final CreateBatchOperation.MigrationPlan plan =
+        FieldRules.require("migrationPlan", command.migrationPlan());
     final var record =
         new BatchOperationProcessInstanceMigrationPlan()
             .setTargetProcessDefinitionKey(
@@ -60,10 +56,8 @@ final class BatchOperationRecords {
         plan.mappingInstructions() == null ? List.of() : plan.mappingInstructions();
     for (int i = 0; i < mappings.size(); i++) {
       final String field = "migrationPlan.mappingInstructions[" + i + "]";
-      final CreateBatchOperation.MappingInstruction mapping = mappings.get(i);
-      if (mapping == null) {
-        throw FieldRules.invalid(field, "must not be null");
-      }
+      final CreateBatchOperation.MappingInstruction mapping =
+          FieldRules.requireElement("migrationPlan.mappingInstructions", i, mappings.get(i));
       record.addMappingInstruction(
           new ProcessInstanceMigrationMappingInstruction()
               .setSourceElementId(
@@ -76,17 +70,13 @@ final class BatchOperationRecords {
 
   private static BatchOperationProcessInstanceModificationPlan modificationPlan(
       final CreateBatchOperation command) {
-    final List<CreateBatchOperation.MoveInstruction> moves = command.moveInstructions();
-    if (moves == null || moves.isEmpty()) {
-      throw FieldRules.invalid("moveInstructions", "must contain at least one instruction");
-    }
+    final List<CreateBatchOperation.MoveInstruction> moves =
+        FieldRules.requireNonEmpty("moveInstructions", command.moveInstructions());
     final var record = new BatchOperationProcessInstanceModificationPlan();
     for (int i = 0; i < moves.size(); i++) {
       final String field = "moveInstructions[" + i + "]";
-      final CreateBatchOperation.MoveInstruction move = moves.get(i);
-      if (move == null) {
-        throw FieldRules.invalid(field, "must not be null");
-      }
+      final CreateBatchOperation.MoveInstruction move =
+          FieldRules.requireElement("moveInstructions", i, moves.get(i));
       record.addMoveInstruction(
           new BatchOperationProcessInstanceModificationMoveInstruction()
               .setSourceElementId(

@@ -5,6 +5,7 @@ import io.camunda.search.filter.Operator;
 import io.camunda.search.filter.ProcessInstanceFilter;
 import io.camunda.search.filter.VariableValueFilter;
 import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.FieldViolation;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -71,18 +72,22 @@ final class FilterCriteria {
   private static void requireSelective(
       final String field, final ProcessInstanceFilter filter, final boolean topLevel) {
     if (filter == null) {
-      throw FieldRules.invalid(field, NO_CRITERION);
+      throw unselective(field);
     }
     final List<ProcessInstanceFilter> members = orEmpty(filter.orFilters());
     if (!topLevel && !members.isEmpty()) {
       throw FieldRules.invalid(field + ".$or", "cannot be nested in another $or");
     }
     if (members.isEmpty() && !hasOwnCriterion(filter)) {
-      throw FieldRules.invalid(field, NO_CRITERION);
+      throw unselective(field);
     }
     for (int i = 0; i < members.size(); i++) {
       requireSelective(field + ".$or[" + i + "]", members.get(i), false);
     }
+  }
+
+  private static FieldViolation unselective(final String field) {
+    return FieldRules.invalid(field, NO_CRITERION);
   }
 
   /** A criterion of the filter itself, its {@code $or} aside. */

@@ -29,10 +29,10 @@ public final class JsonDocuments {
       msgPack = MsgPackConverter.convertToMsgPack(json);
     } catch (final RuntimeException e) {
       throw FieldRules.invalid(
-          field, "expected a JSON object, but it is not valid " + "JSON (" + rootMessage(e) + ")");
+          field, "expected a JSON object, but it is not valid JSON (" + rootMessage(e) + ")");
     }
     if (msgPack.length == 0 || !isMap(msgPack[0])) {
-      throw FieldRules.invalid(field, "expected a JSON object, but got " + describe(msgPack));
+      throw FieldRules.notA(field, "a JSON object", describe(msgPack));
     }
     return new UnsafeBuffer(msgPack);
   }

@@ -48,8 +48,7 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
     final boolean hasId =
         command != null && command.decisionId() != null && !command.decisionId().isBlank();
     if (!hasKey && !hasId) {
-      throw FieldRules.invalid(
-          "decisionKey", "expected a decision key or a decision id, but got neither");
+      throw FieldRules.noneOf("decisionKey, decisionId");
     }
     final var record = new DecisionEvaluationRecord();
     if (hasKey) {

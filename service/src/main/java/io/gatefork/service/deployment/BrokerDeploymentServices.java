@@ -40,18 +40,16 @@ public final class BrokerDeploymentServices extends ApiServices implements Deplo
   }
 
   private static DeploymentRecord toRecord(final DeployResources command) {
-    if (command == null || command.resources() == null || command.resources().isEmpty()) {
-      throw FieldRules.invalid("resources", "expected at least one resource");
-    }
+    final var resources =
+        FieldRules.requireNonEmpty("resources", command == null ? null : command.resources());
     final var record = new DeploymentRecord();
-    final var resources = command.resources();
     for (int i = 0; i < resources.size(); i++) {
-      final DeployResources.Resource resource = resources.get(i);
-      if (resource == null || resource.name() == null || resource.name().isBlank()) {
-        throw FieldRules.invalid("resources", "resource " + i + " has no name");
-      }
+      final String field = FieldRules.element("resources", i);
+      final DeployResources.Resource resource =
+          FieldRules.requireElement("resources", i, resources.get(i));
+      FieldRules.requireText(field + ".name", resource.name());
       if (resource.content() == null || resource.content().length == 0) {
-        throw FieldRules.invalid("resources", "resource '" + resource.name() + "' is empty");
+        throw FieldRules.empty(field + ".content");
       }
       record.resources().add().setResourceName(resource.name()).setResource(resource.content());
     }

@@ -23,9 +23,7 @@ public record AuthorizationGrant(
     FieldRules.requireText("ownerType", ownerType);
     FieldRules.requireText("resourceId", resourceId);
     FieldRules.requireText("resourceType", resourceType);
-    if (FieldRules.require("permissionTypes", permissionTypes).isEmpty()) {
-      throw FieldRules.invalid("permissionTypes", "must contain at least one permission type");
-    }
+    FieldRules.requireNonEmpty("permissionTypes", permissionTypes);
     FieldRules.names("permissionTypes", permissionTypes);
   }
 }

@@ -145,12 +145,6 @@ public final class BrokerAuthorizationServices extends ApiServices
         return constant;
       }
     }
-    throw FieldRules.invalid(
-        field,
-        "expected one of "
-            + Arrays.toString(type.getEnumConstants())
-            + ", but was '"
-            + value
-            + "'");
+    throw FieldRules.unknownValue(field, Arrays.asList(type.getEnumConstants()), value);
   }
 }

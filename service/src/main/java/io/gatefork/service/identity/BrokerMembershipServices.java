@@ -103,8 +103,7 @@ abstract class BrokerMembershipServices<R extends UnifiedRecordValue> extends Ap
     final BrokerRequest<R> request;
     try {
       if (memberType == null || !memberTypes.contains(memberType)) {
-        throw FieldRules.invalid(
-            "memberType", "expected one of " + memberTypes + ", but was " + memberType);
+        throw FieldRules.unknownValue("memberType", memberTypes, memberType);
       }
       final R record = newRecord(id);
       member(record, memberType.entityType(), memberId);

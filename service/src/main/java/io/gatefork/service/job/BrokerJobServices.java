@@ -223,8 +223,7 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
     try {
       FieldRules.requireKey("jobKey", jobKey);
       if (changeset == null || changeset.isEmpty()) {
-        throw FieldRules.invalid(
-            "changeset", "expected at least one of retries, timeout, but got neither");
+        throw FieldRules.noneOf("changeset.retries, changeset.timeout");
       }
       final var record = new JobRecord();
       // the engine applies exactly the attributes named here

@@ -46,10 +46,7 @@ public final class BrokerJobStreamServices implements JobStreamServices {
   }
 
   static JobActivationPropertiesImpl toProperties(final StreamJobs command, final Caller caller) {
-    if (command == null) {
-      throw FieldRules.invalid("type", "must not be empty");
-    }
-    FieldRules.requireText("type", command.type());
+    FieldRules.requireText("type", command == null ? null : command.type());
     FieldRules.requirePositive("timeout", command.timeoutMillis());
     final var fetchVariables = new ArrayList<StringValue>();
     for (final String name : FieldRules.names("fetchVariables", command.fetchVariables())) {

@@ -69,13 +69,9 @@ final class JobResultRecords {
       corrected.add(UserTaskRecord.CANDIDATE_GROUPS);
     }
     if (corrections.priority() != null) {
-      final int priority = corrections.priority();
-      if (priority < MIN_PRIORITY || priority > MAX_PRIORITY) {
-        throw FieldRules.invalid(
-            "result.corrections.priority",
-            "must be between " + MIN_PRIORITY + " and " + MAX_PRIORITY + ", but was " + priority);
-      }
-      values.setPriority(priority);
+      values.setPriority(
+          FieldRules.requireRange(
+              "result.corrections.priority", corrections.priority(), MIN_PRIORITY, MAX_PRIORITY));
       corrected.add(UserTaskRecord.PRIORITY);
     }
     record.setCorrections(values);
@@ -112,8 +108,7 @@ final class JobResultRecords {
     try {
       OffsetDateTime.parse(value);
     } catch (final DateTimeParseException e) {
-      throw FieldRules.invalid(
-          field, "expected an RFC 3339 date-time or an empty string, but was '" + value + "'");
+      throw FieldRules.notDateTimeOrEmpty(field, value);
     }
     return value;
   }

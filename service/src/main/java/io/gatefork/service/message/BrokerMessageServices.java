@@ -40,9 +40,7 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
       final RequestContext context, final CorrelateMessage command) {
     final MessageCorrelationRecord record;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("name", "must not be empty");
-      }
+      FieldRules.require("name", command); // the command checked its name
       record =
           new MessageCorrelationRecord()
               .setName(command.name())
@@ -61,9 +59,7 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
   }
 
   private static MessageRecord toRecord(final PublishMessage command) {
-    if (command == null) {
-      throw FieldRules.invalid("name", "must not be empty");
-    }
+    FieldRules.require("name", command);
     final var record = new MessageRecord();
     record.setName(command.name()); // the command checked its name and time to live
     record.setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey());

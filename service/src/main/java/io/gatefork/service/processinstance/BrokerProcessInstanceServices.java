@@ -101,9 +101,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final RequestContext context, final ModifyProcessInstance command) {
     final BrokerRequest<ProcessInstanceModificationRecord> request;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("processInstanceKey", "must be given");
-      }
+      FieldRules.require("processInstanceKey", command);
       // the command checked its keys, element ids and operation reference when it was made
       final long key = command.processInstanceKey();
       request =
@@ -121,9 +119,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
       final RequestContext context, final MigrateProcessInstance command) {
     final BrokerRequest<ProcessInstanceMigrationRecord> request;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("processInstanceKey", "must be given");
-      }
+      FieldRules.require("processInstanceKey", command);
       // the command checked its keys, mappings and operation reference when it was made
       final long key = command.processInstanceKey();
       final var record =
@@ -187,11 +183,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
   }
 
   private static ProcessInstanceCreationRecord toRecord(final CreateProcessInstance command) {
-    if (command == null) {
-      throw FieldRules.invalid(
-          "processDefinitionKey",
-          "expected a process definition key or a process definition id, but got neither");
-    }
+    FieldRules.require("processDefinitionKey", command);
     final var record = new ProcessInstanceCreationRecord();
     final Long key = command.processDefinitionKey();
     final String processId = command.bpmnProcessId();
@@ -202,9 +194,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
       // as the engine reads it: negative = latest, otherwise that exact version
       record.setVersion(command.version());
     } else {
-      throw FieldRules.invalid(
-          "processDefinitionKey",
-          "expected a process definition key or a process definition id, but got neither");
+      throw FieldRules.noneOf("processDefinitionKey, processDefinitionId");
     }
     final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
     if (variables != null) {

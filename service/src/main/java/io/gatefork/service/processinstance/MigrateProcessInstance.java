@@ -24,10 +24,8 @@ public record MigrateProcessInstance(
     FieldRules.requireKey("targetProcessDefinitionKey", targetProcessDefinitionKey);
     mappingInstructions = mappingInstructions == null ? List.of() : mappingInstructions;
     for (int i = 0; i < mappingInstructions.size(); i++) {
-      final MappingInstruction mapping = mappingInstructions.get(i);
-      if (mapping == null) {
-        throw FieldRules.invalid(element("mappingInstructions", i), "must not be null");
-      }
+      final MappingInstruction mapping =
+          FieldRules.requireElement("mappingInstructions", i, mappingInstructions.get(i));
       if (isBlank(mapping.sourceElementId()) || isBlank(mapping.targetElementId())) {
         final String field = element("mappingInstructions", i);
         FieldRules.requireText(field + ".sourceElementId", mapping.sourceElementId());

@@ -26,9 +26,7 @@ public final class BrokerSignalServices extends ApiServices implements SignalSer
       final RequestContext context, final BroadcastSignal command) {
     final SignalRecord record;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("signalName", "must not be empty");
-      }
+      FieldRules.require("signalName", command); // the command checked its name
       record =
           new SignalRecord()
               .setSignalName(command.signalName()) // the command checked it

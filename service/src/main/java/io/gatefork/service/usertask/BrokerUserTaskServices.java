@@ -62,10 +62,9 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       final RequestContext context, final CompleteUserTask command) {
     final BrokerRequest<UserTaskRecord> request;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("userTaskKey", "must be given");
-      }
-      final long key = FieldRules.requireKey("userTaskKey", command.userTaskKey());
+      final long key =
+          FieldRules.requireKey(
+              "userTaskKey", FieldRules.require("userTaskKey", command).userTaskKey());
       final var record = new UserTaskRecord().setUserTaskKey(key);
       final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
       if (variables != null) {
@@ -84,10 +83,9 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       final RequestContext context, final UpdateUserTask command) {
     final BrokerRequest<UserTaskRecord> request;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("userTaskKey", "must be given");
-      }
-      final long key = FieldRules.requireKey("userTaskKey", command.userTaskKey());
+      final long key =
+          FieldRules.requireKey(
+              "userTaskKey", FieldRules.require("userTaskKey", command).userTaskKey());
       request = BrokerRequests.userTask(UserTaskIntent.UPDATE, key, toUpdate(key, command));
     } catch (final ServiceException e) {
       return rejectInput(e);
@@ -119,13 +117,10 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
           .setCandidateGroupsChanged();
     }
     if (command.priority() != null) {
-      final int priority = command.priority();
-      if (priority < 0 || priority > MAX_PRIORITY) {
-        throw FieldRules.invalid(
-            "changeset.priority",
-            "must be between 0 and " + MAX_PRIORITY + ", but was " + priority);
-      }
-      record.setPriority(priority).setPriorityChanged();
+      record
+          .setPriority(
+              FieldRules.requireRange("changeset.priority", command.priority(), 0, MAX_PRIORITY))
+          .setPriorityChanged();
     }
     setAction(record, command.action());
     return record;
@@ -140,11 +135,7 @@ public final class BrokerUserTaskServices extends ApiServices implements UserTas
       ZonedDateTime.parse(value);
       return value;
     } catch (final DateTimeParseException e) {
-      throw FieldRules.invalid(
-          field,
-          "expected an ISO 8601 date-time with offset, e.g. 2025-06-30T12:00:00Z, but was '"
-              + value
-              + "'");
+      throw FieldRules.notDateTimeOrEmpty(field, value);
     }
   }
 

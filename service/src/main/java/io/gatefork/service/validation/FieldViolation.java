@@ -10,18 +10,32 @@ import io.gatefork.service.error.ServiceStatus;
  */
 public final class FieldViolation extends ServiceException {
 
-  /** The rules a front end may word its own way; {@link #OTHER} keeps the message. */
+  /** The rules a front end may word its own way; {@link #OTHER} is a one-off problem. */
   public enum Rule {
-    /** Absent (null, or blank where a text was required). */
+    /** Absent: null, or a null element of a list. */
     REQUIRED,
-    /** A text that is only whitespace. */
+    /** A text that is empty or only whitespace. */
     BLANK,
+    /** A list (or content) with no element where at least one is needed. */
+    EMPTY,
+    /** Neither (or both) of two alternative fields given. */
+    ONE_OF,
     /** Not a positive entity key. */
     KEY,
     /** Zero or less where a count or duration must be above zero. */
     POSITIVE,
     /** Below zero where zero or more is allowed. */
     NOT_NEGATIVE,
+    /** A number outside its bounds. */
+    RANGE,
+    /** A text or list longer than allowed. */
+    LENGTH,
+    /** A text that breaks its format: characters, numeric strings, date-times. */
+    FORMAT,
+    /** A value that is none of the allowed ones (an enum). */
+    VALUE,
+    /** A JSON value of the wrong type. */
+    TYPE,
     OTHER
   }
 

@@ -2,7 +2,9 @@ package io.gatefork.service.validation;
 
 import static io.gatefork.service.validation.FieldRules.invalid;
 import static io.gatefork.service.validation.FieldRules.isAsciiLetterOrDigit;
+import static io.gatefork.service.validation.FieldRules.onlyCharacters;
 import static io.gatefork.service.validation.FieldRules.requireText;
+import static io.gatefork.service.validation.FieldRules.tooLong;
 
 /** Ids of identity entities (users, groups, roles, mapping rules, clients) and e-mail addresses. */
 public final class IdentifierRules {
@@ -17,7 +19,7 @@ public final class IdentifierRules {
   public static String identifier(final String field, final String value) {
     requireText(field, value);
     if (value.length() > MAX_LENGTH) {
-      throw invalid(field, "must not be longer than " + MAX_LENGTH + " characters");
+      throw tooLong(field, MAX_LENGTH, "characters");
     }
     for (int i = 0; i < value.length(); i++) {
       final char c = value.charAt(i);
@@ -28,7 +30,7 @@ public final class IdentifierRules {
           && c != '+'
           && c != '~'
           && c != '-') {
-        throw invalid(field, "must contain only the characters A-Z a-z 0-9 _ @ . + ~ -");
+        throw onlyCharacters(field, "A-Z a-z 0-9 _ @ . + ~ -");
       }
     }
     return value;

@@ -1,8 +1,10 @@
 package io.gatefork.service.validation;
 
-import static io.gatefork.service.validation.FieldRules.invalid;
 import static io.gatefork.service.validation.FieldRules.isAsciiLetter;
 import static io.gatefork.service.validation.FieldRules.isAsciiLetterOrDigit;
+import static io.gatefork.service.validation.FieldRules.onlyCharacters;
+import static io.gatefork.service.validation.FieldRules.requireText;
+import static io.gatefork.service.validation.FieldRules.startWith;
 
 /**
  * The spec's {@code ProcessDefinitionId}: a letter or {@code _}, then letters, digits, {@code _},
@@ -18,17 +20,15 @@ public final class ProcessDefinitionIdRules {
     if (value == null) {
       return null;
     }
-    if (value.isEmpty()) {
-      throw invalid(field, "must not be empty");
-    }
+    requireText(field, value);
     final char first = value.charAt(0);
     if (!isAsciiLetter(first) && first != '_') {
-      throw invalid(field, "must start with a letter or '_'");
+      throw startWith(field, "a letter or '_'");
     }
     for (int i = 1; i < value.length(); i++) {
       final char c = value.charAt(i);
       if (!isAsciiLetterOrDigit(c) && c != '_' && c != '-' && c != '.') {
-        throw invalid(field, "must contain only the characters A-Z a-z 0-9 _ - .");
+        throw onlyCharacters(field, "A-Z a-z 0-9 _ - .");
       }
     }
     return value;

@@ -1,9 +1,14 @@
 package io.gatefork.service.validation;
 
 import static io.gatefork.service.validation.FieldRules.element;
+import static io.gatefork.service.validation.FieldRules.empty;
 import static io.gatefork.service.validation.FieldRules.invalid;
 import static io.gatefork.service.validation.FieldRules.isAsciiLetter;
 import static io.gatefork.service.validation.FieldRules.isAsciiLetterOrDigit;
+import static io.gatefork.service.validation.FieldRules.onlyCharacters;
+import static io.gatefork.service.validation.FieldRules.startWith;
+import static io.gatefork.service.validation.FieldRules.tooLong;
+import static io.gatefork.service.validation.FieldRules.tooMany;
 
 import java.util.HashSet;
 import java.util.List;
@@ -24,7 +29,7 @@ public final class TagRules {
       return List.of();
     }
     if (values.size() > MAX_TAGS) {
-      throw invalid(field, "must not contain more than " + MAX_TAGS + " tags");
+      throw tooMany(field, MAX_TAGS, "tags");
     }
     for (int i = 0; i < values.size(); i++) {
       checkTag(element(field, i), values.get(i));
@@ -37,18 +42,18 @@ public final class TagRules {
 
   private static void checkTag(final String field, final String tag) {
     if (tag == null || tag.isEmpty()) {
-      throw invalid(field, "must not be empty");
+      throw empty(field);
     }
     if (tag.length() > MAX_TAG_LENGTH) {
-      throw invalid(field, "must not be longer than " + MAX_TAG_LENGTH + " characters");
+      throw tooLong(field, MAX_TAG_LENGTH, "characters");
     }
     if (!isAsciiLetter(tag.charAt(0))) {
-      throw invalid(field, "must start with a letter");
+      throw startWith(field, "a letter");
     }
     for (int i = 1; i < tag.length(); i++) {
       final char c = tag.charAt(i);
       if (!isAsciiLetterOrDigit(c) && c != '_' && c != '-' && c != ':' && c != '.') {
-        throw invalid(field, "must contain only the characters A-Z a-z 0-9 _ - : .");
+        throw onlyCharacters(field, "A-Z a-z 0-9 _ - : .");
       }
     }
   }

@@ -1,8 +1,10 @@
 package io.gatefork.service.validation;
 
 import static io.gatefork.service.validation.FieldRules.element;
-import static io.gatefork.service.validation.FieldRules.invalid;
 import static io.gatefork.service.validation.FieldRules.isAsciiLetterOrDigit;
+import static io.gatefork.service.validation.FieldRules.length;
+import static io.gatefork.service.validation.FieldRules.onlyCharacters;
+import static io.gatefork.service.validation.FieldRules.requireElement;
 
 import java.util.List;
 
@@ -24,13 +26,12 @@ public final class TenantIdRules {
     }
     final int length = value.length();
     if (length == 0 || length > MAX_LENGTH) {
-      throw invalid(field, "must be 1 to " + MAX_LENGTH + " characters long");
+      throw length(field, 1, MAX_LENGTH);
     }
     for (int i = 0; i < length; i++) {
       final char c = value.charAt(i);
       if (!isAsciiLetterOrDigit(c) && c != '_' && c != '@' && c != '.' && c != '+' && c != '-') {
-        throw invalid(
-            field, "must be '<default>' or contain only the characters A-Z a-z 0-9 _ @ . + -");
+        throw onlyCharacters(field, "A-Z a-z 0-9 _ @ . + -", "'" + DEFAULT_TENANT + "'");
       }
     }
     return value;
@@ -47,11 +48,7 @@ public final class TenantIdRules {
       return List.of();
     }
     for (int i = 0; i < values.size(); i++) {
-      final String tenantId = values.get(i);
-      if (tenantId == null) {
-        throw invalid(element(field, i), "must not be null");
-      }
-      format(element(field, i), tenantId);
+      format(element(field, i), requireElement(field, i, values.get(i)));
     }
     return values;
   }

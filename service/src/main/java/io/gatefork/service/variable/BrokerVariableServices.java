@@ -26,11 +26,10 @@ public final class BrokerVariableServices extends ApiServices implements Variabl
       final RequestContext context, final SetVariables command) {
     final BrokerRequest<VariableDocumentRecord> request;
     try {
-      if (command == null) {
-        throw FieldRules.invalid("elementInstanceKey", "must be given");
-      }
       final long scopeKey =
-          FieldRules.requireKey("elementInstanceKey", command.elementInstanceKey());
+          FieldRules.requireKey(
+              "elementInstanceKey",
+              FieldRules.require("elementInstanceKey", command).elementInstanceKey());
       final var record =
           new VariableDocumentRecord()
               .setScopeKey(scopeKey)

@@ -57,7 +57,7 @@ class BrokerAdHocSubProcessServicesTest {
     assertThatThrownBy(() -> new ActivateAdHocSubProcessActivities(KEY, null, false))
         .hasMessage("elements: is required");
     assertThatThrownBy(() -> new ActivateAdHocSubProcessActivities(KEY, List.of(), false))
-        .hasMessage("elements: must contain at least one element");
+        .hasMessage("elements: must not be empty");
     final var elements = new ArrayList<ActivateAdHocSubProcessActivities.Element>();
     elements.add(new ActivateAdHocSubProcessActivities.Element("a", null));
     elements.add(null);

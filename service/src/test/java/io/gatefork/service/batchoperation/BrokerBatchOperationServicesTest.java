@@ -137,7 +137,7 @@ class BrokerBatchOperationServicesTest {
             RequestContext.create(),
             CreateBatchOperation.modifyProcessInstances(filter, List.of())),
         ServiceStatus.INVALID_ARGUMENT,
-        "moveInstructions: must contain at least one");
+        "moveInstructions: must not be empty");
     assertThat(broker.sent()).isEmpty();
   }
 

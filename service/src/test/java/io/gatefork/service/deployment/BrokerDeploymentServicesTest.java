@@ -92,17 +92,17 @@ class BrokerDeploymentServicesTest {
     assertFails(
         services.deploy(RequestContext.create(), new DeployResources(List.of(), null)),
         ServiceStatus.INVALID_ARGUMENT,
-        "resources: expected at least one resource");
+        "resources: must not be empty");
     assertFails(
         services.deploy(
             RequestContext.create(), new DeployResources(List.of(resource(" ", "x")), null)),
         ServiceStatus.INVALID_ARGUMENT,
-        "resources: resource 0 has no name");
+        "resources[0].name: must not be blank");
     assertFails(
         services.deploy(
             RequestContext.create(), new DeployResources(List.of(resource("a.bpmn", "")), null)),
         ServiceStatus.INVALID_ARGUMENT,
-        "resources: resource 'a.bpmn' is empty");
+        "resources[0].content: must not be empty");
     assertThat(broker.sent()).isEmpty();
   }
 }

@@ -111,7 +111,7 @@ class BrokerAuthorizationServicesTest {
             new AuthorizationGrant(
                 "alice", "USER", "*", "PROCESS_DEFINITION", List.of("READ", "FLY"))),
         ServiceStatus.INVALID_ARGUMENT,
-        "permissionTypes[1]: expected one of [ACCESS");
+        "permissionTypes[1]: must be one of [ACCESS");
     assertThat(broker.sent()).isEmpty();
   }
 

@@ -60,7 +60,7 @@ class IdentityDefinitionsTest {
         .hasMessage("resourceId: must not be blank");
     assertThatThrownBy(
             () -> new AuthorizationGrant("alice", "USER", "*", "PROCESS_DEFINITION", List.of()))
-        .hasMessage("permissionTypes: must contain at least one permission type");
+        .hasMessage("permissionTypes: must not be empty");
     assertThatThrownBy(
             () -> new AuthorizationGrant("alice", "USER", "*", "PROCESS_DEFINITION", null))
         .hasMessage("permissionTypes: is required");

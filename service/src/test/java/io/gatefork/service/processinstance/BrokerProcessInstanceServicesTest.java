@@ -205,7 +205,7 @@ class BrokerProcessInstanceServicesTest {
     assertFails(
         services.create(RequestContext.create(), byId(" ", null)),
         ServiceStatus.INVALID_ARGUMENT,
-        "processDefinitionKey:");
+        "processDefinitionKey, processDefinitionId: one of them is required");
     assertThat(broker.sent()).isEmpty();
   }
 

@@ -21,6 +21,42 @@ class FieldRulesTest {
   }
 
   @Test
+  void absentAndEmptyValuesEachHaveTheirRule() {
+    assertThat(violation(() -> FieldRules.requireNonEmpty("l", null)).rule())
+        .isEqualTo(Rule.REQUIRED);
+    final var empty = violation(() -> FieldRules.requireNonEmpty("l", List.of()));
+    assertThat(empty.rule()).isEqualTo(Rule.EMPTY);
+    assertThat(empty.getMessage()).isEqualTo("l: must not be empty");
+    final var element = violation(() -> FieldRules.requireElement("l", 2, null));
+    assertThat(element.rule()).isEqualTo(Rule.REQUIRED);
+    assertThat(element.getMessage()).isEqualTo("l[2]: must not be null");
+    final var neither = violation(() -> FieldRules.requireOneOf("a, b", false, false));
+    assertThat(neither.rule()).isEqualTo(Rule.ONE_OF);
+    assertThat(neither.getMessage()).isEqualTo("a, b: one of them is required");
+    assertThat(violation(() -> FieldRules.requireOneOf("a, b", true, true)).getMessage())
+        .isEqualTo("a, b: give only one of them");
+    assertThat(FieldRules.requireNonEmpty("l", List.of(1))).containsExactly(1);
+    FieldRules.requireOneOf("a, b", true, false);
+  }
+
+  @Test
+  void rangesFormatsValuesAndTypesEachHaveTheirRule() {
+    final var range = violation(() -> FieldRules.requireRange("p", 101, 0, 100));
+    assertThat(range.rule()).isEqualTo(Rule.RANGE);
+    assertThat(range.value()).isEqualTo(101);
+    assertThat(range.getMessage()).isEqualTo("p: must be between 0 and 100, but was 101");
+    assertThat(FieldRules.tooLong("t", 3, "characters").rule()).isEqualTo(Rule.LENGTH);
+    assertThat(FieldRules.notNumeric("k", "").getMessage())
+        .isEqualTo("k: must be a numeric string");
+    assertThat(FieldRules.notDateTime("d", "x").rule()).isEqualTo(Rule.FORMAT);
+    final var value = FieldRules.unknownValue("s", List.of("A", "B"), "C");
+    assertThat(value.rule()).isEqualTo(Rule.VALUE);
+    assertThat(value.getMessage()).isEqualTo("s: must be one of [A, B], but was 'C'");
+    assertThat(FieldRules.notA("b", "a boolean").getMessage()).isEqualTo("b: must be a boolean");
+    assertThat(FieldRules.notA("b", "a boolean").rule()).isEqualTo(Rule.TYPE);
+  }
+
+  @Test
   void positiveNumbersMustBeGivenAndAboveZero() {
     assertThat(FieldRules.requirePositive("n", 1L)).isEqualTo(1L);
     assertThat(FieldRules.requirePositive("n", 2)).isEqualTo(2);
@@ -87,9 +123,11 @@ class FieldRulesTest {
     assertThat(violation(() -> FieldRules.notNegative("timeToLive", -1)).value()).isEqualTo(-1);
     assertThat(violation(() -> FieldRules.notNegative("timeToLive", -1)).rule())
         .isEqualTo(Rule.NOT_NEGATIVE);
-    final var other = violation(() -> TagRules.check("tags", List.of("1a")));
+    final var format = violation(() -> TagRules.check("tags", List.of("1a")));
+    assertThat(format.rule()).isEqualTo(Rule.FORMAT);
+    assertThat(format.getMessage()).isEqualTo("tags[0]: must start with a letter");
+    final var other = violation(() -> TagRules.check("tags", List.of("a", "a")));
     assertThat(other.rule()).isEqualTo(Rule.OTHER);
-    assertThat(other.getMessage()).isEqualTo("tags[0]: must start with a letter");
   }
 
   private static FieldViolation violation(final Runnable rule) {

@@ -13,8 +13,11 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
 import io.gatefork.gateway.grpc.auth.CallerContext;
-import io.gatefork.service.auth.Caller;
+import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
 import io.gatefork.service.auth.TenantAccess;
+import io.gatefork.service.auth.TenantRefusal;
+import io.gatefork.service.operation.Operation;
+import io.gatefork.service.validation.FieldRules;
 import io.grpc.Status;
 import java.util.List;
 
@@ -28,12 +31,15 @@ import java.util.List;
  * services apply them once for both APIs ({@code io.gatefork.service.validation.FieldRules}) and
  * gRPC words their refusal ({@code GrpcStatusMapper.toStatus(rpc, failure)}). Tenants follow the
  * stock gateway: with multi-tenancy checks off only the default tenant (or none) is accepted; with
- * them on a tenant must be named and be one of the caller's ({@link TenantAccess}). A tenant
+ * them on a tenant must be named and be one of the caller's ({@link TenantAccess}, applied here
+ * once per call, its {@code TenantRefusal} worded by {@code TenantRefusalWording}). A tenant
  * admitted that way is the default one or one the caller's identity names, so gRPC does not check
  * the tenant-id format as REST does.
  */
 final class GatewayRequestValidator {
-  static final String DEFAULT_TENANT = "<default>";
+  /** gRPC words a refusal with the RPC's name, not the operation's. */
+  private static final Operation NO_OPERATION = null;
+
   static final String JOB_RESULT_USER_TASK = "userTask";
   static final String JOB_RESULT_AD_HOC_SUB_PROCESS = "adHocSubProcess";
 
@@ -42,7 +48,7 @@ final class GatewayRequestValidator {
   static Status deployResource(final DeployResourceRequest request) {
     final String rpc = "DeployResource";
     if (request.getResourcesCount() == 0) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request DeployResource with at least one resource in"
               + " 'resources', but none was given");
     }
@@ -53,7 +59,7 @@ final class GatewayRequestValidator {
         return blank(rpc, "resources[" + i + "].name");
       }
       if (resource.getContent().isEmpty()) {
-        return invalid(
+        return invalidArgument(
             "Expected to handle gRPC request DeployResource with non-empty 'resources[%d].content',"
                     .formatted(i)
                 + " but resource '%s' is empty".formatted(resource.getName()));
@@ -65,14 +71,14 @@ final class GatewayRequestValidator {
   static Status createProcessInstance(
       final String rpc, final CreateProcessInstanceRequest request) {
     if (request.getProcessDefinitionKey() <= 0 && request.getBpmnProcessId().isBlank()) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request %s with 'processDefinitionKey' or 'bpmnProcessId',"
                   .formatted(rpc)
               + " but neither was set");
     }
     for (int i = 0; i < request.getRuntimeInstructionsCount(); i++) {
       if (!request.getRuntimeInstructions(i).hasTerminate()) {
-        return invalid(
+        return invalidArgument(
             "Expected to handle gRPC request %s with a known instruction in".formatted(rpc)
                 + " 'runtimeInstructions[%d]', but none was set".formatted(i));
       }
@@ -81,21 +87,11 @@ final class GatewayRequestValidator {
   }
 
   static Status activateJobs(final ActivateJobsRequest request) {
-    final Caller caller = CallerContext.current();
-    for (final String tenantId : request.getTenantIdsList()) {
-      if (!caller.tenantChecks() && !DEFAULT_TENANT.equals(tenantId)) {
-        return invalid(
-            "Expected to handle gRPC request ActivateJobs with tenant identifiers '%s', but"
-                    .formatted(request.getTenantIdsList())
-                + " multi-tenancy is disabled");
-      }
-      final Status tenant = tenant("ActivateJobs", tenantId);
-      if (tenant != null) {
-        return tenant;
-      }
-    }
     // none named: the caller's tenants (TenantAccess.activationTenants)
-    return null;
+    return refused(
+        "ActivateJobs",
+        TenantAccess.firstRefusal(
+            CallerContext.current(), NO_OPERATION, "tenantIds", request.getTenantIdsList()));
   }
 
   static Status completeJob(final CompleteJobRequest request) {
@@ -107,7 +103,7 @@ final class GatewayRequestValidator {
     if (result.hasType()
         && !JOB_RESULT_USER_TASK.equals(result.getType())
         && !JOB_RESULT_AD_HOC_SUB_PROCESS.equals(result.getType())) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request CompleteJob with 'result.type' one of [%s, %s], but it"
                   .formatted(JOB_RESULT_USER_TASK, JOB_RESULT_AD_HOC_SUB_PROCESS)
               + " was '%s'".formatted(result.getType()));
@@ -121,8 +117,10 @@ final class GatewayRequestValidator {
 
   /** Tenants before the service's checks of type and timeout, as in the stock gateway. */
   static Status streamActivatedJobs(final StreamActivatedJobsRequest request) {
-    for (final String tenantId : request.getTenantIdsList()) {
-      final Status tenant = tenant("StreamActivatedJobs", tenantId);
+    final List<String> tenantIds = request.getTenantIdsList();
+    for (int i = 0; i < tenantIds.size(); i++) {
+      final Status tenant =
+          tenant("StreamActivatedJobs", FieldRules.element("tenantIds", i), tenantIds.get(i));
       if (tenant != null) {
         return tenant;
       }
@@ -132,7 +130,7 @@ final class GatewayRequestValidator {
 
   static Status evaluateDecision(final EvaluateDecisionRequest request) {
     if (request.getDecisionKey() <= 0 && request.getDecisionId().isBlank()) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request EvaluateDecision with 'decisionKey' or 'decisionId',"
               + " but neither was set");
     }
@@ -142,7 +140,7 @@ final class GatewayRequestValidator {
   static Status deployProcess(final DeployProcessRequest request) {
     final String rpc = "DeployProcess";
     if (request.getProcessesCount() == 0) {
-      return invalid(
+      return invalidArgument(
           "Expected to handle gRPC request DeployProcess with at least one process in"
               + " 'processes', but none was given");
     }
@@ -153,7 +151,7 @@ final class GatewayRequestValidator {
         return blank(rpc, "processes[" + i + "].name");
       }
       if (process.getDefinition().isEmpty()) {
-        return invalid(
+        return invalidArgument(
             "Expected to handle gRPC request DeployProcess with non-empty"
                 + " 'processes[%d].definition', but process '%s' is empty"
                     .formatted(i, process.getName()));
@@ -166,35 +164,27 @@ final class GatewayRequestValidator {
     return tenant("BroadcastSignal", request.getTenantId());
   }
 
-  /** As the stock gateway: the caller's tenants with multi-tenancy checks on, else the default. */
+  /** The tenant rule ({@link TenantAccess}), worded for the RPC by {@link GrpcStatusMapper}. */
   private static Status tenant(final String rpc, final String tenantId) {
-    return switch (TenantAccess.check(CallerContext.current(), tenantId)) {
-      case ALLOWED -> null;
-      case MULTI_TENANCY_DISABLED ->
-          invalid(
-              "Expected to handle gRPC request %s with tenant identifier '%s', but multi-tenancy is"
-                      .formatted(rpc, tenantId)
-                  + " disabled");
-      case MISSING ->
-          invalid(
-              "Expected to handle gRPC request %s with tenant identifier '%s', but no tenant"
-                      .formatted(rpc, tenantId)
-                  + " identifier was provided.");
-      case NOT_AUTHORIZED ->
-          Status.PERMISSION_DENIED.withDescription(
-              "Expected to handle gRPC request %s with tenant identifier '%s', but tenant is not"
-                      .formatted(rpc, tenantId)
-                  + " authorized to perform this request");
-    };
+    return tenant(rpc, "tenantId", tenantId);
+  }
+
+  private static Status tenant(final String rpc, final String field, final String tenantId) {
+    return refused(
+        rpc, TenantAccess.refusal(CallerContext.current(), NO_OPERATION, field, tenantId));
+  }
+
+  private static Status refused(final String rpc, final TenantRefusal refusal) {
+    return refusal == null ? null : GrpcStatusMapper.toStatus(rpc, refusal);
   }
 
   private static Status blank(final String rpc, final String field) {
-    return invalid(
+    return invalidArgument(
         "Expected to handle gRPC request %s with non-blank '%s', but it was blank"
             .formatted(rpc, field));
   }
 
-  private static Status invalid(final String message) {
+  private static Status invalidArgument(final String message) {
     return Status.INVALID_ARGUMENT.withDescription(message);
   }
 }

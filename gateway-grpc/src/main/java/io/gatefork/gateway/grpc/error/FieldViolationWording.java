@@ -34,7 +34,8 @@ final class FieldViolationWording {
                   : expected(rpc, "'%s' greater than zero, but it was %d".formatted(field, value));
           case NOT_NEGATIVE ->
               expected(rpc, "'%s' of zero or more, but it was %d".formatted(field, value));
-          case OTHER -> violation.getMessage();
+          // stock's words for these are not known: the message, as REST answers it
+          case EMPTY, ONE_OF, RANGE, LENGTH, FORMAT, VALUE, TYPE, OTHER -> violation.getMessage();
         };
     return Status.INVALID_ARGUMENT.withDescription(message);
   }

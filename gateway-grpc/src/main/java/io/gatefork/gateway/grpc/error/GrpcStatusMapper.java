@@ -1,5 +1,6 @@
 package io.gatefork.gateway.grpc.error;
 
+import io.gatefork.service.auth.TenantRefusal;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.validation.FieldViolation;
@@ -59,12 +60,18 @@ public final class GrpcStatusMapper {
 
   /**
    * {@link #toStatus(Throwable)} for a failure of the RPC {@code rpc} (e.g. {@code CompleteJob}): a
-   * refused field is worded as the stock gateway words it ({@link FieldViolationWording}).
+   * refused field or tenant is worded as the stock gateway words it ({@link FieldViolationWording},
+   * {@link TenantRefusalWording}).
    */
   public static Status toStatus(final String rpc, final Throwable failure) {
-    return unwrap(failure) instanceof final FieldViolation violation
-        ? FieldViolationWording.status(rpc, violation)
-        : toStatus(failure);
+    final Throwable error = unwrap(failure);
+    if (error instanceof final FieldViolation violation) {
+      return FieldViolationWording.status(rpc, violation);
+    }
+    if (error instanceof final TenantRefusal refusal) {
+      return TenantRefusalWording.status(rpc, refusal);
+    }
+    return toStatus(failure);
   }
 
   /** {@link #toStatus} as the throwable {@code StreamObserver.onError} takes. */

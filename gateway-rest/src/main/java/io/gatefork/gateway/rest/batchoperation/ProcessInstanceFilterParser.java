@@ -1,12 +1,14 @@
 package io.gatefork.gateway.rest.batchoperation;
 
 import static io.gatefork.service.validation.FieldRules.invalid;
+import static io.gatefork.service.validation.FieldRules.notA;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.search.filter.Operation;
 import io.camunda.search.filter.Operator;
 import io.camunda.search.filter.ProcessInstanceFilter;
 import io.gatefork.gateway.rest.validation.LongKeys;
+import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.TagRules;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -42,11 +44,9 @@ final class ProcessInstanceFilterParser {
 
   private static ProcessInstanceFilter parse(
       final String field, final JsonNode node, final boolean topLevel) {
-    if (node == null || node.isNull() || node.isMissingNode()) {
-      throw invalid(field, "is required");
-    }
+    FieldRules.require(field, node == null || node.isNull() || node.isMissingNode() ? null : node);
     if (!node.isObject()) {
-      throw invalid(field, "must be a JSON object");
+      throw notA(field, "a JSON object");
     }
     final var filter = new ProcessInstanceFilter.Builder();
     for (final Map.Entry<String, JsonNode> entry : node.properties()) {
@@ -88,7 +88,7 @@ final class ProcessInstanceFilterParser {
             throw invalid(name, "cannot be nested in another $or");
           }
           if (!value.isArray()) {
-            throw invalid(name, "must be an array of filters");
+            throw notA(name, "an array of filters");
           }
           for (int i = 0; i < value.size(); i++) {
             filter.addOrOperation(parse(name + "[" + i + "]", value.get(i), false));
@@ -115,8 +115,7 @@ final class ProcessInstanceFilterParser {
         (name, node) -> {
           final String state = text(name, node);
           if (!name.endsWith(".$like") && !STATES.contains(state)) {
-            throw invalid(
-                name, "must be one of " + new TreeSet<>(STATES) + ", but was '" + state + "'");
+            throw FieldRules.unknownValue(name, new TreeSet<>(STATES), state);
           }
           return state;
         });
@@ -135,7 +134,7 @@ final class ProcessInstanceFilterParser {
         ORDERED_OPERATORS,
         (name, node) -> {
           if (!node.isIntegralNumber() || !node.canConvertToInt()) {
-            throw invalid(name, "must be an int32 number");
+            throw notA(name, "an int32 number");
           }
           return node.intValue();
         });
@@ -151,21 +150,21 @@ final class ProcessInstanceFilterParser {
           try {
             return OffsetDateTime.parse(text);
           } catch (final DateTimeParseException e) {
-            throw invalid(name, "must be an RFC 3339 date-time, but was '" + text + "'");
+            throw FieldRules.notDateTime(name, text);
           }
         });
   }
 
   private static Boolean bool(final String field, final JsonNode value) {
     if (!value.isBoolean()) {
-      throw invalid(field, "must be a boolean");
+      throw notA(field, "a boolean");
     }
     return value.booleanValue();
   }
 
   private static Set<String> tags(final String field, final JsonNode value) {
     if (!value.isArray()) {
-      throw invalid(field, "must be an array of tags");
+      throw notA(field, "an array of tags");
     }
     final List<String> tags = new ArrayList<>(value.size());
     for (int i = 0; i < value.size(); i++) {
@@ -176,7 +175,7 @@ final class ProcessInstanceFilterParser {
 
   private static String text(final String field, final JsonNode node) {
     if (!node.isTextual()) {
-      throw invalid(field, "must be a string");
+      throw notA(field, "a string");
     }
     return node.textValue();
   }
@@ -228,7 +227,7 @@ final class ProcessInstanceFilterParser {
   private static <T> List<T> list(
       final String field, final JsonNode value, final BiFunction<String, JsonNode, T> parse) {
     if (!value.isArray()) {
-      throw invalid(field, "must be an array");
+      throw notA(field, "an array");
     }
     final List<T> values = new ArrayList<>(value.size());
     for (int i = 0; i < value.size(); i++) {

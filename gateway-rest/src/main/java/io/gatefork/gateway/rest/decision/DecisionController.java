@@ -41,11 +41,7 @@ public class DecisionController {
       @RequestBody final DecisionEvaluationRequest body, final RequestContext context) {
     final boolean byId = body.decisionDefinitionId() != null;
     final boolean byKey = body.decisionDefinitionKey() != null;
-    if (byId == byKey) {
-      throw FieldRules.invalid(
-          "decisionDefinitionId, decisionDefinitionKey",
-          byId ? "give only one of them" : "one of them is required");
-    }
+    FieldRules.requireOneOf("decisionDefinitionId, decisionDefinitionKey", byId, byKey);
     final var command =
         new EvaluateDecision(
             byKey ? LongKeys.parse("decisionDefinitionKey", body.decisionDefinitionKey()) : null,

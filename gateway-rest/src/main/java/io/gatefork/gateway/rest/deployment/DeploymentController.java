@@ -69,10 +69,7 @@ public class DeploymentController {
         resources.add(new DeployResources.Resource(name, bytes(file)));
       }
     }
-    if (resources.isEmpty()) {
-      throw FieldRules.invalid("resources", "at least one resource is required");
-    }
-    return resources;
+    return FieldRules.requireNonEmpty("resources", resources);
   }
 
   /**

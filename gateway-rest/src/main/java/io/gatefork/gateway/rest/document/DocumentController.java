@@ -9,6 +9,7 @@ import io.gatefork.service.document.DocumentMetadata;
 import io.gatefork.service.document.DocumentServices;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.FieldViolation;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.Part;
@@ -73,10 +74,7 @@ public class DocumentController {
       @RequestParam(name = "documentId", required = false) final String documentId,
       final RequestContext context) {
     onlyParts(request, FILE_PART, METADATA_PART);
-    final Part file = part(request, FILE_PART);
-    if (file == null) {
-      throw FieldRules.invalid(FILE_PART, "the document's content is required as a file part");
-    }
+    final Part file = FieldRules.require(FILE_PART, part(request, FILE_PART));
     final DocumentMetadata metadata =
         metadataParser
             .parse(METADATA_PART, text(request, METADATA_PART))
@@ -109,9 +107,7 @@ public class DocumentController {
         files.add(part);
       }
     }
-    if (files.isEmpty()) {
-      throw FieldRules.invalid(FILES_PART, "at least one file part is required");
-    }
+    FieldRules.requireNonEmpty(FILES_PART, files);
     final List<DocumentMetadata> metadataList =
         metadataParser.parseList(METADATA_LIST_PART, text(request, METADATA_LIST_PART));
     if (!metadataList.isEmpty() && metadataList.size() != files.size()) {
@@ -231,7 +227,7 @@ public class DocumentController {
     try {
       return request.getParts();
     } catch (final IOException | ServletException e) {
-      throw FieldRules.invalid("multipart", "the request body is not readable: " + e.getMessage());
+      throw unreadable("multipart", e);
     }
   }
 
@@ -250,11 +246,15 @@ public class DocumentController {
     }
   }
 
+  private static FieldViolation unreadable(final String part, final Exception e) {
+    return FieldRules.invalid(part, "is not readable: " + e.getMessage());
+  }
+
   private static Part part(final HttpServletRequest request, final String name) {
     try {
       return request.getPart(name);
     } catch (final IOException | ServletException e) {
-      throw FieldRules.invalid(name, "the part is not readable: " + e.getMessage());
+      throw unreadable(name, e);
     }
   }
 

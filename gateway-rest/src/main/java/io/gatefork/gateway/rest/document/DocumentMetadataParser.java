@@ -50,7 +50,7 @@ final class DocumentMetadataParser {
     }
     final JsonNode list = read(field, text, "a JSON array of DocumentMetadata objects");
     if (!list.isArray()) {
-      throw FieldRules.invalid(field, "must be a JSON array of DocumentMetadata objects");
+      throw FieldRules.notA(field, "a JSON array of DocumentMetadata objects");
     }
     final var metadata = new ArrayList<DocumentMetadata>(list.size());
     for (int i = 0; i < list.size(); i++) {
@@ -69,11 +69,11 @@ final class DocumentMetadataParser {
 
   private DocumentMetadata toMetadata(final String field, final JsonNode node) {
     if (node == null || !node.isObject()) {
-      throw FieldRules.invalid(field, "must be a DocumentMetadata JSON object");
+      throw FieldRules.notA(field, "a DocumentMetadata JSON object");
     }
     for (final var property : node.properties()) {
       if (property.getValue().isNull()) {
-        throw FieldRules.invalid(field + "." + property.getKey(), "must not be null");
+        throw FieldRules.isNull(field + "." + property.getKey());
       }
     }
     final DocumentMetadataRequest request;
@@ -104,7 +104,7 @@ final class DocumentMetadataParser {
     try {
       expiresAt = OffsetDateTime.parse(value);
     } catch (final DateTimeParseException e) {
-      throw FieldRules.invalid(field, "'" + value + "' is not an RFC 3339 date-time");
+      throw FieldRules.notDateTime(field, value);
     }
     if (!expiresAt.toInstant().isAfter(clock.instant())) {
       throw FieldRules.invalid(field, "must be in the future, but was " + value);

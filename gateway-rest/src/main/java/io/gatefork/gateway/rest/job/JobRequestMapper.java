@@ -43,15 +43,8 @@ final class JobRequestMapper {
       return adHocSubProcess(result);
     }
     if (!USER_TASK_RESULT.equals(type)) {
-      throw FieldRules.invalid(
-          "result.type",
-          "must be one of ["
-              + USER_TASK_RESULT
-              + ", "
-              + AD_HOC_SUB_PROCESS_RESULT
-              + "], but was '"
-              + type
-              + "'");
+      throw FieldRules.unknownValue(
+          "result.type", List.of(USER_TASK_RESULT, AD_HOC_SUB_PROCESS_RESULT), type);
     }
     final JobCompletionRequest.Corrections given = result.corrections();
     final JobCompletionResult.Corrections corrections =

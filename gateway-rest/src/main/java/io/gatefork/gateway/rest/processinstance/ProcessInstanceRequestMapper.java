@@ -1,7 +1,5 @@
 package io.gatefork.gateway.rest.processinstance;
 
-import static io.gatefork.service.validation.FieldRules.invalid;
-
 import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.validation.LongKeys;
@@ -30,11 +28,7 @@ final class ProcessInstanceRequestMapper {
       final ProcessInstanceCreationRequest request, final RequestContext context) {
     final boolean byKey = request.processDefinitionKey() != null;
     final boolean byId = request.processDefinitionId() != null;
-    if (byKey == byId) {
-      throw invalid(
-          "processDefinitionKey, processDefinitionId",
-          byKey ? "give only one of them" : "one of them is required");
-    }
+    FieldRules.requireOneOf("processDefinitionKey, processDefinitionId", byKey, byId);
     final Long processDefinitionKey =
         byKey ? LongKeys.parse("processDefinitionKey", request.processDefinitionKey()) : null;
     final String processDefinitionId =
@@ -62,15 +56,12 @@ final class ProcessInstanceRequestMapper {
     }
     final List<String> elementIds = new ArrayList<>(instructions.size());
     for (int i = 0; i < instructions.size(); i++) {
-      final var instruction = instructions.get(i);
+      final var instruction =
+          FieldRules.requireElement("runtimeInstructions", i, instructions.get(i));
       final String field = "runtimeInstructions[" + i + "]";
-      if (instruction == null) {
-        throw invalid(field, "must not be null");
-      }
       final String type = FieldRules.requireText(field + ".type", instruction.type());
       if (!TERMINATE_PROCESS_INSTANCE.equals(type)) {
-        throw invalid(
-            field + ".type", "must be " + TERMINATE_PROCESS_INSTANCE + ", but was '" + type + "'");
+        throw FieldRules.unknownValue(field + ".type", List.of(TERMINATE_PROCESS_INSTANCE), type);
       }
       elementIds.add(instruction.afterElementId());
     }
@@ -99,11 +90,9 @@ final class ProcessInstanceRequestMapper {
     final var activations = new ArrayList<ModifyProcessInstance.ActivateInstruction>();
     final var activateInstructions = request.activateInstructions();
     for (int i = 0; activateInstructions != null && i < activateInstructions.size(); i++) {
-      final var instruction = activateInstructions.get(i);
+      final var instruction =
+          FieldRules.requireElement("activateInstructions", i, activateInstructions.get(i));
       final String field = "activateInstructions[" + i + "]";
-      if (instruction == null) {
-        throw invalid(field, "must not be null");
-      }
       final var variables = new ArrayList<ModifyProcessInstance.VariableInstruction>();
       final var variableInstructions = instruction.variableInstructions();
       for (int j = 0; variableInstructions != null && j < variableInstructions.size(); j++) {
@@ -144,11 +133,8 @@ final class ProcessInstanceRequestMapper {
         FieldRules.require("mappingInstructions", request.mappingInstructions());
     final var mappings = new ArrayList<MigrateProcessInstance.MappingInstruction>();
     for (int i = 0; i < mappingInstructions.size(); i++) {
-      final var mapping = mappingInstructions.get(i);
-      final String field = "mappingInstructions[" + i + "]";
-      if (mapping == null) {
-        throw invalid(field, "must not be null");
-      }
+      final var mapping =
+          FieldRules.requireElement("mappingInstructions", i, mappingInstructions.get(i));
       mappings.add(
           new MigrateProcessInstance.MappingInstruction(
               mapping.sourceElementId(), mapping.targetElementId()));

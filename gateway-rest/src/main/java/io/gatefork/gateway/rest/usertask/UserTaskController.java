@@ -89,10 +89,7 @@ public class UserTaskController {
     final UserTaskUpdateRequest.Changeset changeset = body == null ? null : body.changeset();
     final String action = body == null ? null : body.action();
     if ((changeset == null || changeset.isEmpty()) && action == null) {
-      throw FieldRules.invalid(
-          "changeset",
-          "expected at least one of dueDate, followUpDate, candidateUsers, candidateGroups,"
-              + " priority, or an action");
+      throw FieldRules.noneOf("changeset, action");
     }
     return AsyncResponses.noContent(
         userTaskServices.update(

@@ -16,13 +16,10 @@ public final class LongKeys {
   private LongKeys() {}
 
   public static long parse(final String field, final String value) {
-    if (value == null) {
-      throw FieldRules.invalid(field, "is required");
-    }
+    FieldRules.require(field, value);
     final int length = value.length();
     if (length > MAX_LENGTH) {
-      throw FieldRules.invalid(
-          field, "must be a numeric string of at most " + MAX_LENGTH + " characters");
+      throw FieldRules.notNumeric(field, " of at most " + MAX_LENGTH + " characters");
     }
     final int start = length > 0 && value.charAt(0) == '-' ? 1 : 0;
     if (length == start) {
@@ -41,7 +38,7 @@ public final class LongKeys {
     try {
       return Long.parseLong(value);
     } catch (final NumberFormatException e) {
-      throw FieldRules.invalid(field, "must be a numeric string in the int64 range");
+      throw FieldRules.notNumeric(field, " in the int64 range");
     }
   }
 
@@ -51,6 +48,6 @@ public final class LongKeys {
   }
 
   private static ServiceException notNumeric(final String field) {
-    return FieldRules.invalid(field, "must be a numeric string");
+    return FieldRules.notNumeric(field, "");
   }
 }

@@ -137,8 +137,7 @@ class DeploymentControllerTest extends RestTestSupport {
   void rejectsADeploymentWithoutResources() throws Exception {
     final var result = performSync(multipart(PATH).param("tenantId", "tenant-a"));
 
-    assertProblem(
-        result, 400, "INVALID_ARGUMENT", "resources: at least one resource is required", PATH);
+    assertProblem(result, 400, "INVALID_ARGUMENT", "resources: must not be empty", PATH);
     assertThat(fakes.calls()).isZero();
   }
 

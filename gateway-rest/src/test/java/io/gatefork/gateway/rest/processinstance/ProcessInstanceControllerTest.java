@@ -217,7 +217,7 @@ class ProcessInstanceControllerTest extends RestTestSupport {
           too many tags                | {"processDefinitionId": "p", "tags": ["a","b","c","d","e","f","g","h","i","j","k"]} | tags: must not contain more than 10 tags
           bad tenant                   | {"processDefinitionId": "p", "tenantId": "a b"}                  | tenantId: must be '<default>' or contain only
           negative request timeout     | {"processDefinitionId": "p", "awaitCompletion": true, "requestTimeout": -1} | requestTimeout: must not be negative
-          runtime instruction type     | {"processDefinitionId": "p", "runtimeInstructions": [{"type": "PAUSE", "afterElementId": "x"}]} | runtimeInstructions[0].type: must be TERMINATE_PROCESS_INSTANCE
+          runtime instruction type     | {"processDefinitionId": "p", "runtimeInstructions": [{"type": "PAUSE", "afterElementId": "x"}]} | runtimeInstructions[0].type: must be one of [TERMINATE_PROCESS_INSTANCE]
           runtime instruction no type  | {"processDefinitionId": "p", "runtimeInstructions": [{"afterElementId": "x"}]} | runtimeInstructions[0].type: is required
           terminate without element    | {"processDefinitionId": "p", "runtimeInstructions": [{"type": "TERMINATE_PROCESS_INSTANCE"}]} | runtimeInstructions[0].afterElementId: is required
           malformed JSON               | {"processDefinitionId": "p", "tenantId": }                       | tenantId: malformed JSON at line 1

@@ -80,7 +80,8 @@ class UserTaskControllerTest extends RestTestSupport {
         performSync(
             patch(TASK).contentType(MediaType.APPLICATION_JSON).content("{\"changeset\":{}}"));
 
-    assertProblem(result, 400, "INVALID_ARGUMENT", "changeset: expected at least one", TASK);
+    assertProblem(
+        result, 400, "INVALID_ARGUMENT", "changeset, action: one of them is required", TASK);
     assertThat(fakes.calls()).isZero();
   }
 }
