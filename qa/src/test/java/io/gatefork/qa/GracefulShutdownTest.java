@@ -51,6 +51,9 @@ class GracefulShutdownTest {
   private static final Duration LOAD_BOUND = Duration.ofSeconds(90);
   private static final Duration LONG_POLL = Duration.ofSeconds(8);
 
+  /** The partitions of a lone broker container, all led by it ({@link BrokerContainer}). */
+  private static final int PARTITIONS = 3;
+
   /** How often the readiness prober asks: the resolution of "readiness went down first". */
   private static final Duration READINESS_PROBE_PERIOD = Duration.ofMillis(20);
 
@@ -155,17 +158,12 @@ class GracefulShutdownTest {
                                 + "\"maxJobsToActivate\":1,\"requestTimeout\":"
                                 + LONG_POLL.toMillis()
                                 + "}")));
-        // the gateway parks it once the broker answered its activation with no job
-        await("the long poll's activation answered by the broker, the request parked")
+        // the gateway parks it once every partition answered its activation with no job
+        await("the long poll's activation answered by every partition, the request parked")
             .atMost(Duration.ofSeconds(10))
             .pollInterval(Duration.ofMillis(100))
             .failFast("the long poll ended before the signal", longPoll::isDone)
-            .until(
-                () ->
-                    gateway.prometheusSum(
-                            "zeebe_gateway_request_latency_seconds_count",
-                            "requestType=\"JOB_BATCH#ACTIVATE\"")
-                        >= 1);
+            .until(() -> everyPartitionAnsweredAnActivation(gateway));
         assertThat(longPoll).as("the long poll before the signal").isNotDone();
         final long sigtermAt = System.nanoTime();
         gateway.sendSigterm();
@@ -246,6 +244,24 @@ class GracefulShutdownTest {
           .hasSameSizeAs(acknowledged)
           .isEqualTo(new HashSet<>(acknowledged));
     }
+  }
+
+  /**
+   * Whether each partition has answered a job activation through this gateway: the long poll's
+   * walk, the only activation here, asks them one after the other before it parks.
+   */
+  private static boolean everyPartitionAnsweredAnActivation(final GatewayContainer gateway) {
+    for (int partition = 1; partition <= PARTITIONS; partition++) {
+      final double answered =
+          gateway.prometheusSum(
+              "zeebe_gateway_request_latency_seconds_count",
+              "requestType=\"JOB_BATCH#ACTIVATE\"",
+              "partition=\"" + partition + "\"");
+      if (answered < 1) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void pause() {
