@@ -51,6 +51,15 @@ class GracefulShutdownTest {
   private static final Duration LOAD_BOUND = Duration.ofSeconds(90);
   private static final Duration LONG_POLL = Duration.ofSeconds(8);
 
+  /** The partitions of a lone broker container, all led by it ({@link BrokerContainer}). */
+  private static final int PARTITIONS = 3;
+
+  /** How often the readiness prober asks: the resolution of "readiness went down first". */
+  private static final Duration READINESS_PROBE_PERIOD = Duration.ofMillis(20);
+
+  /** A load thread's back-off after a refused request, not to spin while the gateway is down. */
+  private static final Duration BACK_OFF_AFTER_FAILURE = Duration.ofMillis(20);
+
   /** One readiness probe result; status 0 when the management port did not answer. */
   private record Probe(long nanos, int status) {}
 
@@ -138,7 +147,7 @@ class GracefulShutdownTest {
                 () -> probeReadiness(gateway.managementPort(), running, readiness));
         await().atMost(Duration.ofSeconds(10)).until(() -> readiness.size() >= 3);
         // in flight across the signal: a long poll for jobs of a type nobody creates, parked in
-        // the gateway for a second when the signal comes (the assertions below prove it was)
+        // the gateway when the signal comes (the assertions below prove it was)
         final var longPoll =
             CompletableFuture.supplyAsync(
                 () ->
@@ -149,7 +158,12 @@ class GracefulShutdownTest {
                                 + "\"maxJobsToActivate\":1,\"requestTimeout\":"
                                 + LONG_POLL.toMillis()
                                 + "}")));
-        Thread.sleep(1_000);
+        // the gateway parks it once every partition answered its activation with no job
+        await("the long poll's activation answered by every partition, the request parked")
+            .atMost(Duration.ofSeconds(10))
+            .pollInterval(Duration.ofMillis(100))
+            .failFast("the long poll ended before the signal", longPoll::isDone)
+            .until(() -> everyPartitionAnsweredAnActivation(gateway));
         assertThat(longPoll).as("the long poll before the signal").isNotDone();
         final long sigtermAt = System.nanoTime();
         gateway.sendSigterm();
@@ -232,9 +246,27 @@ class GracefulShutdownTest {
     }
   }
 
+  /**
+   * Whether each partition has answered a job activation through this gateway: the long poll's
+   * walk, the only activation here, asks them one after the other before it parks.
+   */
+  private static boolean everyPartitionAnsweredAnActivation(final GatewayContainer gateway) {
+    for (int partition = 1; partition <= PARTITIONS; partition++) {
+      final double answered =
+          gateway.prometheusSum(
+              "zeebe_gateway_request_latency_seconds_count",
+              "requestType=\"JOB_BATCH#ACTIVATE\"",
+              "partition=\"" + partition + "\"");
+      if (answered < 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static void pause() {
     try {
-      Thread.sleep(20);
+      Thread.sleep(BACK_OFF_AFTER_FAILURE);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -263,7 +295,7 @@ class GracefulShutdownTest {
       }
       probes.add(new Probe(System.nanoTime(), status));
       try {
-        Thread.sleep(20);
+        Thread.sleep(READINESS_PROBE_PERIOD);
       } catch (final InterruptedException e) {
         Thread.currentThread().interrupt();
         return;

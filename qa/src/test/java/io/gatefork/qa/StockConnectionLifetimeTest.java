@@ -26,6 +26,9 @@ class StockConnectionLifetimeTest {
   private static final Logger LOG = LoggerFactory.getLogger(StockConnectionLifetimeTest.class);
   private static final String PROCESS = "stock";
 
+  /** What ScaleOutTest gives a new gateway to get its share (with the max age on). */
+  private static final Duration TWO_MAX_AGES = ScaleOutTest.MAX_AGE.multipliedBy(2);
+
   @Test
   void withTheMaxAgeOffAGatewayStartedAfterTheClientsGetsNoRequest() throws Exception {
     try (var broker = new BrokerContainer("stock-lifetime-broker");
@@ -51,7 +54,14 @@ class StockConnectionLifetimeTest {
         service.add(second);
         final double firstBefore = GatewayService.requestsServedBy(first);
         final double secondBefore = GatewayService.requestsServedBy(second);
-        Thread.sleep(ScaleOutTest.MAX_AGE.multipliedBy(2).toMillis());
+        await("the later gateway serves no request")
+            .failFast(
+                "the later gateway served a request",
+                () -> GatewayService.requestsServedBy(second) > secondBefore)
+            .during(TWO_MAX_AGES)
+            .atMost(TWO_MAX_AGES.plusSeconds(10))
+            .pollInterval(Duration.ofMillis(500))
+            .until(() -> GatewayService.requestsServedBy(second) == secondBefore);
         final double servedByFirst = GatewayService.requestsServedBy(first) - firstBefore;
         final double servedBySecond = GatewayService.requestsServedBy(second) - secondBefore;
         LOG.info(

@@ -1,6 +1,7 @@
 package io.gatefork.broker.dev;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
@@ -91,31 +92,35 @@ final class TestProcesses {
         record);
   }
 
-  /** Activates jobs of the type on the partition, polling until some arrive or the timeout ends. */
+  /**
+   * Activates jobs of the type on the partition, polling until some arrive; fails when none did
+   * within the timeout.
+   */
   static List<Long> activateJobs(
       final TestCommandClient client,
       final int partition,
       final String jobType,
-      final Duration timeout)
-      throws InterruptedException {
-    final long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      final var request =
-          new JobBatchRecord()
-              .setType(jobType)
-              .setWorker("test-worker")
-              .setTimeout(60_000)
-              .setMaxJobsToActivate(10);
-      final var response =
-          client.send(partition, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATE, request);
-      assertThat(response.isError()).as("%s", response).isFalse();
-      assertThat(response.recordType()).as("%s", response).isEqualTo(RecordType.EVENT);
-      final var batch = response.valueAs(new JobBatchRecord());
-      if (!batch.getJobKeys().isEmpty()) {
-        return new ArrayList<>(batch.getJobKeys());
-      }
-      Thread.sleep(50);
-    }
-    return List.of();
+      final Duration timeout) {
+    return await("jobs of type " + jobType + " activated on partition " + partition)
+        .atMost(timeout)
+        .pollInSameThread()
+        .pollDelay(Duration.ZERO)
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> activateOnce(client, partition, jobType), jobKeys -> !jobKeys.isEmpty());
+  }
+
+  private static List<Long> activateOnce(
+      final TestCommandClient client, final int partition, final String jobType) {
+    final var request =
+        new JobBatchRecord()
+            .setType(jobType)
+            .setWorker("test-worker")
+            .setTimeout(60_000)
+            .setMaxJobsToActivate(10);
+    final var response =
+        client.send(partition, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATE, request);
+    assertThat(response.isError()).as("%s", response).isFalse();
+    assertThat(response.recordType()).as("%s", response).isEqualTo(RecordType.EVENT);
+    return new ArrayList<>(response.valueAs(new JobBatchRecord()).getJobKeys());
   }
 }

@@ -15,22 +15,24 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class CountingJobHandler implements JobHandler {
   private final Map<Long, AtomicInteger> handled = new ConcurrentHashMap<>();
-  private final Duration pause;
+
+  /** What makes the worker slow, when it is not zero: the time it takes per job. */
+  private final Duration timePerJob;
 
   public CountingJobHandler() {
     this(Duration.ZERO);
   }
 
-  /** A handler that waits this long before completing each job (a slow worker). */
-  public CountingJobHandler(final Duration pause) {
-    this.pause = pause;
+  /** A slow worker: the handler takes this long over each job before it completes it. */
+  public CountingJobHandler(final Duration timePerJob) {
+    this.timePerJob = timePerJob;
   }
 
   @Override
   public void handle(final JobClient client, final ActivatedJob job) throws Exception {
     handled.computeIfAbsent(job.getKey(), k -> new AtomicInteger()).incrementAndGet();
-    if (!pause.isZero()) {
-      Thread.sleep(pause);
+    if (!timePerJob.isZero()) {
+      Thread.sleep(timePerJob); // the work a slow worker does
     }
     client.newCompleteCommand(job).send().join();
   }

@@ -28,6 +28,9 @@ import org.springframework.beans.factory.annotation.Autowired;
  * streams, and the embedded broker pushing jobs as it creates them.
  */
 class JobStreamingTest extends GatewayTestSupport {
+  /** What makes the slow consumer slow: its handler takes this long per job. */
+  private static final Duration SLOW_CONSUMER_TIME_PER_JOB = Duration.ofMillis(25);
+
   @Autowired private BrokerClient brokerClient;
   @Autowired private MeterRegistry registry;
 
@@ -147,7 +150,7 @@ class JobStreamingTest extends GatewayTestSupport {
               .handler(
                   (jobClient, job) -> {
                     handled.add(job.getKey());
-                    Thread.sleep(25);
+                    Thread.sleep(SLOW_CONSUMER_TIME_PER_JOB);
                     jobClient.newCompleteCommand(job).send().join();
                   })
               .streamEnabled(true)

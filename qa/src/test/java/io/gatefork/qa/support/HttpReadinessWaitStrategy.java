@@ -1,10 +1,15 @@
 package io.gatefork.qa.support;
 
+import static org.awaitility.Awaitility.await;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 
@@ -14,6 +19,8 @@ import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
  * which host networking does not have, hence this one.
  */
 final class HttpReadinessWaitStrategy extends AbstractWaitStrategy {
+  private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
+
   private final URI readiness;
 
   HttpReadinessWaitStrategy(final int managementPort) {
@@ -23,32 +30,34 @@ final class HttpReadinessWaitStrategy extends AbstractWaitStrategy {
 
   @Override
   protected void waitUntilReady() {
-    final long deadline = System.nanoTime() + startupTimeout.toNanos();
     final var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     final var request = HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build();
-    String last = "no answer";
-    while (System.nanoTime() < deadline) {
-      if (!waitStrategyTarget.isRunning()) {
-        throw new ContainerLaunchException(
-            "container exited before " + readiness + " answered 200: see target/container-logs");
-      }
-      try {
-        final var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() == 200) {
-          return;
-        }
-        last = response.statusCode() + " " + response.body();
-      } catch (final Exception e) {
-        last = e.getClass().getSimpleName();
-      }
-      try {
-        Thread.sleep(250);
-      } catch (final InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ContainerLaunchException("interrupted waiting for " + readiness);
-      }
+    final var last = new AtomicReference<>("no answer");
+    try {
+      await(readiness + " answers 200")
+          .atMost(startupTimeout)
+          .pollDelay(Duration.ZERO)
+          .pollInterval(POLL_INTERVAL)
+          .failFast(() -> !waitStrategyTarget.isRunning())
+          .until(
+              () -> {
+                try {
+                  final var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                  last.set(response.statusCode() + " " + response.body());
+                  return response.statusCode() == 200;
+                } catch (final InterruptedException e) {
+                  throw e;
+                } catch (final Exception e) {
+                  last.set(e.getClass().getSimpleName());
+                  return false;
+                }
+              });
+    } catch (final TerminalFailureException exited) {
+      throw new ContainerLaunchException(
+          "container exited before " + readiness + " answered 200: see target/container-logs");
+    } catch (final ConditionTimeoutException timeout) {
+      throw new ContainerLaunchException(
+          readiness + " did not answer 200 within " + startupTimeout + " (last: " + last + ")");
     }
-    throw new ContainerLaunchException(
-        readiness + " did not answer 200 within " + startupTimeout + " (last: " + last + ")");
   }
 }

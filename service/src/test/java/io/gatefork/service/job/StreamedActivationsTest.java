@@ -353,12 +353,19 @@ class StreamedActivationsTest {
   @Test
   void aStreamNobodyUsesIsClosedAfterTheIdleTimeoutAndOnlyThen() throws Exception {
     streams.close();
-    streams = streams(Duration.ofMillis(200), NO_HOLD);
+    final Duration idle = Duration.ofMillis(200);
+    streams = streams(idle, NO_HOLD);
     broker.respondWith(JobBatches::empty);
     final var waiting = parked("w");
 
-    Thread.sleep(600);
-    assertThat(jobStreams().removed()).as("in use: stays open").isEmpty();
+    // several idle timeouts while a request waits on it
+    final Duration inUse = idle.multipliedBy(3);
+    await("in use: stays open")
+        .failFast("closed while a request waits on it", () -> !jobStreams().removed().isEmpty())
+        .pollInSameThread()
+        .during(inUse)
+        .atMost(inUse.plusSeconds(1))
+        .until(() -> jobStreams().removed().isEmpty());
 
     push(81L).get(5, TimeUnit.SECONDS);
     assertThat(waiting.join()).hasSize(1);

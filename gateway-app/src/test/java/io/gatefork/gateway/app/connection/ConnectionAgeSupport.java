@@ -16,6 +16,15 @@ import java.util.Set;
 abstract class ConnectionAgeSupport extends GatewayTestSupport {
   static final Duration MAX_AGE = Duration.ofSeconds(1);
 
+  /** Pacing of the gRPC requests: several per connection age, over several ages. */
+  private static final Duration GRPC_REQUEST_INTERVAL = Duration.ofMillis(100);
+
+  /** Pacing of the REST requests on one connection: many before the age, one soon after it. */
+  private static final Duration REST_REQUEST_INTERVAL = Duration.ofMillis(50);
+
+  /** Pacing of the requests on a connection that must be kept: 100 of them span 1.5 ages. */
+  private static final Duration KEPT_REQUEST_INTERVAL = Duration.ofMillis(15);
+
   /** The official client over gRPC, its calls' connections recorded. */
   CamundaClient grpcClient(final GrpcConnectionRecorder recorder) {
     return clientBuilder(false).withInterceptors(recorder).build();
@@ -31,7 +40,7 @@ abstract class ConnectionAgeSupport extends GatewayTestSupport {
       final long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
       while (System.nanoTime() < end) {
         assertThat(client.newTopologyRequest().send().join().getBrokers()).isNotEmpty();
-        Thread.sleep(100);
+        Thread.sleep(GRPC_REQUEST_INTERVAL);
       }
     }
     return recorder.connections();
@@ -55,7 +64,7 @@ abstract class ConnectionAgeSupport extends GatewayTestSupport {
         }
         assertThat(age).as("age of a kept answer").isLessThan(MAX_AGE.multipliedBy(2));
         kept++;
-        Thread.sleep(50);
+        Thread.sleep(REST_REQUEST_INTERVAL);
       }
       assertThat(kept).as("answers that kept the connection").isGreaterThan(5);
       // with Connection: close, Tomcat ends a body of unknown length by closing the connection
@@ -66,12 +75,16 @@ abstract class ConnectionAgeSupport extends GatewayTestSupport {
   /** 100 requests on one connection, the last well past the age a limit would have: all kept. */
   void theConnectionIsKept() throws Exception {
     try (var connection = new Http11Connection(restPort)) {
+      final long opened = System.nanoTime();
       for (int i = 0; i < 100; i++) {
         final var answer = connection.send("GET", "/v2/topology", null, null);
         assertThat(answer.status()).isEqualTo(200);
         assertThat(answer.header("Connection")).as("request " + i).isNull();
-        Thread.sleep(15);
+        Thread.sleep(KEPT_REQUEST_INTERVAL);
       }
+      assertThat(Duration.ofNanos(System.nanoTime() - opened))
+          .as("the connection's age at its last request")
+          .isGreaterThan(MAX_AGE);
       assertThat(connection.closedByServer()).isFalse();
     }
   }

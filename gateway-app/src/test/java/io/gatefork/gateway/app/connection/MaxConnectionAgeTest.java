@@ -40,6 +40,15 @@ import org.springframework.test.context.TestPropertySource;
 class MaxConnectionAgeTest extends ConnectionAgeSupport {
   private static final Duration LONG_POLL = Duration.ofMillis(1500);
 
+  /** Pacing of the creations, in batches of five, over eight ages. */
+  private static final Duration BATCH_INTERVAL = Duration.ofMillis(100);
+
+  /** Pacing of the creations for the two workers, over eight ages. */
+  private static final Duration CREATE_INTERVAL = Duration.ofMillis(200);
+
+  /** What makes the slow worker slower than its stream: its time per (large) job. */
+  private static final Duration SLOW_WORKER_TIME_PER_JOB = Duration.ofMillis(150);
+
   @Autowired private MeterRegistry registry;
 
   @Test
@@ -113,7 +122,7 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
                     .thenApply(ProcessInstanceEvent::getProcessInstanceKey));
           }
           created.forEach(future -> instances.add(future.join()));
-          Thread.sleep(100);
+          Thread.sleep(BATCH_INTERVAL);
         }
         final Set<Long> keys = new HashSet<>(instances);
         await("every instance completed")
@@ -144,7 +153,7 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
   void aSlowStreamingWorkerCompletesEveryJobExactlyOnceAcrossSeveralAges() {
     final String type = "aged-connections-slow";
     final var recorder = new GrpcConnectionRecorder();
-    final var handler = new CountingJobHandler(Duration.ofMillis(150));
+    final var handler = new CountingJobHandler(SLOW_WORKER_TIME_PER_JOB);
     final Map<Long, AtomicInteger> handled = handler.handled();
     final Set<Long> instances = new HashSet<>();
     try (var client = grpcClient(recorder)) {
@@ -223,7 +232,7 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
                   .send()
                   .join()
                   .getProcessInstanceKey());
-          Thread.sleep(200);
+          Thread.sleep(CREATE_INTERVAL);
         }
         await("every instance completed")
             .atMost(Duration.ofSeconds(30))

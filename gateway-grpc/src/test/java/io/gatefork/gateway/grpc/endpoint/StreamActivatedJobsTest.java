@@ -22,12 +22,19 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** StreamActivatedJobs over a real loopback server with a fake job stream service. */
 class StreamActivatedJobsTest {
+  /**
+   * A stream that is not ready for this long after a push is held back by the client's flow-control
+   * window, not still writing the job (on loopback a matter of milliseconds).
+   */
+  private static final Duration BLOCKED_WHEN_NOT_READY_FOR = Duration.ofMillis(500);
+
   private static final StreamActivatedJobsRequest REQUEST =
       StreamActivatedJobsRequest.newBuilder()
           .setType("ship")
@@ -75,14 +82,12 @@ class StreamActivatedJobsTest {
     final String bigVariables = "{\"blob\":\"" + "x".repeat(100_000) + "\"}";
 
     int pushed = 0;
-    while (observer.isReady() && pushed < 200) {
+    boolean ready = observer.isReady();
+    while (ready && pushed < 200) {
       observer.onJob(job(pushed + 1, bigVariables));
       pushed++;
-      // let the transport drain what the client's window still takes
-      sleep(5);
-      if (!observer.isReady()) {
-        sleep(50);
-      }
+      // ready again once the transport wrote the job into what the client's window still takes
+      ready = becomesReadyWithin(observer, BLOCKED_WHEN_NOT_READY_FOR);
     }
 
     // the client's flow-control window (1 MiB) holds about ten of these
@@ -206,11 +211,19 @@ class StreamActivatedJobsTest {
         "UNSPECIFIED");
   }
 
-  private static void sleep(final long millis) {
+  /** False when the observer stayed not ready for that long (the client's window is full). */
+  private static boolean becomesReadyWithin(
+      final JobStreamObserver observer, final Duration timeout) {
     try {
-      Thread.sleep(millis);
-    } catch (final InterruptedException e) {
-      Thread.currentThread().interrupt();
+      await()
+          .atMost(timeout)
+          .pollInSameThread()
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(1))
+          .until(observer::isReady);
+      return true;
+    } catch (final ConditionTimeoutException stillNotReady) {
+      return false;
     }
   }
 }

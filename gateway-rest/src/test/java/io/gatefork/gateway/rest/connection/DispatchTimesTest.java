@@ -11,6 +11,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class DispatchTimesTest {
+  /** How long the second task is kept queued behind the first: what it must see it waited. */
+  private static final Duration QUEUED_BEHIND_THE_FIRST = Duration.ofMillis(200);
+
   @Test
   void aTaskSeesHowLongItWaitedForAThreadAndOtherCodeSeesNothing() throws Exception {
     final ExecutorService single = Executors.newSingleThreadExecutor();
@@ -27,10 +30,10 @@ class DispatchTimesTest {
           });
       final CompletableFuture<Long> waited = new CompletableFuture<>();
       stamping.execute(() -> waited.complete(DispatchTimes.waitedNanos(System.nanoTime())));
-      Thread.sleep(200); // the second task waits behind the first this long at least
+      Thread.sleep(QUEUED_BEHIND_THE_FIRST); // the second task waits behind the first this long
       blocker.countDown();
       assertThat(waited.get(5, TimeUnit.SECONDS))
-          .isGreaterThanOrEqualTo(Duration.ofMillis(200).toNanos());
+          .isGreaterThanOrEqualTo(QUEUED_BEHIND_THE_FIRST.toNanos());
 
       final CompletableFuture<Long> after = new CompletableFuture<>();
       single.execute(() -> after.complete(DispatchTimes.waitedNanos(System.nanoTime())));
