@@ -13,16 +13,13 @@ import java.util.List;
  * {@link TenantRefusal}, whose message is the stock REST wording (naming the context's operation).
  */
 public final class RestTenantChecks {
-  private static final String TENANT_ID = "tenantId";
-  private static final String TENANT_IDS = "tenantIds";
-
   private RestTenantChecks() {}
 
   /** The tenant a request acts in: well-formed and, with checks on, one the caller may act in. */
   public static String tenantId(
       final String field, final String value, final RequestContext context) {
     TenantIdRules.format(field, value);
-    check(context, value);
+    check(field, context, value);
     return value;
   }
 
@@ -30,21 +27,21 @@ public final class RestTenantChecks {
   public static List<String> tenantIds(
       final String field, final List<String> values, final RequestContext context) {
     final List<String> checked = TenantIdRules.formats(field, values);
-    checkAll(context, checked);
+    checkAll(field, context, checked);
     return checked;
   }
 
-  static void check(final RequestContext context, final String tenantId) {
+  static void check(final String field, final RequestContext context, final String tenantId) {
     if (context.caller().tenantChecks()) {
-      throwIf(TenantAccess.refusal(context.caller(), context.operation(), TENANT_ID, tenantId));
+      throwIf(TenantAccess.refusal(context.caller(), context.operation(), field, tenantId));
     }
   }
 
   /** None named means the caller's tenants ({@link TenantAccess#activationTenants}). */
-  static void checkAll(final RequestContext context, final List<String> tenantIds) {
+  static void checkAll(
+      final String field, final RequestContext context, final List<String> tenantIds) {
     if (context.caller().tenantChecks()) {
-      throwIf(
-          TenantAccess.firstRefusal(context.caller(), context.operation(), TENANT_IDS, tenantIds));
+      throwIf(TenantAccess.firstRefusal(context.caller(), context.operation(), field, tenantIds));
     }
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
+import io.gatefork.service.auth.TenantRefusal;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.operation.Operation;
@@ -29,7 +30,8 @@ class RestTenantChecksTest {
   void aTenantTheCallerIsNotAuthorizedForIsForbiddenNamingTheOperation() {
     assertThatThrownBy(
             () ->
-                RestTenantChecks.check(context(ANN, Operation.CREATE_PROCESS_INSTANCE), "tenant-b"))
+                RestTenantChecks.check(
+                    "tenantId", context(ANN, Operation.CREATE_PROCESS_INSTANCE), "tenant-b"))
         .isInstanceOfSatisfying(
             ServiceException.class, e -> assertThat(e.status()).isEqualTo(ServiceStatus.FORBIDDEN))
         .hasMessage(
@@ -39,7 +41,8 @@ class RestTenantChecksTest {
 
   @Test
   void noTenantWithChecksOnIsAnInvalidArgumentNamingTheOperation() {
-    assertThatThrownBy(() -> RestTenantChecks.check(context(ANN, Operation.PUBLISH_MESSAGE), null))
+    assertThatThrownBy(
+            () -> RestTenantChecks.check("tenantId", context(ANN, Operation.PUBLISH_MESSAGE), null))
         .isInstanceOfSatisfying(
             ServiceException.class,
             e -> assertThat(e.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT))
@@ -54,19 +57,22 @@ class RestTenantChecksTest {
         context(ANN, Operation.CREATE_PROCESS_INSTANCE)
             .withOperation(Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT);
 
-    assertThatThrownBy(() -> RestTenantChecks.check(withResult, "tenant-b"))
+    assertThatThrownBy(() -> RestTenantChecks.check("tenantId", withResult, "tenant-b"))
         .hasMessageStartingWith(
             "Expected to handle request Create Process Instance With Result with tenant");
   }
 
   @Test
   void theCallersTenantAndAnyTenantWithChecksOffPass() {
-    assertThatCode(() -> RestTenantChecks.check(context(ANN, Operation.ACTIVATE_JOBS), "tenant-a"))
+    assertThatCode(
+            () ->
+                RestTenantChecks.check(
+                    "tenantId", context(ANN, Operation.ACTIVATE_JOBS), "tenant-a"))
         .doesNotThrowAnyException();
     assertThatCode(
             () ->
                 RestTenantChecks.check(
-                    context(Caller.ANONYMOUS, Operation.ACTIVATE_JOBS), "tenant-b"))
+                    "tenantId", context(Caller.ANONYMOUS, Operation.ACTIVATE_JOBS), "tenant-b"))
         .doesNotThrowAnyException();
   }
 
@@ -74,11 +80,31 @@ class RestTenantChecksTest {
   void aJobActivationNamingAForeignTenantIsForbidden() {
     final RequestContext context = context(ANN, Operation.ACTIVATE_JOBS);
 
-    assertThatCode(() -> RestTenantChecks.checkAll(context, List.of())).doesNotThrowAnyException();
-    assertThatThrownBy(() -> RestTenantChecks.checkAll(context, List.of("tenant-a", "tenant-c")))
+    assertThatCode(() -> RestTenantChecks.checkAll("tenantIds", context, List.of()))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(
+            () -> RestTenantChecks.checkAll("tenantIds", context, List.of("tenant-a", "tenant-c")))
         .hasMessage(
             "Expected to handle request Activate Jobs with tenant identifier 'tenant-c', but tenant"
                 + " is not authorized to perform this request");
+  }
+
+  @Test
+  void theRefusalNamesTheFieldTheHandlerRead() {
+    assertThatThrownBy(
+            () ->
+                RestTenantChecks.tenantId(
+                    "resources[0].tenantId",
+                    "tenant-b",
+                    context(ANN, Operation.CREATE_PROCESS_INSTANCE)))
+        .isInstanceOfSatisfying(
+            TenantRefusal.class, e -> assertThat(e.field()).isEqualTo("resources[0].tenantId"));
+    assertThatThrownBy(
+            () ->
+                RestTenantChecks.tenantIds(
+                    "filter.tenantIds", List.of("tenant-c"), context(ANN, Operation.ACTIVATE_JOBS)))
+        .isInstanceOfSatisfying(
+            TenantRefusal.class, e -> assertThat(e.field()).isEqualTo("filter.tenantIds"));
   }
 
   @Test
