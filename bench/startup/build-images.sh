@@ -21,9 +21,14 @@ git archive "$REV" Dockerfile dist/src/main/dist/bin | tar -x -C "$today"
 mkdir -p "$today/dist/target/gatefork"
 cp -a dist/target/gatefork/lib dist/target/gatefork/config "$today/dist/target/gatefork/"
 cp -a "$today/dist/src/main/dist/bin" "$today/dist/target/gatefork/bin"
-docker build -q --build-arg BASE_IMAGE="$BASE_21" -t gatefork:today "$today"
 docker build -q --build-arg BASE_IMAGE="$BASE_25" -t gatefork:warm .
-docker build -q --build-arg BASE_IMAGE="$BASE_21" -t gatefork:warm21 .
+# no Java 21 base (no JDK 21 on the machine): the run then takes variants of the images there are
+if docker image inspect "$BASE_21" >/dev/null 2>&1; then
+  docker build -q --build-arg BASE_IMAGE="$BASE_21" -t gatefork:today "$today"
+  docker build -q --build-arg BASE_IMAGE="$BASE_21" -t gatefork:warm21 .
+else
+  echo "no image $BASE_21: gatefork:today and gatefork:warm21 not built" >&2
+fi
 # the broker the gateways join: the full image (the production one has no engine)
 docker build -q --build-arg BASE_IMAGE="$BASE_25" --target full -t gatefork-full:warm .
 docker images --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E '^gatefork(-full)?:(today|warm|warm21) '

@@ -12,14 +12,15 @@ gateway container starts against one embedded broker (a container pinned to the 
 partitions with leaders (ready), then drives REST creates at a fixed open-loop rate (vegeta, pinned
 to the load CPU) and per window: gateway CPU µs per answered request (utime + stime of
 /proc/<pid>/stat), of it the JIT compiler threads (C1/C2 CompilerThread), p99 latency. Windows
-after --warm-windows are the steady state. Python 3.11 standard library; the benchmarks' toolkit
-(bench/cost/benchlib).
+after --warm-windows are the steady state. Python 3.11, testcontainers (bench/requirements.txt;
+imported when a run starts containers) and the benchmarks' toolkit (bench/cost/benchlib).
 """
 import argparse
 import csv
 import datetime
 import io
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -31,9 +32,10 @@ sys.path.insert(0, str(HERE.parent / "cost"))
 from benchlib import procs  # noqa: E402
 from benchlib.accounting import (jit_cpu_seconds, process_cpu_seconds,  # noqa: E402
                                  thread_cpu_seconds)
-from benchlib.aggregate import ratio, stats, table  # noqa: E402
+from benchlib.aggregate import med, ratio, stats, table  # noqa: E402
 from benchlib.harness import await_topology, deploy, gateway_args, git_info  # noqa: E402
-from benchlib.procs import BenchError, await_ports_free, comm, log  # noqa: E402
+from benchlib.options import add_options, names_of  # noqa: E402
+from benchlib.procs import BenchError, Processes, await_ports_free, comm, log, taskset  # noqa: E402
 from benchlib.workload import open_loop_workers, round_order  # noqa: E402
 
 procs.PROGRAM = "startup-bench"
@@ -42,18 +44,32 @@ CLUSTER = "startup-bench"
 BROKER = "startup-bench-broker"
 GATEWAY = "startup-bench-gateway"
 PROCESS = "cost-noop"
-# placement -> (docker run limits, JVM flags; a variant's JAVA_OPTS come after them)
+# placement -> (container limits, None: --gateway-cpu; JVM flags, a variant's JAVA_OPTS after them)
 PLACEMENTS = {
     # the pod: a 2-CPU quota on this 2-core machine, shared with the broker and the load
-    "container": (["--cpus", "2"], ""),
+    "container": ({"nano_cpus": 2 * 10**9}, ""),
     # the issue's measurement: one core of its own, sized as a 2-CPU pod
-    "pinned": (["--cpuset-cpus", "{gateway_cpu}"], "-XX:ActiveProcessorCount=2"),
+    "pinned": ({"cpuset_cpus": None}, "-XX:ActiveProcessorCount=2"),
 }
 
 
-def docker(*args, check=True, timeout=120):
-    return subprocess.run(["docker", *args], capture_output=True, text=True, check=check,
-                          timeout=timeout).stdout.strip()
+def container(image, name, command, env, **limits):
+    """An unstarted container on the host network, env's non-empty variables (a leftover of the
+    name removed). Ryuk off as for the Java tests: no image is pulled; remove() removes ours."""
+    os.environ["TESTCONTAINERS_RYUK_DISABLED"] = "true"
+    from testcontainers.core.container import DockerContainer
+    c = DockerContainer(image, command=command, name=name, env={k: v for k, v in env.items() if v})
+    for old in c.get_docker_client().client.containers.list(
+            all=True, filters={"name": "^%s$" % name}):
+        old.remove(force=True)
+    return c.with_kwargs(network_mode="host", **limits)
+
+
+def remove(c, logfile):
+    """Writes the container's output (stdout, then stderr) to logfile and removes it: None."""
+    if c is not None and c._container is not None:
+        logfile.write_text("".join(b.decode(errors="replace") for b in c.get_logs()))
+        c.stop()
 
 
 def parse_variant(spec):
@@ -72,6 +88,8 @@ class StartupBench:
         self.raw = self.out / "raw"
         self.raw.mkdir(parents=True, exist_ok=True)
         self.cells = []
+        self.procs = Processes()
+        self.broker = self.gateway = None
         port = args.rest_port
         self.gateway_args = gateway_args(CLUSTER, port, port + 4, management=port + 1,
                                          grpc=port + 2, cluster_port=port + 3)
@@ -80,58 +98,45 @@ class StartupBench:
     # -- containers ------------------------------------------------------------------------------
 
     def start_broker(self):
-        docker("rm", "-f", BROKER, check=False)
-        docker("run", "-d", "--name", BROKER, "--network", "host",
-               "--cpuset-cpus", self.args.load_cpu, self.args.broker_image,
-               "broker", "--host", "127.0.0.1", "--port", str(self.args.rest_port + 4),
-               "--partitions", "3", "--cluster-name", CLUSTER)
-        deadline = time.monotonic() + 120
-        while "listening" not in docker("logs", BROKER, check=False):
-            if time.monotonic() > deadline:
-                raise BenchError("broker not ready: docker logs %s" % BROKER)
-            time.sleep(0.5)
+        from testcontainers.core.wait_strategies import LogMessageWaitStrategy
+        self.broker = container(self.args.broker_image, BROKER, [
+            "broker", "--host", "127.0.0.1", "--port", str(self.args.rest_port + 4),
+            "--partitions", "3", "--cluster-name", CLUSTER], {}, cpuset_cpus=self.args.load_cpu)
+        self.broker.waiting_for(
+            LogMessageWaitStrategy("listening").with_startup_timeout(120)).start()
         log("broker ready")
 
     def start_gateway(self, variant, placement):
-        docker("rm", "-f", GATEWAY, check=False)
+        """A fresh gateway container: its JVM's pid, the seconds from its start and the JVM's CPU
+        seconds when REST topology shows 3 partitions with leaders (ready)."""
         await_ports_free(range(self.args.rest_port, self.args.rest_port + 4))
         limits, java_opts = PLACEMENTS[placement]
-        limits = [a.format(gateway_cpu=self.args.gateway_cpu) for a in limits]
-        values = dict(variant["env"])
-        values["JAVA_OPTS"] = (java_opts + " " + values.get("JAVA_OPTS", "")).strip()
-        env = [x for k, v in values.items() if v for x in ("-e", "%s=%s" % (k, v))]
+        limits = {k: v or self.args.gateway_cpu for k, v in limits.items()}
+        env = dict(variant["env"])
+        env["JAVA_OPTS"] = (java_opts + " " + env.get("JAVA_OPTS", "")).strip()
+        self.gateway = container(variant["image"], GATEWAY, self.gateway_args, env, **limits)
         started = time.monotonic()
-        docker("run", "-d", "--name", GATEWAY, "--network", "host", *limits, *env,
-               variant["image"], *self.gateway_args)
-        pid = int(docker("inspect", "-f", "{{.State.Pid}}", GATEWAY))
+        self.gateway.start().reload()
+        pid = self.gateway.get_wrapped_container().attrs["State"]["Pid"]
         # the entrypoint and bin/gateway exec java: the container's first process becomes the JVM
         while comm(pid) != "java":
             if time.monotonic() - started > 30:
                 raise BenchError("no JVM in %s" % GATEWAY)
             time.sleep(0.01)
-        return started, pid
-
-    def await_ready(self, started, pid):
-        """Seconds from `docker run` and the JVM's CPU seconds when 3 partitions have leaders."""
         await_topology(self.rest, self.args.start_timeout - (time.monotonic() - started),
-                       interval=0.05, where="docker logs %s" % GATEWAY)
-        return time.monotonic() - started, process_cpu_seconds(pid)
-
-    def stop_gateway(self, name):
-        logs = subprocess.run(["docker", "logs", GATEWAY], capture_output=True, text=True)
-        (self.raw / (name + ".log")).write_text(logs.stdout + logs.stderr)
-        docker("rm", "-f", GATEWAY, check=False)
+                       interval=0.05, where=self.raw / "gateway-failed.log")
+        return pid, time.monotonic() - started, process_cpu_seconds(pid)
 
     # -- one cell --------------------------------------------------------------------------------
 
     def prepare(self):
         """Deploys the process and warms the broker with one unmeasured gateway."""
-        started, pid = self.start_gateway(self.args.variants[-1], "container")
-        self.await_ready(started, pid)
+        self.start_gateway(self.args.variants[-1], "container")
         deploy(self.rest, [HERE.parent / "cost" / "noop.bpmn"])
         time.sleep(2)
-        self.load(self.raw / "prepare.bin", self.args.prepare_seconds).wait()
-        self.stop_gateway("prepare")
+        self.procs.run("vegeta", self.load(self.raw / "prepare.bin", self.args.prepare_seconds),
+                       timeout=self.args.prepare_seconds + 60)
+        self.gateway = remove(self.gateway, self.raw / "prepare.log")
         log("prepared: %s deployed, broker warmed for %d s" % (PROCESS, self.args.prepare_seconds))
 
     def load(self, output, seconds):
@@ -140,28 +145,27 @@ class StartupBench:
         body.write_text(json.dumps({"processDefinitionId": PROCESS}))
         targets.write_text("POST %s/v2/process-instances\nContent-Type: application/json\n@%s\n"
                            % (self.rest, body))
-        cmd = ["taskset", "-c", self.args.load_cpu, "vegeta", "attack", "-targets", str(targets),
-               "-rate", "%d/s" % self.args.rate, "-duration", "%ds" % seconds,
-               "-max-workers", str(open_loop_workers(self.args.rate)), "-timeout", "10s",
-               "-output", str(output)]
-        return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return taskset(self.args.load_cpu) + [
+            "vegeta", "attack", "-targets", str(targets), "-rate", "%d/s" % self.args.rate,
+            "-duration", "%ds" % seconds, "-max-workers", str(open_loop_workers(self.args.rate)),
+            "-timeout", "10s", "-output", str(output)]
 
     def measure(self, round_no, placement, variant):
         a = self.args
         name = "r%d-%s-%s" % (round_no, placement, variant["name"])
-        started, pid = self.start_gateway(variant, placement)
-        ready_s, ready_cpu = self.await_ready(started, pid)
+        pid, ready_s, ready_cpu = self.start_gateway(variant, placement)
         log("%s: ready in %.2f s, %.2f CPU-s" % (name, ready_s, ready_cpu))
         windows = a.warm_windows + a.steady_windows
         binfile = self.raw / (name + ".bin")
         load_start = time.time()
-        vegeta = self.load(binfile, windows * a.window)
+        vegeta = self.procs.start("vegeta", self.load(binfile, windows * a.window))
         samples = [(process_cpu_seconds(pid), thread_cpu_seconds(pid))]
         for w in range(1, windows + 1):
             time.sleep(max(0.0, load_start + w * a.window - time.time()))
             samples.append((process_cpu_seconds(pid), thread_cpu_seconds(pid)))
         vegeta.wait(timeout=60)
-        self.stop_gateway(name)
+        self.procs.stop(vegeta)
+        self.gateway = remove(self.gateway, self.raw / (name + ".log"))
         answers = self.answers(binfile, load_start, windows)
         cell = {"round": round_no, "placement": placement, "variant": variant["name"],
                 "image": variant["image"], "env": variant["env"],
@@ -185,22 +189,20 @@ class StartupBench:
         count, the count of other answers."""
         text = subprocess.run(["vegeta", "encode", "--to", "csv", str(binfile)], check=True,
                               capture_output=True, text=True).stdout
-        per = [([], 0, 0) for _ in range(windows)]
+        per = [[[], 0, 0] for _ in range(windows)]
         for row in csv.reader(io.StringIO(text)):
             sent = int(row[0]) / 1e9 - load_start
-            w = min(windows - 1, max(0, int(sent // self.args.window)))
-            latencies, ok, errors = per[w]
-            if 200 <= int(row[1]) < 300:
-                latencies.append(int(row[2]) / 1e6)
-                per[w] = (latencies, ok + 1, errors)
-            else:
-                per[w] = (latencies, ok, errors + 1)
+            w = per[min(windows - 1, max(0, int(sent // self.args.window)))]
+            ok = 200 <= int(row[1]) < 300
+            if ok:
+                w[0].append(int(row[2]) / 1e6)
+            w[1 if ok else 2] += 1
         return per
 
     def run(self):
         a = self.args
-        self.start_broker()
         try:
+            self.start_broker()
             self.prepare()
             for round_no in range(1, a.rounds + 1):
                 for placement in a.placements:
@@ -208,9 +210,9 @@ class StartupBench:
                         self.measure(round_no, placement, variant)
                         self.save()
         finally:
-            docker("rm", "-f", GATEWAY, check=False)
-            (self.raw / "broker.log").write_text(docker("logs", BROKER, check=False))
-            docker("rm", "-f", BROKER, check=False)
+            self.procs.stop_all()
+            remove(self.gateway, self.raw / "gateway-failed.log")
+            remove(self.broker, self.raw / "broker.log")
 
     # -- output ----------------------------------------------------------------------------------
 
@@ -242,8 +244,7 @@ def percentile(values, q):
 
 
 def median(values):
-    s = stats(values)
-    return s and s["median"]
+    return med(stats(values))
 
 
 def fmt(value, digits=0):
@@ -301,32 +302,30 @@ def parse_args(argv):
     p.add_argument("--variant", dest="variants", action="append", type=parse_variant,
                    help="name=image[,VAR=value...], repeatable; the first is the baseline "
                         "(default: today=gatefork:today warm=gatefork:warm)")
-    p.add_argument("--placements", default="container,pinned",
-                   help="container (--cpus 2) and/or pinned (one core, ActiveProcessorCount=2)")
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--rate", type=int, default=100, help="REST creates per second")
-    p.add_argument("--window", type=int, default=15, help="window length, s")
-    p.add_argument("--warm-windows", type=int, default=12, help="windows of the first minutes")
-    p.add_argument("--steady-windows", type=int, default=4, help="windows after them")
-    p.add_argument("--prepare-seconds", type=int, default=60, help="broker warm-up load")
-    p.add_argument("--broker-image", default="gatefork-full:warm",
-                   help="the image the broker runs from: one with the embedded broker (the "
-                        "Dockerfile's full target; bench/startup/build-images.sh builds it)")
-    p.add_argument("--gateway-cpu", default="1")
-    p.add_argument("--load-cpu", default="0", help="the broker's and vegeta's CPU")
-    p.add_argument("--rest-port", type=int, default=18380,
-                   help="gateway REST port; the next 4 are management, gRPC, cluster, broker")
-    p.add_argument("--start-timeout", type=int, default=120)
-    p.add_argument("--smoke", action="store_true",
-                   help="1 round, 10-s windows: 3 warm-up + 1 steady, 20 s broker warm-up")
-    p.add_argument("--out", default=None)
+    add_options(p, [
+        ("--placements", names_of(list(PLACEMENTS), "placement"), "container,pinned",
+         "container (--cpus 2) and/or pinned (one core, ActiveProcessorCount=2)"),
+        ("--rounds", int, 3, None), ("--rate", int, 100, "REST creates per second"),
+        ("--window", int, 15, "window length, s"),
+        ("--warm-windows", int, 12, "windows of the first minutes"),
+        ("--steady-windows", int, 4, "windows after them"),
+        ("--prepare-seconds", int, 60, "broker warm-up load"),
+        ("--broker-image", str, "gatefork-full:warm", "the image the broker runs from: one with "
+         "the embedded broker (the Dockerfile's full target; bench/startup/build-images.sh "
+         "builds it)"),
+        ("--gateway-cpu", str, "1", None),
+        ("--load-cpu", str, "0", "the broker's and vegeta's CPU"),
+        ("--rest-port", int, 18380,
+         "gateway REST port; the next 4 are management, gRPC, cluster, broker"),
+        ("--start-timeout", int, 120, None), ("--out", str, None, None),
+        ("--smoke", "flag", None,
+         "1 round, 10-s windows: 3 warm-up + 1 steady, 20 s broker warm-up")])
     p.add_argument("--report", metavar="DIR",
                    help="write DIR/report.md again from DIR/results.json (after a change to the "
                         "report) and exit")
     args = p.parse_args(argv)
     args.variants = args.variants or [parse_variant("today=gatefork:today"),
                                       parse_variant("warm=gatefork:warm")]
-    args.placements = [x for x in args.placements.split(",") if x]
     if args.smoke:
         args.rounds, args.window, args.warm_windows, args.steady_windows = 1, 10, 3, 1
         args.prepare_seconds = 20
