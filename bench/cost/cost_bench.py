@@ -20,8 +20,6 @@ import json
 import math
 import os
 import shlex
-import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -32,8 +30,9 @@ import overload
 from benchlib import accounting as acc
 from benchlib.aggregate import (LEGEND, figures, flags_text, gateway_lines, med, num, ratio,
                                 report_header, spread, summarise, table)
-from benchlib.harness import EXPECTED_SHARE, FOREIGN, JIT_SHARE, SATURATED, Harness, http
-from benchlib.options import add_options, names_of
+from benchlib.harness import (EXPECTED_SHARE, FOREIGN, JIT_SHARE, SATURATED, Harness, http,
+                              run_scenario)
+from benchlib.options import add_options, add_ports, names_of
 from benchlib.procs import BenchError, log
 from benchlib.workload import MODES, OPS, PROTOCOLS, ROOT, Cell, Load, Op, normalise, round_order
 
@@ -397,10 +396,7 @@ def parser():
     p.add_argument("--jfr", type=jfr_cell, action="append", default=[],
                    help="PROTOCOL:OP:LOAD: record that cell's window with JFR (first round, "
                    "patched mode); repeatable")
-    add_options(p.add_argument_group(
-        "ports (all on 127.0.0.1; the defaults are the stock ones: pass others where a gateway "
-        "already runs)"), [("--%s-port" % name, int, default, "%s (%d)" % (text, default))
-                           for name, default, text in PORTS])
+    add_ports(p, PORTS)
     overload.add_arguments(p)
     return p
 
@@ -429,32 +425,8 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
-    if args.report_only:
-        log("report: %s" % write_report(Path(args.report_only)))
-        return 0
-    bench = overload.Overload(args) if args.overload_run else CostBench(args)
-
-    def on_signal(signum, _frame):
-        raise KeyboardInterrupt("signal %d" % signum)
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGHUP, on_signal)
-    log("output: %s" % bench.out)
-    try:
-        bench.run()
-    except KeyboardInterrupt as e:
-        log("interrupted (%s): stopping everything" % (e or "Ctrl-C"))
-        return 130
-    except BenchError as e:
-        log("failed: %s" % e)
-        return 1
-    finally:
-        bench.procs.stop_all()
-        shutil.rmtree(bench.tmp, ignore_errors=True)
-        if bench.cells or bench.overload:
-            bench.save()
-            log("report: %s" % write_report(bench.out))
-    return 0
+    return run_scenario(args, lambda: overload.Overload(args) if args.overload_run
+                        else CostBench(args), write_report)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import compare_builds  # noqa: E402
 import cost_bench  # noqa: E402
 import shed_cost  # noqa: E402
 import startup_bench  # noqa: E402
+import workload_bench  # noqa: E402
 from benchlib import aggregate  # noqa: E402
 from benchlib.harness import gateway_args  # noqa: E402
 from benchlib.workload import MODES  # noqa: E402
@@ -35,7 +36,8 @@ DOCS = ("docs/*.md", "README.md", "bench/cost/README.md", "bench/startup/README.
         "bench/cost/results/**/report.md", "bench/startup/results/**/README.md",
         "bench/startup/results/**/report.md")
 SCRIPT = re.compile(r"(?:[\w./-]*/)?(bench-cost\.sh|cost_bench\.py|shed_cost\.py|"
-                    r"startup_bench\.py|compare_builds\.py|compare_builds\.sh|jfr_breakdown\.py)")
+                    r"startup_bench\.py|compare_builds\.py|compare_builds\.sh|jfr_breakdown\.py|"
+                    r"workload_bench\.py|bench\.sh)")
 MODE_OPTIONS = ("--modes", "--storm-modes", "--soak-mode")
 
 
@@ -115,7 +117,9 @@ class CitedCommandsParse(unittest.TestCase):
                    "compare_builds.sh": cost_bench.parse_args,
                    "shed_cost.py": shed_cost.parse_args,
                    "startup_bench.py": startup_bench.parse_args,
-                   "compare_builds.py": compare_builds.parse_args}
+                   "compare_builds.py": compare_builds.parse_args,
+                   "bench.sh": workload_bench.parse_args,
+                   "workload_bench.py": workload_bench.parse_args}
         checked = 0
         for where, script, words in cited_commands():
             argv = cost_argv(script, words)
@@ -141,6 +145,9 @@ class CitedCommandsParse(unittest.TestCase):
         self.assertEqual((a.rounds, a.rate, a.high_rate, a.modes, a.high_rate_ops, a.window),
                          (3, 300, 1000, ["patched", "stock"], [], 10))
         self.assertEqual(a.closed_ops[:3], ["status", "topology", "create"])
+        w = workload_bench.parse_args(["--smoke", "--protocols", "grpc"])
+        self.assertEqual((w.rounds, w.modes, w.protocols, w.rate, w.window),
+                         (1, ["patched"], ["grpc"], 50, 5))
         s = startup_bench.parse_args(["--smoke", "--variant", "w=img,JAVA_OPTS=-Xint"])
         self.assertEqual((s.rounds, s.window, s.variants[0]["env"]),
                          (1, 10, {"JAVA_OPTS": "-Xint"}))

@@ -201,3 +201,36 @@ class CpuQuota:
             log("warning: could not remove %s" % self.path)
         except OSError as e:
             log("warning: removing %s: %s" % (self.path, e))
+
+
+class Window:
+    """The readings that bound a measured window of a process: its CPU and its threads', the
+    cores' busy time, every session's CPU, the clock. start() and stop() are taken as close to the
+    window's edges as the caller can; figures() gives what was used between them."""
+
+    def __init__(self, pid):
+        self.pid = pid
+
+    def start(self):
+        # the slow scans first, the clock last: the window's edge is the process's own reading
+        self.all0, self.threads0 = sessions_cpu_seconds(), thread_cpu_seconds(self.pid)
+        self.cpu0, self.stat0 = process_cpu_seconds(self.pid), cpu_times()
+        self.t0 = time.monotonic()
+
+    def stop(self):
+        self.cpu1, self.stat1 = process_cpu_seconds(self.pid), cpu_times()
+        self.t1 = time.monotonic()
+        self.all1, self.threads1 = sessions_cpu_seconds(), thread_cpu_seconds(self.pid)
+
+    def figures(self, own_sessions, gateway_cpus, load_cpus):
+        """seconds, cpu_s, jit_s, the gateway's and the load cores' busy share, other sessions'
+        CPU in cores."""
+        seconds = self.t1 - self.t0
+        return {"seconds": seconds, "cpu_s": self.cpu1 - self.cpu0,
+                "jit_s": jit_cpu_seconds(self.threads0, self.threads1),
+                "gateway_util": utilisation(self.stat0, self.stat1, gateway_cpus),
+                "load_util": utilisation(self.stat0, self.stat1, load_cpus),
+                "foreign_cores": foreign_cpu_seconds(self.all0, self.all1, own_sessions) / seconds}
+
+    def breakdown(self, units):
+        return thread_breakdown(self.threads0, self.threads1, units)

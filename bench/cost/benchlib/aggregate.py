@@ -99,8 +99,9 @@ def report_header(meta):
         "- JDK: %s (%s)" % (m["jdk"], m["java_home"]),
         "- gatefork: %s on %s%s" % (g.get("commit"), g.get("branch"),
                                     " (uncommitted changes)" if g.get("dirty") else ""),
-        "- placement: gateway on CPU %s (`JAVA_OPTS=%s`); brokers, vegeta and ghz on CPU %s"
-        % (p["gateway_cpus"], p["gateway_java_opts"], p["load_cpus"]),
+        "- placement: gateway on CPU %s (`JAVA_OPTS=%s`); brokers, %s on CPU %s"
+        % (p["gateway_cpus"], p["gateway_java_opts"], p.get("load_tools_text", "vegeta and ghz"),
+           p["load_cpus"]),
         "- modes: " + "; ".join("`%s` = %s" % (k, ", ".join("%s=%s" % kv for kv in v.items())
                                                 or "defaults")
                                 for k, v in meta["modes"].items())]

@@ -8,6 +8,7 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import ssl
 import subprocess
 import sys
@@ -161,6 +162,8 @@ class Gateway:
 
 
 class Harness:
+    TOOLS = ("vegeta", "ghz")  # load tools the scenario needs on the PATH
+
     def __init__(self, args):
         self.args = args
         self.out = Path(args.out)
@@ -201,9 +204,8 @@ class Harness:
     # -- setup ---------------------------------------------------------------------------------
 
     def check_setup(self):
-        for tool, path in (("vegeta", self.vegeta), ("ghz", self.ghz),
-                           ("taskset", shutil.which("taskset"))):
-            if not path:
+        for tool in self.TOOLS + ("taskset",):
+            if not shutil.which(tool):
                 raise BenchError("%s not found on the PATH (scripts/bench-cost.sh installs it)"
                                  % tool)
         for script in ("gateway", "broker"):
@@ -636,6 +638,38 @@ class Harness:
     def end(self):
         self.finished = now()
         self.save()
+
+
+def run_scenario(args, make_bench, write_report):
+    """--report-only DIR: rewrites DIR's report. Otherwise runs make_bench().run(): SIGTERM and
+    SIGHUP stop it as Ctrl-C does; every process it started is stopped however it ends, and the
+    report written from whatever was measured. Returns the exit code."""
+    if args.report_only:
+        log("report: %s" % write_report(Path(args.report_only)))
+        return 0
+    bench = make_bench()
+
+    def on_signal(signum, _frame):
+        raise KeyboardInterrupt("signal %d" % signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+    log("output: %s" % bench.out)
+    try:
+        bench.run()
+    except KeyboardInterrupt as e:
+        log("interrupted (%s): stopping everything" % (e or "Ctrl-C"))
+        return 130
+    except BenchError as e:
+        log("failed: %s" % e)
+        return 1
+    finally:
+        bench.procs.stop_all()
+        shutil.rmtree(bench.tmp, ignore_errors=True)
+        if bench.cells or bench.overload:
+            bench.save()
+            log("report: %s" % write_report(bench.out))
+    return 0
 
 
 def now():

@@ -39,3 +39,11 @@ def positive_ints(value):
     if any(v <= 0 for v in values):
         raise argparse.ArgumentTypeError("positive integers only: %r" % value)
     return values
+
+
+def add_ports(parser, ports):
+    """One option per port, --NAME-port; ports: (name, default, what it is)."""
+    add_options(parser.add_argument_group(
+        "ports (all on 127.0.0.1; pass others where a gateway already runs)"),
+        [("--%s-port" % name, int, default, "%s (%d)" % (text, default))
+         for name, default, text in ports])

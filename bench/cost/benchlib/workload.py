@@ -111,6 +111,13 @@ def round_order(items, round_no):
     return list(items) if round_no % 2 == 1 else list(reversed(items))
 
 
+def rotated(items, round_no):
+    """The items starting one further each round: every item takes every place in turn."""
+    items = list(items)
+    k = (round_no - 1) % len(items) if items else 0
+    return items[k:] + items[:k]
+
+
 def open_loop_workers(rate):
     """Concurrency of an open-loop run (vegeta -max-workers, ghz -c): 50, or 100 ms worth of
     requests at higher rates. Enough that no call waits for a free worker while answers take

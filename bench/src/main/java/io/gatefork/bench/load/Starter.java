@@ -18,8 +18,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class Starter implements Runnable {
   private final CamundaClient client;
   private final BenchProcess process;
-  private volatile double rate;
-  private volatile boolean rateChanged;
+  private final double rate;
   private final LoadRecorder recorder;
   private final Duration requestTimeout;
   private final int maxInFlight;
@@ -47,29 +46,15 @@ public final class Starter implements Runnable {
     stopped = true;
   }
 
-  /** From now on, this rate: the schedule restarts at the moment of the change. */
-  public void changeRate(final double newRate) {
-    rate = newRate;
-    rateChanged = true;
-  }
-
   @Override
   public void run() {
-    long start = System.nanoTime();
-    double rate = this.rate;
-    long backlogLimit = Math.max(1, (long) rate);
+    final long start = System.nanoTime();
+    final long backlogLimit = Math.max(1, (long) rate);
     long sent = 0;
     while (!stopped && !Thread.currentThread().isInterrupted()) {
       final long now = System.nanoTime();
       if (now >= deadlineNanos) {
         return;
-      }
-      if (rateChanged) {
-        rateChanged = false;
-        rate = this.rate;
-        backlogLimit = Math.max(1, (long) rate);
-        start = now;
-        sent = 0;
       }
       final long due = (long) ((now - start) * rate / 1e9) + 1;
       if (due - sent > backlogLimit) {

@@ -5,34 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.camunda.client.api.ProblemDetail;
 import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.client.api.command.ProblemException;
-import io.camunda.zeebe.model.bpmn.instance.ServiceTask;
-import io.camunda.zeebe.model.bpmn.instance.zeebe.ZeebeTaskDefinition;
 import io.grpc.Status;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class WorkloadPartsTest {
-  @Test
-  void theOneTaskProcessHasOneServiceTaskOfTheBenchJobType() {
-    final var process = BenchProcess.withTasks(1);
-    final var tasks = process.model().getModelElementsByType(ServiceTask.class);
-    assertThat(tasks).hasSize(1);
-    assertThat(
-            tasks.iterator().next().getSingleExtensionElement(ZeebeTaskDefinition.class).getType())
-        .isEqualTo(BenchProcess.JOB_TYPE);
-    assertThat(process.lastTaskId()).isEqualTo("task-1");
-    assertThat(process.processId()).isEqualTo("bench-one-task");
-  }
-
-  @Test
-  void theTenTaskVariantEndsWithTaskTen() {
-    final var process = BenchProcess.withTasks(10);
-    assertThat(process.model().getModelElementsByType(ServiceTask.class)).hasSize(10);
-    assertThat(process.lastTaskId()).isEqualTo("task-10");
-    assertThat((Object) process.model().getModelElementById("task-10")).isNotNull();
-  }
-
   @Test
   void errorsAreNamedByWhatTheClientSaw() {
     final var detail = new ProblemDetail().setTitle("RESOURCE_EXHAUSTED").setStatus(503);
