@@ -89,11 +89,12 @@ class WorkloadBench(Harness):
 
     def run_generator(self, cmd, logfile, window):
         """Runs the load generator, starting and stopping `window` at its window-start and
-        window-end lines; returns its JSON document."""
+        window-end lines; returns its JSON document and the run's sessions at the window's end
+        (the generator's among them: once it is stopped its CPU would count as foreign)."""
         deadline = time.monotonic() + self.args.warmup + self.args.window + 120
         with open(logfile, "w") as err:
             proc = self.procs.start("load generator", cmd, stdout=subprocess.PIPE, stderr=err)
-        marks, last, buffered = [], None, b""
+        marks, last, buffered, sessions = [], None, b"", set()
         try:
             while True:
                 if not select.select([proc.stdout], [], [], 1.0)[0]:
@@ -108,6 +109,7 @@ class WorkloadBench(Harness):
                 for line in (x.decode().strip() for x in lines):
                     if line in ("window-start", "window-end"):
                         (window.start if line == "window-start" else window.stop)()
+                        sessions = self.procs.sessions()
                         marks.append(line)
                     elif line:
                         last = line
@@ -117,18 +119,18 @@ class WorkloadBench(Harness):
         if rc != 0 or marks != ["window-start", "window-end"] or not last:
             raise BenchError("load generator failed (exit %s, window marks %s); see %s" % (
                 rc, marks, logfile))
-        return json.loads(last)
+        return json.loads(last), sessions
 
     def measure(self, gw, protocol, round_no, mode):
         a = self.args
         settled = self.settle(gw)
         cmd = self.generator_cmd(gw, protocol)
         window = acc.Window(gw.pid)
-        load = self.run_generator(cmd, self.logs / ("load-r%d-%s-%s.log" % (
+        load, sessions = self.run_generator(cmd, self.logs / ("load-r%d-%s-%s.log" % (
             round_no, mode, protocol)), window)
         if gw.proc.poll() is not None:
             raise BenchError("the gateway exited during the load; see %s" % gw.log)
-        w = window.figures(self.procs.sessions(), self.gateway_cpus, self.load_cpus)
+        w = window.figures(sessions, self.gateway_cpus, self.load_cpus)
         completed, creates = load["completed"], load["creates"]
         lat = load["latency_ms"]
 
