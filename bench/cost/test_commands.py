@@ -154,7 +154,8 @@ class CitedCommandsParse(unittest.TestCase):
 
 
 class CommittedResultsRender(unittest.TestCase):
-    """--report-only (cost, overload) and --report (start-up) on every committed results.json."""
+    """--report-only (cost, overload, workload) and --report (start-up) on every committed
+    results.json."""
 
     def test_reports(self):
         files = sorted(glob.glob(str(ROOT / "bench/*/results/**/results.json"), recursive=True))
@@ -168,7 +169,9 @@ class CommittedResultsRender(unittest.TestCase):
                         out = Path(tmp) / str(n)
                         out.mkdir()
                         shutil.copy(path, out / "results.json")
-                        self.assertIn("## ", cost_bench.write_report(out).read_text())
+                        workload = "load_generator" in data["meta"].get("tools", {})
+                        scenario = workload_bench if workload else cost_bench
+                        self.assertIn("## ", scenario.write_report(out).read_text())
 
 
 class Aggregation(unittest.TestCase):
