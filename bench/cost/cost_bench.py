@@ -121,14 +121,15 @@ class CostBench(Harness):
                       self.logs / "jcmd.log", 60)
         cmd, run = self.start_load(gw, cell, a.window, keys=keys_window)
         # the readings that bound the window (CPU, cores, clock) closest to the load's run
-        all0, threads0 = acc.sessions_cpu_seconds(), acc.thread_cpu_seconds(gw.pid)
-        cpu0, stat0, t0 = acc.process_cpu_seconds(gw.pid), acc.cpu_times(), time.monotonic()
+        window = acc.Window(gw.pid)
+        window.start()
         collect = run()
-        cpu1, stat1, t1 = acc.process_cpu_seconds(gw.pid), acc.cpu_times(), time.monotonic()
-        all1, threads1 = acc.sessions_cpu_seconds(), acc.thread_cpu_seconds(gw.pid)
+        window.stop()
         raw = collect()
         # our processes each lead their own session (brokers, gateways, tools)
-        foreign = acc.foreign_cpu_seconds(all0, all1, self.procs.sessions()) / (t1 - t0)
+        w = window.figures(self.procs.sessions(), self.gateway_cpus, self.load_cpus)
+        cpu, jit, foreign = w["cpu_s"], w["jit_s"], w["foreign_cores"]
+        gw_util, load_util = w["gateway_util"], w["load_util"]
         if jfr:
             self.jcmd(gw.pid, ["JFR.stop", "name=costbench", "filename=%s" % jfr_file],
                       self.logs / "jcmd.log", 60)
@@ -141,13 +142,10 @@ class CostBench(Harness):
         answered = result["answered"]
         expected = cell.expected()
         share = result["status"].get(expected, 0) / answered if answered else 0.0
-        gw_util = acc.utilisation(stat0, stat1, self.gateway_cpus)
-        load_util = acc.utilisation(stat0, stat1, self.load_cpus)
-        jit = acc.jit_cpu_seconds(threads0, threads1)
         flags = [flag for flag, on in (
             ("load-saturated", load_util >= SATURATED), ("gateway-saturated", gw_util >= SATURATED),
             ("unexpected-status", share < EXPECTED_SHARE), ("foreign-load", foreign >= FOREIGN),
-            ("jit", cpu1 > cpu0 and jit / (cpu1 - cpu0) >= JIT_SHARE),
+            ("jit", cpu > 0 and jit / cpu >= JIT_SHARE),
             ("keys-exhausted", cell.op.job_keys and result["duration_s"] < a.window * 0.9),
             ("jfr", jfr)) if on]
 
@@ -158,18 +156,18 @@ class CostBench(Harness):
             "round": round_no, "mode": mode, "load": cell.load.name,
             "target_rate": cell.load.rate, "connections": cell.load.connections,
             "op": cell.op.name, "protocol": cell.protocol, "gateway": gw.name,
-            "window_s": round(t1 - t0, 3), "requests": result["requests"],
+            "window_s": round(w["seconds"], 3), "requests": result["requests"],
             "answered": answered, "status": result["status"], "expected": expected,
             "expected_share": round(share, 4), "rate": round(result["rate"], 1),
             "p50_ms": result["p50_ms"], "p99_ms": result["p99_ms"],
             "mean_ms": result["mean_ms"],
-            "gateway_cpu_s": round(cpu1 - cpu0, 3),
-            "cpu_us_per_request": per_request(cpu1 - cpu0),
+            "gateway_cpu_s": round(cpu, 3),
+            "cpu_us_per_request": per_request(cpu),
             "jit_cpu_s": round(jit, 3),
-            "cpu_us_per_request_excl_jit": per_request(cpu1 - cpu0 - jit),
+            "cpu_us_per_request_excl_jit": per_request(cpu - jit),
             "gateway_core_util": round(gw_util, 4), "load_core_util": round(load_util, 4),
             "foreign_cpu_cores": round(foreign, 4),
-            "gateway_threads_us_per_request": acc.thread_breakdown(threads0, threads1, answered),
+            "gateway_threads_us_per_request": window.breakdown(answered),
             "settle_s": round(settled, 1),
             "flags": flags, "raw": "raw/" + raw_name, "command": shlex.join(cmd),
             "errors": result["errors"],

@@ -171,9 +171,10 @@ public final class LoadGenerator implements Callable<Integer> {
     createErrors.forEach(
         (name, n) ->
             creates.merge(AnswerKind.ofError(name).name().toLowerCase(Locale.ROOT), n, Long::sum));
+    final var completions = recorder.complete.summary();
     final Map<String, Object> latency = new LinkedHashMap<>();
     latency.put("create", recorder.create.summary());
-    latency.put("complete", recorder.complete.summary());
+    latency.put("complete", completions);
     latency.put("end_to_end", recorder.endToEnd.summary());
     final Map<String, Object> out = new LinkedHashMap<>();
     out.put("protocol", protocol.tag);
@@ -186,14 +187,14 @@ public final class LoadGenerator implements Callable<Integer> {
     out.put("not_sent", recorder.skipped.sum());
     out.put("created", recorder.createdInWindow.sum());
     out.put("completed", recorder.completedInWindow.sum());
-    out.put("jobs_completed", recorder.complete.summary().count());
+    out.put("jobs_completed", completions.count());
     out.put("in_flight_max", inFlightMax);
     out.put("latency_ms", latency);
     out.put("acknowledged_not_completed", recorder.notCompleted());
     return out;
   }
 
-  private CamundaClient client() {
+  CamundaClient client() {
     final var builder =
         CamundaClient.newClientBuilder()
             .applyEnvironmentVariableOverrides(false)

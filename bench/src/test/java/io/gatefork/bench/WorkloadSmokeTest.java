@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
  * Keeps the workload benchmark working: bench/cost/workload_bench.py --smoke (an embedded broker,
  * patched gateways, this module's load generator over REST and gRPC streaming, a few seconds each)
  * against the packaged distribution, which the reactor builds before this module. Its numbers are
- * not asserted, only that every cell completed instances with no failed create, and that the
- * results folder is complete. Skipped without the distribution, unless {@code
+ * not asserted, only that every cell completed instances with no create failed but by shedding, and
+ * that the results folder is complete. Skipped without the distribution, unless {@code
  * -Dbench.smoke.required=true} (CI, through qa.docker.required) makes that a failure.
  */
 class WorkloadSmokeTest {
@@ -64,7 +64,10 @@ class WorkloadSmokeTest {
     for (final JsonNode cell : cells) {
       final String name = cell.get("mode").asText() + "/" + cell.get("protocol").asText();
       assertThat(cell.get("completed").asLong()).as(name + " instances completed").isPositive();
-      assertThat(cell.get("creates_failed").asLong()).as(name + " failed creates").isZero();
+      // a fresh gateway's admission limit may shed creates in its first seconds (503 /
+      // RESOURCE_EXHAUSTED, counted apart): an answer by design; anything else is a failure
+      assertThat(cell.get("creates_timeout").asLong()).as(name + " timed-out creates").isZero();
+      assertThat(cell.get("creates_other").asLong()).as(name + " other failed creates").isZero();
       assertThat(cell.get("cpu_us_per_instance").asDouble())
           .as(name + " CPU per instance")
           .isPositive();
