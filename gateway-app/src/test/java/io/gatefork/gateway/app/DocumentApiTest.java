@@ -14,6 +14,9 @@ import io.gatefork.gateway.app.document.DocumentStoreFactory;
 import io.gatefork.service.document.DocumentStores;
 import io.gatefork.service.error.ServiceException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -208,6 +211,45 @@ class DocumentApiTest extends GatewayTestSupport {
     assertThat(problem.details().getStatus()).isEqualTo(413);
     assertThat(problem.details().getDetail()).contains("file").contains("maximum size");
     assertThatThrownBy(() -> storedDocument("too-big")).isInstanceOf(ServiceException.class);
+  }
+
+  /**
+   * The whole refused body sent before the answer is read, as a client that writes first does: the
+   * gateway must have read it (up to Tomcat's swallow size) before it closes after the 413, or the
+   * close resets the connection and the answer is lost.
+   */
+  @Test
+  void oversizedUploadSentInFullStillGetsItsAnswer() throws Exception {
+    final String boundary = "gatefork-boundary";
+    final byte[] head =
+        ("--"
+                + boundary
+                + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    final byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII);
+    final int content = 5 * 1024 * 1024;
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), restPort)) {
+      socket.setSoTimeout(30_000);
+      final OutputStream out = socket.getOutputStream();
+      out.write(
+          ("POST /v2/documents?documentId=too-big-raw HTTP/1.1\r\nHost: localhost\r\n"
+                  + "Content-Type: multipart/form-data; boundary="
+                  + boundary
+                  + "\r\nContent-Length: "
+                  + (head.length + content + tail.length)
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.write(head);
+      out.write(new byte[content]);
+      out.write(tail);
+      out.flush();
+
+      final String answer =
+          new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+      assertThat(answer).startsWith("HTTP/1.1 413 ").contains("maximum size");
+    }
+    assertThatThrownBy(() -> storedDocument("too-big-raw")).isInstanceOf(ServiceException.class);
   }
 
   private io.gatefork.service.document.DocumentStore.Found storedDocument(final String id) {

@@ -2,7 +2,12 @@ package io.gatefork.gateway.rest.error;
 
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.CompletionException;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.web.ServerProperties;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -13,6 +18,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
@@ -28,6 +34,12 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  */
 @RestControllerAdvice
 public class RestExceptionHandler extends ResponseEntityExceptionHandler {
+  private final long maxSwallowBytes;
+
+  public RestExceptionHandler(final ObjectProvider<ServerProperties> server) {
+    final ServerProperties properties = server.getIfAvailable(ServerProperties::new);
+    maxSwallowBytes = properties.getTomcat().getMaxSwallowSize().toBytes();
+  }
 
   @ExceptionHandler(ServiceException.class)
   public ResponseEntity<Object> handleServiceException(final ServiceException exception) {
@@ -86,7 +98,30 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
             + (limit >= 0 ? " of " + limit + " bytes" : "")
             + " (spring.servlet.multipart.max-file-size / max-request-size)";
     final ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail);
+    if (request instanceof final ServletWebRequest servlet) {
+      dropRestOfBody(servlet.getRequest());
+    }
     return handleExceptionInternal(exception, body, headers, status, request);
+  }
+
+  /**
+   * Reads and drops what is left of a refused upload, at most {@code
+   * server.tomcat.max-swallow-size}, before the 413 is written. Tomcat closes the connection after
+   * a 413; with the body still arriving, the close resets it and the client, still writing, sees
+   * "Broken pipe" instead of the answer. A longer remainder is left to that close, as before.
+   */
+  private void dropRestOfBody(final HttpServletRequest request) {
+    final byte[] buffer = new byte[8192];
+    long dropped = 0;
+    try {
+      final InputStream body = request.getInputStream();
+      int read;
+      while (dropped <= maxSwallowBytes && (read = body.read(buffer)) >= 0) {
+        dropped += read;
+      }
+    } catch (final IOException | IllegalStateException unreadable) {
+      // the client went away or the body was read as characters: nothing left to drop
+    }
   }
 
   /**
