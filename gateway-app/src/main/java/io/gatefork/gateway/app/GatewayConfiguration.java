@@ -39,9 +39,11 @@ import io.gatefork.service.resource.BrokerResourceServices;
 import io.gatefork.service.signal.BrokerSignalServices;
 import io.gatefork.service.stage.StageMetrics;
 import io.gatefork.service.topology.BrokerTopologyServices;
+import io.gatefork.service.tracing.RequestTracer;
 import io.gatefork.service.usertask.BrokerUserTaskServices;
 import io.gatefork.service.variable.BrokerVariableServices;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -263,7 +265,8 @@ public class GatewayConfiguration {
       final CallerAuthenticator authenticator,
       final Admission admission,
       final GrpcSecurityProperties grpcSecurity,
-      final UnifiedGrpcSslProperties unifiedGrpcSsl) {
+      final UnifiedGrpcSslProperties unifiedGrpcSsl,
+      final ObjectProvider<RequestTracer> tracer) {
     return new GrpcServerLifecycle(
         new GrpcGatewayServer(
             SettingsMapper.grpcServerConfig(
@@ -283,6 +286,7 @@ public class GatewayConfiguration {
             registry,
             stageMetrics,
             authenticator,
-            admission));
+            admission,
+            tracer.getIfAvailable()));
   }
 }

@@ -16,7 +16,9 @@ import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
 import io.gatefork.gateway.rest.stage.RequestStageMvcConfiguration;
 import io.gatefork.gateway.rest.stage.StageTimingFilter;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.tracing.RequestTracer;
 import jakarta.servlet.DispatcherType;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -81,8 +83,9 @@ public class GatewayRestConfiguration {
   /** First of all filters, on REQUEST dispatches of the API only. */
   @Bean
   public FilterRegistrationBean<StageTimingFilter> gatewayRestStageTimingFilter(
-      final StageMetrics stageMetrics) {
-    final var registration = new FilterRegistrationBean<>(new StageTimingFilter(stageMetrics));
+      final StageMetrics stageMetrics, final ObjectProvider<RequestTracer> tracer) {
+    final var registration =
+        new FilterRegistrationBean<>(new StageTimingFilter(stageMetrics, tracer.getIfAvailable()));
     registration.setName("gatewayRestStageTimingFilter");
     registration.setOrder(RestFilterOrder.STAGE_TIMING);
     registration.setDispatcherTypes(DispatcherType.REQUEST);

@@ -1,11 +1,14 @@
 package io.gatefork.service.stage;
 
+import io.gatefork.service.tracing.RequestSpan;
+
 /**
  * Timestamps ({@link System#nanoTime()}) of one request's stage boundaries. The front end creates
  * it when the request is accepted and marks entry and commit; the service layer marks the broker
  * hand-off, the response, and the executor's start and end. Each mark is written by one thread and
  * read after the future chain has completed, which orders the accesses. A mark of 0 means the stage
- * did not happen (e.g. validation failed before dispatch).
+ * did not happen (e.g. validation failed before dispatch). A traced request carries its {@link
+ * RequestSpan} here too, so that whatever has the timing can reach the span.
  */
 public final class RequestTiming {
   long accepted;
@@ -15,6 +18,7 @@ public final class RequestTiming {
   long handlingStarted;
   long resultReady;
   long committed;
+  private RequestSpan span;
 
   public static RequestTiming startingAt(final long acceptedNanos) {
     final var timing = new RequestTiming();
@@ -55,17 +59,47 @@ public final class RequestTiming {
     committed = System.nanoTime();
   }
 
+  /** The request's span; null when tracing is off or the request is not traced. */
+  public RequestSpan span() {
+    return span;
+  }
+
+  public void traced(final RequestSpan span) {
+    this.span = span;
+  }
+
+  /** The {@link System#nanoTime()} the request was accepted at. */
+  public long acceptedNanos() {
+    return accepted;
+  }
+
+  /** The {@link System#nanoTime()} the stage began at; 0 when not marked. */
+  public long startOf(final Stage stage) {
+    return switch (stage) {
+      case FILTER, TOTAL -> accepted;
+      case DISPATCH -> entered;
+      case BROKER -> dispatched;
+      case QUEUE -> responseReceived;
+      case MAPPING -> handlingStarted;
+      case WRITE -> resultReady;
+    };
+  }
+
+  /** The {@link System#nanoTime()} the stage ended at; 0 when not marked. */
+  public long endOf(final Stage stage) {
+    return switch (stage) {
+      case FILTER -> entered;
+      case DISPATCH -> dispatched;
+      case BROKER -> responseReceived;
+      case QUEUE -> handlingStarted;
+      case MAPPING -> resultReady;
+      case WRITE, TOTAL -> committed;
+    };
+  }
+
   /** Nanos spent in the stage, or -1 when one of its boundaries was not marked. */
   public long nanos(final Stage stage) {
-    return switch (stage) {
-      case FILTER -> between(accepted, entered);
-      case DISPATCH -> between(entered, dispatched);
-      case BROKER -> between(dispatched, responseReceived);
-      case QUEUE -> between(responseReceived, handlingStarted);
-      case MAPPING -> between(handlingStarted, resultReady);
-      case WRITE -> between(resultReady, committed);
-      case TOTAL -> between(accepted, committed);
-    };
+    return between(startOf(stage), endOf(stage));
   }
 
   private static long between(final long from, final long to) {

@@ -5,6 +5,9 @@ import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.tracing.RequestOutcome;
+import io.gatefork.service.tracing.RequestSpan;
+import io.gatefork.service.tracing.RequestTracer;
 import io.grpc.Context;
 import io.grpc.Metadata;
 import io.grpc.ServerStreamTracer;
@@ -26,24 +29,38 @@ import io.grpc.Status;
  * the client's choice, not ours. (A client deadline usually arrives as such a cancellation.) Nor
  * are calls that never reached the endpoint (shed by admission, refused by authentication, an
  * unreadable message), as on the REST side, nor job streams, which have no request latency.
+ *
+ * <p>With tracing on, the tracer also starts each timed call's span here (continuing the caller's
+ * W3C trace context from the call's metadata) and ends it when the stream closes: every call,
+ * cancelled, shed and refused ones included. {@link TracingScopeInterceptor} keeps it current.
  */
 public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
 
   private static final ServerStreamTracer UNSERVED = new ServerStreamTracer() {};
 
   private final StageMetrics stageMetrics;
+  private final RequestTracer tracer;
 
-  public StageTimingTracerFactory(final StageMetrics stageMetrics) {
+  /**
+   * @param tracer null when tracing is off
+   */
+  public StageTimingTracerFactory(final StageMetrics stageMetrics, final RequestTracer tracer) {
     this.stageMetrics = stageMetrics;
+    this.tracer = tracer;
   }
 
   @Override
   public ServerStreamTracer newServerStreamTracer(
       final String fullMethodName, final Metadata headers) {
     final Operation operation = GatewayOperations.of(fullMethodName);
-    return operation == null
-        ? UNSERVED
-        : new StageTimingTracer(stageMetrics, operation, RequestTiming.startNow());
+    if (operation == null) {
+      return UNSERVED;
+    }
+    final RequestTiming timing = RequestTiming.startNow();
+    if (tracer != null && GatewayOperations.isTimed(operation)) {
+      timing.traced(tracer.start(Api.GRPC, timing, headers, TracingScopeInterceptor::header));
+    }
+    return new StageTimingTracer(stageMetrics, operation, timing);
   }
 
   private static final class StageTimingTracer extends ServerStreamTracer {
@@ -67,13 +84,37 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
     @Override
     public void streamClosed(final Status status) {
       // called exactly once per stream, on the transport thread
-      if (status.getCode() == Status.Code.CANCELLED
-          || !timing.wasEntered()
-          || !GatewayOperations.isTimed(operation)) {
+      final RequestSpan span = timing.span();
+      if (span != null) {
+        traceClosed(span, status);
         return;
       }
+      if (recorded(status)) {
+        timing.committed();
+        stageMetrics.record(Api.GRPC, operation, timing);
+      }
+    }
+
+    private boolean recorded(final Status status) {
+      return status.getCode() != Status.Code.CANCELLED
+          && timing.wasEntered()
+          && GatewayOperations.isTimed(operation);
+    }
+
+    private void traceClosed(final RequestSpan span, final Status status) {
       timing.committed();
-      stageMetrics.record(Api.GRPC, operation, timing);
+      if (recorded(status)) {
+        try (RequestSpan.Scope ignored = span.open()) { // the histograms' exemplars name the span
+          stageMetrics.record(Api.GRPC, operation, timing);
+        }
+      }
+      // only admission answers RESOURCE_EXHAUSTED before the endpoint is entered
+      final boolean shed =
+          status.getCode() == Status.Code.RESOURCE_EXHAUSTED && !timing.wasEntered();
+      span.end(
+          operation,
+          timing,
+          RequestOutcome.grpc(status.getCode().value(), status.getCode().name(), shed));
     }
   }
 }

@@ -6,9 +6,11 @@ import io.gatefork.gateway.grpc.endpoint.GatewayEndpoint;
 import io.gatefork.gateway.grpc.endpoint.GatewayServices;
 import io.gatefork.gateway.grpc.metrics.GrpcServerMetricsInterceptor;
 import io.gatefork.gateway.grpc.metrics.StageTimingTracerFactory;
+import io.gatefork.gateway.grpc.metrics.TracingScopeInterceptor;
 import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.tracing.RequestTracer;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
@@ -51,6 +53,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
   private final StageTimingTracerFactory stageTiming;
   private final CallerAuthenticator authenticator;
   private final Admission admission;
+  private final boolean traced;
   private final SslContext sslContext;
 
   private Server server;
@@ -70,12 +73,14 @@ public final class GrpcGatewayServer implements AutoCloseable {
         meterRegistry,
         stageMetrics,
         CallerAuthenticator.UNPROTECTED,
-        Admission.OFF);
+        Admission.OFF,
+        null);
   }
 
   /**
    * @param authenticator checks every call's credential when it protects the API
    * @param admission admits calls before their message is read (the instance the REST side uses)
+   * @param tracer starts each call's trace span; null when tracing is off
    */
   public GrpcGatewayServer(
       final GrpcServerConfig config,
@@ -83,13 +88,15 @@ public final class GrpcGatewayServer implements AutoCloseable {
       final MeterRegistry meterRegistry,
       final StageMetrics stageMetrics,
       final CallerAuthenticator authenticator,
-      final Admission admission) {
+      final Admission admission,
+      final RequestTracer tracer) {
     this.authenticator = authenticator;
+    this.traced = tracer != null;
     this.admission = admission;
     this.config = config;
     endpoint = new GatewayEndpoint(services, config.maxMessageSize());
     metricsInterceptor = new GrpcServerMetricsInterceptor(meterRegistry);
-    stageTiming = new StageTimingTracerFactory(stageMetrics);
+    stageTiming = new StageTimingTracerFactory(stageMetrics, tracer);
     // read the certificate files now: a bad path fails the application's startup
     sslContext = GrpcServerSslContexts.create(config.tls());
   }
@@ -108,6 +115,9 @@ public final class GrpcGatewayServer implements AutoCloseable {
       interceptors.add(new AdmissionInterceptor(admission));
     }
     interceptors.add(metricsInterceptor);
+    if (traced) {
+      interceptors.add(new TracingScopeInterceptor()); // first: the span is current for all
+    }
     return ServerInterceptors.intercept(
         UnparsableRequests.asInvalidArgument(endpoint.bindService()), interceptors);
   }

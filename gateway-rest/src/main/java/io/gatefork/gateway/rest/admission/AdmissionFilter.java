@@ -84,6 +84,7 @@ public final class AdmissionFilter implements Filter {
                 admission.sharesByCaller() ? request.getRemoteAddr() : null,
                 DispatchTimes.waitedNanos(System.nanoTime()));
     if (permit == null) {
+      request.setAttribute(RequestStages.SHED_ATTRIBUTE, operation);
       shed(request, (HttpServletResponse) servletResponse);
       return;
     }

@@ -24,6 +24,12 @@ public final class RequestStages {
   public static final String PERMIT_ATTRIBUTE = RequestStages.class.getName() + ".permit";
 
   /**
+   * The {@link Operation} of a request admission shed before its handler ran; set only then, for
+   * its trace span.
+   */
+  public static final String SHED_ATTRIBUTE = RequestStages.class.getName() + ".shed";
+
+  /**
    * The request's Spring MVC handler method, looked up once by the admission filter; the
    * DispatcherServlet's mapping takes it from here instead of looking again.
    */

@@ -4,6 +4,9 @@ import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.StageMetrics;
+import io.gatefork.service.tracing.RequestOutcome;
+import io.gatefork.service.tracing.RequestSpan;
+import io.gatefork.service.tracing.RequestTracer;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;
@@ -12,6 +15,8 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
@@ -21,12 +26,28 @@ import java.io.IOException;
  * ASYNC dispatch wrote the response; any other request when the REQUEST dispatch returns. ASYNC and
  * ERROR dispatches pass straight through. Requests that never entered a controller (no operation
  * set, e.g. denied or unmapped paths) are not recorded.
+ *
+ * <p>With tracing on, it also starts the request's span (continuing the caller's W3C trace
+ * context), keeps it current while the request passes the filters and the handler, names the
+ * answer's {@code traceresponse}, and ends the span with the timing's stages — every request, shed
+ * and refused ones included.
  */
 public final class StageTimingFilter implements Filter, AsyncListener {
+  static final String TRACE_RESPONSE_HEADER = "traceresponse";
+
   private final StageMetrics metrics;
+  private final RequestTracer tracer;
 
   public StageTimingFilter(final StageMetrics metrics) {
+    this(metrics, null);
+  }
+
+  /**
+   * @param tracer null when tracing is off
+   */
+  public StageTimingFilter(final StageMetrics metrics, final RequestTracer tracer) {
     this.metrics = metrics;
+    this.tracer = tracer;
   }
 
   @Override
@@ -40,14 +61,40 @@ public final class StageTimingFilter implements Filter, AsyncListener {
     }
     final RequestTiming timing = RequestTiming.startNow();
     request.setAttribute(RequestStages.TIMING_ATTRIBUTE, timing);
+    if (tracer != null) {
+      traced(request, response, chain, timing);
+      return;
+    }
     try {
       chain.doFilter(request, response);
     } finally {
-      if (request.isAsyncStarted()) {
-        request.getAsyncContext().addListener(this, request, response);
-      } else {
-        record(request, timing);
-      }
+      complete(request, response, timing);
+    }
+  }
+
+  private void traced(
+      final ServletRequest request,
+      final ServletResponse response,
+      final FilterChain chain,
+      final RequestTiming timing)
+      throws IOException, ServletException {
+    final RequestSpan span =
+        tracer.start(Api.REST, timing, (HttpServletRequest) request, HttpServletRequest::getHeader);
+    timing.traced(span);
+    ((HttpServletResponse) response).setHeader(TRACE_RESPONSE_HEADER, span.traceparent());
+    try (RequestSpan.Scope ignored = span.open()) {
+      chain.doFilter(request, response);
+    } finally {
+      complete(request, response, timing);
+    }
+  }
+
+  private void complete(
+      final ServletRequest request, final ServletResponse response, final RequestTiming timing) {
+    if (request.isAsyncStarted()) {
+      request.getAsyncContext().addListener(this, request, response);
+    } else {
+      record(request, response, timing);
     }
   }
 
@@ -56,7 +103,7 @@ public final class StageTimingFilter implements Filter, AsyncListener {
     final ServletRequest request = event.getSuppliedRequest();
     if (request != null
         && request.getAttribute(RequestStages.TIMING_ATTRIBUTE) instanceof final RequestTiming t) {
-      record(request, t);
+      record(request, event.getSuppliedResponse(), t);
     }
   }
 
@@ -75,11 +122,27 @@ public final class StageTimingFilter implements Filter, AsyncListener {
     // the listener is added after the first dispatch; a re-started async keeps it
   }
 
-  private void record(final ServletRequest request, final RequestTiming timing) {
-    if (request.getAttribute(RequestStages.OPERATION_ATTRIBUTE)
-        instanceof final Operation operation) {
-      timing.committed();
-      metrics.record(Api.REST, operation, timing);
+  private void record(
+      final ServletRequest request, final ServletResponse response, final RequestTiming timing) {
+    final Object operation = request.getAttribute(RequestStages.OPERATION_ATTRIBUTE);
+    final RequestSpan span = timing.span();
+    if (span == null) {
+      if (operation instanceof final Operation entered) {
+        timing.committed();
+        metrics.record(Api.REST, entered, timing);
+      }
+      return;
     }
+    timing.committed();
+    if (operation instanceof final Operation entered) {
+      try (RequestSpan.Scope ignored = span.open()) { // the histograms' exemplars name the span
+        metrics.record(Api.REST, entered, timing);
+      }
+    }
+    final Object shed = request.getAttribute(RequestStages.SHED_ATTRIBUTE);
+    span.end(
+        operation instanceof final Operation entered ? entered : (Operation) shed,
+        timing,
+        RequestOutcome.http(((HttpServletResponse) response).getStatus(), shed != null));
   }
 }

@@ -1,0 +1,34 @@
+package io.gatefork.service.tracing;
+
+import io.gatefork.service.operation.Operation;
+import io.gatefork.service.stage.RequestTiming;
+
+/** The server span of one traced request; ended exactly once, after its answer is out. */
+public interface RequestSpan {
+
+  /**
+   * The span's W3C trace context ({@code 00-<trace id>-<span id>-<flags>}), which the answer
+   * carries in a {@code traceresponse} header (gRPC: metadata) so that a caller without its own
+   * trace can still find the request's.
+   */
+  String traceparent();
+
+  /**
+   * Makes the span current on this thread until the scope is closed: the logs' MDC ({@code
+   * traceId}, {@code spanId}) and the exemplars of histograms recorded meanwhile name it.
+   */
+  Scope open();
+
+  /**
+   * Names the span by its operation (null when the request never got one: an unmapped path), adds a
+   * child span per stage {@code timing} marked, records the outcome and ends the span at {@code
+   * timing}'s commit.
+   */
+  void end(Operation operation, RequestTiming timing, RequestOutcome outcome);
+
+  /** A span made current; closing it restores what was current before. */
+  interface Scope extends AutoCloseable {
+    @Override
+    void close();
+  }
+}
