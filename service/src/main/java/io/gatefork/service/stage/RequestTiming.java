@@ -1,7 +1,5 @@
 package io.gatefork.service.stage;
 
-import io.gatefork.service.tracing.RequestSpan;
-
 /**
  * Timestamps ({@link System#nanoTime()}) of one request's stage boundaries. The front end creates
  * it when the request is accepted and marks entry and commit; the service layer marks the broker

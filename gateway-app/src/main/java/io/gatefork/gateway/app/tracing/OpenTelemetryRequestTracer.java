@@ -1,9 +1,9 @@
 package io.gatefork.gateway.app.tracing;
 
 import io.gatefork.service.operation.Api;
+import io.gatefork.service.stage.RequestSpan;
 import io.gatefork.service.stage.RequestTiming;
-import io.gatefork.service.tracing.RequestSpan;
-import io.gatefork.service.tracing.RequestTracer;
+import io.gatefork.service.stage.RequestTracer;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;

@@ -2,10 +2,10 @@ package io.gatefork.gateway.app.tracing;
 
 import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
+import io.gatefork.service.stage.RequestOutcome;
+import io.gatefork.service.stage.RequestSpan;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.Stage;
-import io.gatefork.service.tracing.RequestOutcome;
-import io.gatefork.service.tracing.RequestSpan;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;

@@ -1,6 +1,6 @@
 package io.gatefork.gateway.app.tracing;
 
-import io.gatefork.service.tracing.RequestTracer;
+import io.gatefork.service.stage.RequestTracer;
 import io.opentelemetry.api.OpenTelemetry;
 import org.springframework.boot.actuate.autoconfigure.opentelemetry.OpenTelemetryAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.tracing.OpenTelemetryTracingAutoConfiguration;

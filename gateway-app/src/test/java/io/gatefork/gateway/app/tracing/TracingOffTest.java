@@ -3,7 +3,7 @@ package io.gatefork.gateway.app.tracing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gatefork.gateway.app.GatewayTestSupport;
-import io.gatefork.service.tracing.RequestTracer;
+import io.gatefork.service.stage.RequestTracer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

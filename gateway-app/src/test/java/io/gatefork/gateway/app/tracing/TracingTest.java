@@ -70,7 +70,7 @@ class TracingTest extends GatewayTestSupport {
       List.of("filter", "dispatch", "broker", "queue", "mapping", "write");
 
   @Autowired Admission admission;
-  @Autowired io.gatefork.service.tracing.RequestTracer tracer; // present: tracing is on
+  @Autowired io.gatefork.service.stage.RequestTracer tracer; // present: tracing is on
 
   @TestConfiguration
   static class Spans {

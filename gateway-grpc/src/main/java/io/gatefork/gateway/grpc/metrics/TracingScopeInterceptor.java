@@ -1,7 +1,7 @@
 package io.gatefork.gateway.grpc.metrics;
 
+import io.gatefork.service.stage.RequestSpan;
 import io.gatefork.service.stage.RequestTiming;
-import io.gatefork.service.tracing.RequestSpan;
 import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
 import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;

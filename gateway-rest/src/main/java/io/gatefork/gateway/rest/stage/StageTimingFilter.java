@@ -2,11 +2,11 @@ package io.gatefork.gateway.rest.stage;
 
 import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
+import io.gatefork.service.stage.RequestOutcome;
+import io.gatefork.service.stage.RequestSpan;
 import io.gatefork.service.stage.RequestTiming;
+import io.gatefork.service.stage.RequestTracer;
 import io.gatefork.service.stage.StageMetrics;
-import io.gatefork.service.tracing.RequestOutcome;
-import io.gatefork.service.tracing.RequestSpan;
-import io.gatefork.service.tracing.RequestTracer;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;

@@ -1,7 +1,6 @@
-package io.gatefork.service.tracing;
+package io.gatefork.service.stage;
 
 import io.gatefork.service.operation.Api;
-import io.gatefork.service.stage.RequestTiming;
 
 /**
  * Starts the trace span of one API request. Present only when tracing is switched on; without it

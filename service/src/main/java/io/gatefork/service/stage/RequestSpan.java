@@ -1,7 +1,6 @@
-package io.gatefork.service.tracing;
+package io.gatefork.service.stage;
 
 import io.gatefork.service.operation.Operation;
-import io.gatefork.service.stage.RequestTiming;
 
 /** The server span of one traced request; ended exactly once, after its answer is out. */
 public interface RequestSpan {

@@ -1,4 +1,4 @@
-package io.gatefork.service.tracing;
+package io.gatefork.service.stage;
 
 /**
  * How a traced request was answered, in its API's words.
