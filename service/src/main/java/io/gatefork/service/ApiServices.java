@@ -39,7 +39,7 @@ public abstract class ApiServices {
       final RequestContext context,
       final BrokerRequest<T> request,
       final Function<? super BrokerResult.Accepted<T>, ? extends R> onAccepted) {
-    authorize(context, request);
+    onBehalfOf(context, request);
     return dispatch(context, () -> brokerClient.send(request), onAccepted);
   }
 
@@ -49,7 +49,7 @@ public abstract class ApiServices {
       final BrokerRequest<T> request,
       final Duration timeout,
       final Function<? super BrokerResult.Accepted<T>, ? extends R> onAccepted) {
-    authorize(context, request);
+    onBehalfOf(context, request);
     return dispatch(context, () -> brokerClient.send(request, timeout), onAccepted);
   }
 
@@ -62,7 +62,7 @@ public abstract class ApiServices {
       final BrokerRequest<T> request,
       final Duration timeout,
       final Function<? super BrokerResult.Accepted<T>, ? extends R> onAccepted) {
-    authorize(context, request);
+    onBehalfOf(context, request);
     return dispatch(
         context, () -> brokerClient.sendWithPartitionRetry(request, timeout), onAccepted);
   }
@@ -97,11 +97,14 @@ public abstract class ApiServices {
 
   /**
    * Every broker command carries the caller's identity as the stock gateway sends it: the caller's
-   * {@code AuthInfo}, encoded once per caller, not per request.
+   * {@code AuthInfo}, encoded once per caller, not per request. A traced request's span hears each
+   * message sent for it.
    */
-  protected static <T extends UnifiedRecordValue> BrokerRequest<T> authorize(
+  protected static <T extends UnifiedRecordValue> BrokerRequest<T> onBehalfOf(
       final RequestContext context, final BrokerRequest<T> request) {
-    return request.authorization(context.caller().authorization());
+    return request
+        .authorization(context.caller().authorization())
+        .attemptListener(context.timing().span());
   }
 
   /** Null or non-positive means "use the client's default". */

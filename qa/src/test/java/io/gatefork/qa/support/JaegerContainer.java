@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -145,6 +146,24 @@ public final class JaegerContainer extends GenericContainer<JaegerContainer> {
     return data(
         "/api/traces?limit=100&lookback=1h&service="
             + URLEncoder.encode(service, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * As {@link #traces(String)}, only traces with a span carrying every one of {@code tags} (the
+   * query API's {@code tags} filter, values as strings: {@code {"gatefork.shed": "true"}}).
+   */
+  public JsonNode traces(final String service, final Map<String, String> tags) {
+    final String json;
+    try {
+      json = JSON.writeValueAsString(tags);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return data(
+        "/api/traces?limit=100&lookback=1h&service="
+            + URLEncoder.encode(service, StandardCharsets.UTF_8)
+            + "&tags="
+            + URLEncoder.encode(json, StandardCharsets.UTF_8));
   }
 
   /** {@code GET /api/traces/<id>}: the spans of one trace (hex id); null when none is stored. */

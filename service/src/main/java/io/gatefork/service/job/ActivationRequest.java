@@ -4,6 +4,7 @@ import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.stage.RequestSpan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -145,7 +146,19 @@ final class ActivationRequest
     timing.responseReceived();
     timing.handlingStarted();
     timing.resultReady();
-    return future.complete(pushed);
+    return answer(pushed);
+  }
+
+  /** Completes the caller's future with these jobs; false when it was already complete. */
+  boolean answer(final List<ActivatedJob> answer) {
+    final RequestSpan span = context.timing().span();
+    if (span != null && !future.isDone()) {
+      // before completing: the answer may be written, and the span ended, at once
+      for (final ActivatedJob job : answer) {
+        span.jobHandedOut(job.key());
+      }
+    }
+    return future.complete(answer);
   }
 
   @Override

@@ -42,7 +42,8 @@ public final class BrokerJobStreamServices implements JobStreamServices {
     } catch (final ServiceException e) {
       return OpenJobStream.failed(e);
     }
-    return new PushedJobStream(streams, command.type(), properties, observer, executor);
+    return new PushedJobStream(
+        streams, command.type(), properties, observer, executor, context.timing().span());
   }
 
   static JobActivationPropertiesImpl toProperties(final StreamJobs command, final Caller caller) {

@@ -40,7 +40,7 @@ final class JobActivator extends ApiServices {
     CompletableFuture<BrokerResult<JobBatchRecord>> response;
     try {
       response =
-          brokerClient.send(authorize(context, BrokerRequests.activateJobs(partitionId, record)));
+          brokerClient.send(onBehalfOf(context, BrokerRequests.activateJobs(partitionId, record)));
     } catch (final RuntimeException e) {
       response = CompletableFuture.failedFuture(e);
     }

@@ -271,7 +271,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       request.pushes.handedBack(jobs.size());
       return;
     }
-    if (!request.future.complete(jobs) && !jobs.isEmpty()) {
+    if (!request.answer(jobs) && !jobs.isEmpty()) {
       activator.giveBack(jobs);
     }
   }

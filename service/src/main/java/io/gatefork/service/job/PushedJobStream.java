@@ -6,6 +6,7 @@ import io.gatefork.broker.client.jobs.JobPushConsumer;
 import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.stage.RequestSpan;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -32,19 +33,26 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
 
   private final JobStreamObserver observer;
   private final Executor executor;
+  private final RequestSpan span;
   private final CompletableFuture<Void> registered = new CompletableFuture<>();
   private final StreamRegistration registration;
   private volatile boolean closed;
 
-  /** Registers it with the brokers (asynchronously: brokers acknowledge later). */
+  /**
+   * Registers it with the brokers (asynchronously: brokers acknowledge later).
+   *
+   * @param span the stream's span when it is traced (each job handed out is an event), else null
+   */
   PushedJobStream(
       final JobStreamClient streams,
       final String type,
       final JobActivationPropertiesImpl properties,
       final JobStreamObserver observer,
-      final Executor executor) {
+      final Executor executor,
+      final RequestSpan span) {
     this.observer = observer;
     this.executor = executor;
+    this.span = span;
     registration = new StreamRegistration(streams, type, properties, this);
     registration.acknowledged().whenComplete(this::onRegistered);
   }
@@ -81,6 +89,9 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
       final var job = new ActivatedJobImpl();
       job.wrap(payload);
       observer.onJob(ActivatedJobs.toActivatedJob(job.jobKey(), job.jobRecord()));
+      if (span != null) {
+        span.jobHandedOut(job.jobKey());
+      }
       delivered.complete(null);
     } catch (final RuntimeException e) {
       delivered.completeExceptionally(e);

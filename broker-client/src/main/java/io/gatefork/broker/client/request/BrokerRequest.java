@@ -27,6 +27,7 @@ public final class BrokerRequest<T extends UnifiedRecordValue> {
   private final String type;
   private BufferWriter authorization;
   private long operationReference = -1L;
+  private BrokerAttemptListener attemptListener;
 
   public BrokerRequest(
       final ValueType valueType,
@@ -92,6 +93,16 @@ public final class BrokerRequest<T extends UnifiedRecordValue> {
 
   public BrokerRequest<T> operationReference(final long operationReference) {
     this.operationReference = operationReference;
+    return this;
+  }
+
+  /** Who hears each message sent for this request (a traced request's span), or null. */
+  public BrokerAttemptListener attemptListener() {
+    return attemptListener;
+  }
+
+  public BrokerRequest<T> attemptListener(final BrokerAttemptListener attemptListener) {
+    this.attemptListener = attemptListener;
     return this;
   }
 

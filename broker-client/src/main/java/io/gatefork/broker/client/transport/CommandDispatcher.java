@@ -7,6 +7,7 @@ import io.camunda.zeebe.protocol.record.ErrorCode;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.metrics.BrokerClientMetrics;
+import io.gatefork.broker.client.request.BrokerAttemptListener;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import java.time.Duration;
@@ -86,6 +87,7 @@ public final class CommandDispatcher implements PartitionSender {
     private final long timeoutNanos;
     private final boolean retryInPartition;
     private long sentAt;
+    private int leaderNodeId;
     private Throwable lastFailure;
 
     Attempt(
@@ -125,6 +127,9 @@ public final class CommandDispatcher implements PartitionSender {
         return;
       }
       metrics.sent(request.type(), partitionId);
+      if (request.attemptListener() != null) {
+        leaderNodeId = current.partition(partitionId).leaderNodeId();
+      }
       sentAt = System.nanoTime();
       try {
         messaging
@@ -148,10 +153,11 @@ public final class CommandDispatcher implements PartitionSender {
     }
 
     private void onResponse(final byte[] response) {
-      if (retryInPartition
-          && CommandCodec.isError(response, ErrorCode.PARTITION_LEADER_MISMATCH)
-          && retryLater(null)) {
-        return;
+      if (retryInPartition && CommandCodec.isError(response, ErrorCode.PARTITION_LEADER_MISMATCH)) {
+        heard(ErrorCode.PARTITION_LEADER_MISMATCH.name());
+        if (retryLater(null)) {
+          return;
+        }
       }
       final BrokerResult<T> result = CommandCodec.decode(request, partitionId, response);
       if (result instanceof BrokerResult.Error<T> e) {
@@ -162,11 +168,16 @@ public final class CommandDispatcher implements PartitionSender {
       } else {
         metrics.processed(request.type(), partitionId, System.nanoTime() - sentAt);
       }
+      if (request.attemptListener() != null) {
+        heard(outcome(result));
+      }
       future.complete(result);
     }
 
     private void onFailure(final Throwable cause) {
-      switch (SendFailure.of(cause)) {
+      final SendFailure failure = SendFailure.of(cause);
+      heard(failure.name());
+      switch (failure) {
         case TIMEOUT ->
             fail(
                 new BrokerClientException.Timeout(
@@ -197,6 +208,23 @@ public final class CommandDispatcher implements PartitionSender {
                     cause),
                 "UNKNOWN");
       }
+    }
+
+    /** Tells the request's listener, once per message sent, how that message ended. */
+    private void heard(final String outcome) {
+      final BrokerAttemptListener listener = request.attemptListener();
+      if (listener != null && sentAt != 0) {
+        listener.attempted(partitionId, leaderNodeId, sentAt, System.nanoTime(), outcome);
+        sentAt = 0;
+      }
+    }
+
+    private static String outcome(final BrokerResult<?> result) {
+      return switch (result) {
+        case BrokerResult.Accepted<?> accepted -> "OK";
+        case BrokerResult.Rejected<?> rejected -> rejected.type().name();
+        case BrokerResult.Error<?> error -> error.code().name();
+      };
     }
 
     /** Schedules another try on this partition if time remains; false when it does not. */

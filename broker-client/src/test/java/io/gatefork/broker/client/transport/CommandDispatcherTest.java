@@ -16,6 +16,7 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.metrics.BrokerClientMetrics;
+import io.gatefork.broker.client.request.BrokerAttemptListener;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.broker.client.topology.TestTopologies;
@@ -28,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -105,13 +107,22 @@ class CommandDispatcherTest {
 
   private CompletableFuture<BrokerResult<JobRecord>> send(
       final ScriptedMessaging messaging, final long timeoutNanos, final boolean retryInPartition) {
+    return send(messaging, timeoutNanos, retryInPartition, null);
+  }
+
+  private CompletableFuture<BrokerResult<JobRecord>> send(
+      final ScriptedMessaging messaging,
+      final long timeoutNanos,
+      final boolean retryInPartition,
+      final BrokerAttemptListener listener) {
     final var dispatcher =
         new CommandDispatcher(
             messaging.service(),
             () -> TestTopologies.oneBroker(1),
             new BrokerClientMetrics(registry),
             retries);
-    final BrokerRequest<JobRecord> request = BrokerRequests.completeJob(5L, new JobRecord());
+    final BrokerRequest<JobRecord> request =
+        BrokerRequests.completeJob(5L, new JobRecord()).attemptListener(listener);
     return dispatcher.send(
         request, 1, CommandCodec.encode(request, 1), timeoutNanos, retryInPartition);
   }
@@ -165,6 +176,39 @@ class CommandDispatcherTest {
     final byte[] bytes = new byte[MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength()];
     buffer.getBytes(0, bytes);
     return bytes;
+  }
+
+  @Test
+  void aTracedRequestHearsEachMessageSentWithItsPartitionLeaderAndOutcome() {
+    final var messaging =
+        new ScriptedMessaging(
+            new ConnectException("refused"), leaderMismatch(), new TimeoutException("slow"));
+    final List<String> heard = new CopyOnWriteArrayList<>();
+    final BrokerAttemptListener listener =
+        (partition, node, sent, ended, outcome) -> {
+          assertThat(ended).isGreaterThanOrEqualTo(sent);
+          heard.add(partition + "/" + node + "/" + outcome);
+        };
+
+    failure(send(messaging, LONG_TIMEOUT, true, listener));
+
+    assertThat(heard)
+        .as("each message once, the retried ones with why they failed")
+        .containsExactly("1/0/UNREACHABLE", "1/0/PARTITION_LEADER_MISMATCH", "1/0/TIMEOUT");
+  }
+
+  @Test
+  void aTracedRequestHearsTheEnginesAnswer() {
+    final List<String> heard = new CopyOnWriteArrayList<>();
+
+    send(
+            new ScriptedMessaging(rejection()),
+            LONG_TIMEOUT,
+            true,
+            (p, n, s, e, outcome) -> heard.add(outcome))
+        .join();
+
+    assertThat(heard).containsExactly("NOT_FOUND");
   }
 
   @Test

@@ -7,14 +7,20 @@ import io.gatefork.service.stage.RequestSpan;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.Stage;
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** One request's server span and, when it ends, its stages as child spans. */
+/**
+ * One request's server span and, when it ends, its stages as child spans, with a span per message
+ * sent to a broker below the {@code broker} stage.
+ */
 final class TracedRequest implements RequestSpan {
   static final AttributeKey<String> API = AttributeKey.stringKey("gatefork.api");
   static final AttributeKey<String> OPERATION = AttributeKey.stringKey("gatefork.operation");
@@ -23,6 +29,17 @@ final class TracedRequest implements RequestSpan {
   static final AttributeKey<Long> HTTP_STATUS = AttributeKey.longKey("http.response.status_code");
   static final AttributeKey<Long> GRPC_STATUS = AttributeKey.longKey("rpc.grpc.status_code");
   static final AttributeKey<String> RPC_SYSTEM = AttributeKey.stringKey("rpc.system");
+  static final AttributeKey<Long> PARTITION = AttributeKey.longKey("gatefork.broker.partition_id");
+  static final AttributeKey<Long> NODE = AttributeKey.longKey("gatefork.broker.node_id");
+  static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("gatefork.broker.attempt");
+  static final AttributeKey<String> BROKER_OUTCOME =
+      AttributeKey.stringKey("gatefork.broker.outcome");
+  static final AttributeKey<String> RETRY_REASON =
+      AttributeKey.stringKey("gatefork.broker.retry_reason");
+  static final AttributeKey<Long> JOB_KEY = AttributeKey.longKey("gatefork.job.key");
+  static final String BROKER_REQUEST = "broker-request";
+  static final String JOB_EVENT = "job";
+  private static final String OK = "OK";
 
   /** The stages a span shows as children: every one but the whole. */
   private static final Stage[] CHILD_STAGES = {
@@ -33,6 +50,7 @@ final class TracedRequest implements RequestSpan {
   private final Span span;
   private final Api api;
   private final OpenTelemetryRequestTracer.Clock clock;
+  private final List<Attempt> attempts = new ArrayList<>(1); // guarded by itself
 
   TracedRequest(
       final Tracer tracer,
@@ -59,6 +77,31 @@ final class TracedRequest implements RequestSpan {
   @Override
   public Scope open() {
     return span.makeCurrent()::close;
+  }
+
+  @Override
+  public void attempted(
+      final int partitionId,
+      final int brokerNodeId,
+      final long sentNanos,
+      final long endedNanos,
+      final String outcome) {
+    if (span.isRecording()) {
+      synchronized (attempts) {
+        attempts.add(new Attempt(partitionId, brokerNodeId, sentNanos, endedNanos, outcome));
+      }
+    }
+  }
+
+  @Override
+  public void jobHandedOut(final long jobKey) {
+    if (span.isRecording()) {
+      span.addEvent(
+          JOB_EVENT,
+          Attributes.of(JOB_KEY, jobKey),
+          clock.epochNanos(System.nanoTime()),
+          TimeUnit.NANOSECONDS);
+    }
   }
 
   @Override
@@ -89,15 +132,49 @@ final class TracedRequest implements RequestSpan {
       final long from = timing.startOf(stage);
       final long to = timing.endOf(stage);
       if (from != 0 && to != 0) {
-        tracer
-            .spanBuilder(stage.tag())
-            .setParent(parent)
-            .setStartTimestamp(clock.epochNanos(from), TimeUnit.NANOSECONDS)
-            .setAttribute(STAGE, stage.tag())
-            .startSpan()
-            .end(clock.epochNanos(Math.max(from, to)), TimeUnit.NANOSECONDS);
+        final Span child = child(parent, stage.tag(), from).setAttribute(STAGE, stage.tag());
+        if (stage == Stage.BROKER) {
+          endAttempts(Context.root().with(child));
+        }
+        child.end(clock.epochNanos(Math.max(from, to)), TimeUnit.NANOSECONDS);
       }
     }
     span.end(clock.epochNanos(timing.endOf(Stage.TOTAL)), TimeUnit.NANOSECONDS);
   }
+
+  private Span child(final Context parent, final String name, final long startNanos) {
+    return tracer
+        .spanBuilder(name)
+        .setParent(parent)
+        .setStartTimestamp(clock.epochNanos(startNanos), TimeUnit.NANOSECONDS)
+        .startSpan();
+  }
+
+  /**
+   * A span per message sent to a broker, numbered; one sent after a failed one (a retry on the
+   * partition or the next partition) names why the one before failed. A job activation's walk over
+   * the partitions sends one per partition: after an answered one it is no retry.
+   */
+  private void endAttempts(final Context broker) {
+    synchronized (attempts) {
+      String previous = null;
+      for (int i = 0; i < attempts.size(); i++) {
+        final Attempt attempt = attempts.get(i);
+        final Span child =
+            child(broker, BROKER_REQUEST, attempt.sentNanos)
+                .setAttribute(PARTITION, attempt.partitionId)
+                .setAttribute(NODE, attempt.brokerNodeId)
+                .setAttribute(ATTEMPT, i + 1)
+                .setAttribute(BROKER_OUTCOME, attempt.outcome);
+        if (previous != null && !OK.equals(previous)) {
+          child.setAttribute(RETRY_REASON, previous);
+        }
+        child.end(clock.epochNanos(attempt.endedNanos), TimeUnit.NANOSECONDS);
+        previous = attempt.outcome;
+      }
+    }
+  }
+
+  private record Attempt(
+      int partitionId, int brokerNodeId, long sentNanos, long endedNanos, String outcome) {}
 }

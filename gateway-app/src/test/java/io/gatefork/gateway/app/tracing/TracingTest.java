@@ -149,6 +149,15 @@ class TracingTest extends GatewayTestSupport {
         .containsEntry(TracedRequest.GRPC_STATUS, 0L);
     assertThat(childNames(server)).containsExactlyElementsOf(CREATE_STAGES);
     assertThat(traceresponse.get()).isEqualTo("00-" + TRACE_ID + "-" + server.getSpanId() + "-01");
+
+    final SpanData message = onlyChild(child(server, "broker"), TracedRequest.BROKER_REQUEST);
+    assertThat(message.getAttributes().asMap())
+        .as("the message to the broker: where it went and how it ended")
+        .containsEntry(TracedRequest.PARTITION, 1L)
+        .containsEntry(TracedRequest.NODE, 0L)
+        .containsEntry(TracedRequest.ATTEMPT, 1L)
+        .containsEntry(TracedRequest.BROKER_OUTCOME, "OK")
+        .doesNotContainKey(TracedRequest.RETRY_REASON);
   }
 
   @ParameterizedTest(name = "rest={0}")
@@ -171,7 +180,12 @@ class TracingTest extends GatewayTestSupport {
         .containsEntry(
             rest ? TracedRequest.HTTP_STATUS : TracedRequest.GRPC_STATUS, rest ? 404L : 5L);
     assertThat(server.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
-    assertThat(childNames(server)).contains("broker");
+    assertThat(
+            onlyChild(child(server, "broker"), TracedRequest.BROKER_REQUEST)
+                .getAttributes()
+                .get(TracedRequest.BROKER_OUTCOME))
+        .as("the engine's rejection")
+        .isEqualTo("NOT_FOUND");
   }
 
   @ParameterizedTest(name = "rest={0}")
@@ -217,15 +231,78 @@ class TracingTest extends GatewayTestSupport {
           .isEmpty();
     }
     final SpanData server = awaitServerSpan("activate-jobs", null);
-    final SpanData broker =
-        SPANS.getFinishedSpanItems().stream()
-            .filter(s -> s.getParentSpanId().equals(server.getSpanId()))
-            .filter(s -> s.getName().equals("broker"))
-            .findFirst()
-            .orElseThrow();
+    final SpanData broker = child(server, "broker");
     assertThat(Duration.ofNanos(broker.getEndEpochNanos() - broker.getStartEpochNanos()))
         .as("the wait")
         .isGreaterThanOrEqualTo(Duration.ofMillis(500));
+    assertThat(children(broker))
+        .as("the messages to the broker, not a span per idle second")
+        .allSatisfy(s -> assertThat(s.getName()).isEqualTo(TracedRequest.BROKER_REQUEST))
+        .hasSizeLessThanOrEqualTo(3);
+    assertThat(server.getEvents()).as("no job was handed out").isEmpty();
+  }
+
+  @ParameterizedTest(name = "rest={0}")
+  @ValueSource(booleans = {true, false})
+  void jobsALongPollHandsOutAreEventsOfItsSpan(final boolean rest) {
+    final long jobKey;
+    try (CamundaClient client = client(rest)) {
+      deployWork(client);
+      client.newCreateInstanceCommand().bpmnProcessId("traced-work").latestVersion().send().join();
+      SPANS.reset();
+      jobKey =
+          client
+              .newActivateJobsCommand()
+              .jobType("traced-work")
+              .maxJobsToActivate(1)
+              .requestTimeout(Duration.ofSeconds(10))
+              .send()
+              .join()
+              .getJobs()
+              .getFirst()
+              .getKey();
+    }
+    final SpanData server = awaitServerSpan("activate-jobs", null);
+    assertThat(server.getEvents())
+        .singleElement()
+        .satisfies(
+            event -> {
+              assertThat(event.getName()).isEqualTo(TracedRequest.JOB_EVENT);
+              assertThat(event.getAttributes().get(TracedRequest.JOB_KEY)).isEqualTo(jobKey);
+            });
+  }
+
+  @Test
+  void aJobStreamIsOneSpanAsLongAsTheStreamWithItsJobsAsEvents() {
+    final List<Long> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (CamundaClient client = client(false)) {
+      deployWork(client);
+      final var stream =
+          client
+              .newStreamJobsCommand()
+              .jobType("traced-work")
+              .consumer(job -> received.add(job.getKey()))
+              .send();
+      // a job is pushed only once the brokers know the stream: create until one is
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .pollInterval(Duration.ofMillis(500))
+          .until(
+              () -> {
+                client
+                    .newCreateInstanceCommand()
+                    .bpmnProcessId("traced-work")
+                    .latestVersion()
+                    .send()
+                    .join();
+                return !received.isEmpty();
+              });
+      stream.cancel(true);
+    }
+    final SpanData server = awaitServerSpan("stream-activated-jobs", null);
+    assertThat(server.getEvents())
+        .extracting(event -> event.getAttributes().get(TracedRequest.JOB_KEY))
+        .containsExactlyElementsOf(received);
   }
 
   @Test
@@ -257,13 +334,40 @@ class TracingTest extends GatewayTestSupport {
             span -> span != null);
   }
 
+  private void deployWork(final CamundaClient client) {
+    deployProcess(
+        client,
+        Bpmn.createExecutableProcess("traced-work")
+            .startEvent()
+            .serviceTask("work", t -> t.zeebeJobType("traced-work"))
+            .endEvent()
+            .done(),
+        "w.bpmn");
+  }
+
+  private static List<SpanData> children(final SpanData parent) {
+    return SPANS.getFinishedSpanItems().stream()
+        .filter(s -> s.getParentSpanId().equals(parent.getSpanId()))
+        .sorted(java.util.Comparator.comparingLong(SpanData::getStartEpochNanos))
+        .toList();
+  }
+
+  private static SpanData child(final SpanData parent, final String name) {
+    return children(parent).stream()
+        .filter(s -> s.getName().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no child " + name + " of " + parent.getName()));
+  }
+
+  private static SpanData onlyChild(final SpanData parent, final String name) {
+    final List<SpanData> children = children(parent);
+    assertThat(children).extracting(SpanData::getName).containsExactly(name);
+    return children.getFirst();
+  }
+
   /** The server span's children, in the order they started. */
   private static List<String> childNames(final SpanData server) {
-    return SPANS.getFinishedSpanItems().stream()
-        .filter(s -> s.getParentSpanId().equals(server.getSpanId()))
-        .sorted(java.util.Comparator.comparingLong(SpanData::getStartEpochNanos))
-        .map(SpanData::getName)
-        .toList();
+    return children(server).stream().map(SpanData::getName).toList();
   }
 
   /** Sends the caller's trace context and keeps the answer's {@code traceresponse}. */

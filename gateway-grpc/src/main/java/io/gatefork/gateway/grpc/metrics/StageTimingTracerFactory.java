@@ -30,9 +30,10 @@ import io.grpc.Status;
  * are calls that never reached the endpoint (shed by admission, refused by authentication, an
  * unreadable message), as on the REST side, nor job streams, which have no request latency.
  *
- * <p>With tracing on, the tracer also starts each timed call's span here (continuing the caller's
- * W3C trace context from the call's metadata) and ends it when the stream closes: every call,
- * cancelled, shed and refused ones included. {@link TracingScopeInterceptor} keeps it current.
+ * <p>With tracing on, the tracer also starts each call's span here (continuing the caller's W3C
+ * trace context from the call's metadata) and ends it when the stream closes: every call,
+ * cancelled, shed and refused ones included, and job streams, whose span lasts as long as the
+ * stream and shows the jobs handed out as events. {@link TracingScopeInterceptor} keeps it current.
  */
 public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
 
@@ -57,7 +58,7 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
       return UNSERVED;
     }
     final RequestTiming timing = RequestTiming.startNow();
-    if (tracer != null && GatewayOperations.isTimed(operation)) {
+    if (tracer != null) {
       timing.traced(tracer.start(Api.GRPC, timing, headers, TracingScopeInterceptor::header));
     }
     return new StageTimingTracer(stageMetrics, operation, timing);
