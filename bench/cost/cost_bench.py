@@ -112,7 +112,7 @@ class CostBench(Harness):
             # the time (hot code reaches C2 sooner than at the cell's rate) and never a backlog
             warm = Cell(Load("closed", 0, a.connections), cell.op, cell.protocol)
             self.run_load(gw, warm, a.warmup, keys=keys_warm)
-        jfr = cell.id() in a.jfr and round_no == 1 and mode == "patched"
+        jfr = cell.id() in a.jfr and round_no == 1 and mode == a.modes[0]
         jfr_file = None
         if jfr:
             jfr_file = self.out / "jfr" / ("%s.jfr" % cell.id().replace(":", "-"))
@@ -393,7 +393,7 @@ def parser():
                    help="rewrite DIR/report.md from DIR/results.json and exit")
     p.add_argument("--jfr", type=jfr_cell, action="append", default=[],
                    help="PROTOCOL:OP:LOAD: record that cell's window with JFR (first round, "
-                   "patched mode); repeatable")
+                   "first mode of --modes); repeatable")
     add_ports(p, PORTS)
     overload.add_arguments(p)
     return p

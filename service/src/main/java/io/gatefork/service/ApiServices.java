@@ -6,6 +6,7 @@ import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.service.error.BrokerErrorMapper;
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.stage.RequestSpan;
 import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.validation.FieldRules;
 import java.time.Duration;
@@ -154,7 +155,18 @@ public abstract class ApiServices {
     @Override
     public void execute(final Runnable task) {
       timing.responseReceived();
-      executor.execute(task);
+      final RequestSpan span = timing.span();
+      if (span == null) {
+        executor.execute(task);
+      } else {
+        // the answer's handling, and what the front end chained to it, logs under the trace
+        executor.execute(
+            () -> {
+              try (RequestSpan.Scope ignored = span.open()) {
+                task.run();
+              }
+            });
+      }
     }
 
     @Override

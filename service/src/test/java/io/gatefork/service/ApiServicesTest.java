@@ -13,6 +13,7 @@ import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.executor.ApiExecutor;
 import io.gatefork.service.executor.ApiExecutorStrategy;
+import io.gatefork.service.stage.RequestSpan;
 import io.gatefork.service.stage.Stage;
 import io.gatefork.service.testing.CountingExecutor;
 import io.gatefork.service.testing.FakeBrokerClient;
@@ -147,6 +148,66 @@ class ApiServicesTest {
         .isInstanceOf(ServiceException.class)
         .extracting(e -> ((ServiceException) e).status())
         .isEqualTo(ServiceStatus.INTERNAL);
+  }
+
+  @Test
+  void aTracedAnswerIsHandledAndChainedOnWithItsSpanOpen() throws Exception {
+    final var services = new ProbeServices(executor(ApiExecutorStrategy.DEDICATED));
+    final var span = new ScopeProbe();
+    final var context = RequestContext.create();
+    context.timing().traced(span);
+    final var answer = new CountDownLatch(1);
+    broker.respondWith(
+        sent -> {
+          awaitQuietly(answer);
+          return FakeBrokerClient.echo(sent, 1L);
+        });
+
+    final CompletableFuture<Boolean> mapped =
+        services.publishMapping(context, accepted -> span.open.get());
+    final CompletableFuture<Boolean> chained = mapped.thenApply(m -> m && span.open.get());
+    answer.countDown();
+
+    assertThat(chained.get(5, TimeUnit.SECONDS))
+        .as("open while mapping and in what the front end chained on")
+        .isTrue();
+    assertThat(span.opened).hasValue(1);
+  }
+
+  /** A span that tells whether it is open on the asking thread. */
+  private static final class ScopeProbe implements RequestSpan {
+    final ThreadLocal<Boolean> open = ThreadLocal.withInitial(() -> false);
+    final java.util.concurrent.atomic.AtomicInteger opened =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public Scope open() {
+      opened.incrementAndGet();
+      open.set(true);
+      return () -> open.set(false);
+    }
+
+    @Override
+    public String traceparent() {
+      return null;
+    }
+
+    @Override
+    public void jobHandedOut(final long jobKey) {}
+
+    @Override
+    public void end(
+        final io.gatefork.service.operation.Operation operation,
+        final io.gatefork.service.stage.RequestTiming timing,
+        final io.gatefork.service.stage.RequestOutcome outcome) {}
+
+    @Override
+    public void attempted(
+        final int partitionId,
+        final int brokerNodeId,
+        final long sentNanos,
+        final long endedNanos,
+        final String outcome) {}
   }
 
   @Test

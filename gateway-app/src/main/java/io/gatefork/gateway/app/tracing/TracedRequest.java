@@ -16,15 +16,16 @@ import io.opentelemetry.context.Context;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.MDC;
 
 /**
- * One request's server span and, when it ends, its stages as child spans, with a span per message
- * sent to a broker below the {@code broker} stage.
+ * One request's server span and, when it ends, its stages: the {@code broker} stage as a child span
+ * with a span per message sent to a broker below it, the others as events.
  */
 final class TracedRequest implements RequestSpan {
   static final AttributeKey<String> API = AttributeKey.stringKey("gatefork.api");
   static final AttributeKey<String> OPERATION = AttributeKey.stringKey("gatefork.operation");
-  static final AttributeKey<String> STAGE = AttributeKey.stringKey("gatefork.stage");
+  static final AttributeKey<Long> STAGE_MICROS = AttributeKey.longKey("gatefork.stage.duration_us");
   static final AttributeKey<Boolean> SHED = AttributeKey.booleanKey("gatefork.shed");
   static final AttributeKey<Long> HTTP_STATUS = AttributeKey.longKey("http.response.status_code");
   static final AttributeKey<Long> GRPC_STATUS = AttributeKey.longKey("rpc.grpc.status_code");
@@ -39,10 +40,18 @@ final class TracedRequest implements RequestSpan {
   static final AttributeKey<Long> JOB_KEY = AttributeKey.longKey("gatefork.job.key");
   static final String BROKER_REQUEST = "broker-request";
   static final String JOB_EVENT = "job";
+  static final String MDC_TRACE_ID = "traceId";
+  static final String MDC_SPAN_ID = "spanId";
   private static final String OK = "OK";
 
-  /** The stages a span shows as children: every one but the whole. */
-  private static final Stage[] CHILD_STAGES = {
+  /**
+   * The stages a span shows: every one but the whole. {@code broker} is a child span, which holds
+   * the messages to the brokers and is a long poll's wait; the others, each well under a
+   * millisecond in a healthy gateway, are events at their end with their duration: a span costs
+   * several times an event to export, and the issue's budget is 1.15× a create's CPU at sampling
+   * 1.0 (docs/tracing.md, "Cost").
+   */
+  private static final Stage[] SHOWN_STAGES = {
     Stage.FILTER, Stage.DISPATCH, Stage.BROKER, Stage.QUEUE, Stage.MAPPING, Stage.WRITE
   };
 
@@ -74,9 +83,34 @@ final class TracedRequest implements RequestSpan {
         + context.getTraceFlags().asHex();
   }
 
+  /**
+   * Makes the span current and puts its ids in the logs' MDC ({@code traceId}, {@code spanId}, the
+   * keys of Boot's correlation pattern), restoring what was there on close. Set here rather than
+   * left to Micrometer Tracing's listeners, which follow only the scopes of its own tracer.
+   */
   @Override
   public Scope open() {
-    return span.makeCurrent()::close;
+    // read before and restored after the context's own scope: a listener of Micrometer's, where
+    // Boot installed one, writes the MDC on both
+    final String outerTrace = MDC.get(MDC_TRACE_ID);
+    final String outerSpan = MDC.get(MDC_SPAN_ID);
+    final io.opentelemetry.context.Scope current = span.makeCurrent();
+    final SpanContext context = span.getSpanContext();
+    MDC.put(MDC_TRACE_ID, context.getTraceId());
+    MDC.put(MDC_SPAN_ID, context.getSpanId());
+    return () -> {
+      current.close();
+      restore(MDC_TRACE_ID, outerTrace);
+      restore(MDC_SPAN_ID, outerSpan);
+    };
+  }
+
+  private static void restore(final String key, final String value) {
+    if (value == null) {
+      MDC.remove(key);
+    } else {
+      MDC.put(key, value);
+    }
   }
 
   @Override
@@ -127,16 +161,23 @@ final class TracedRequest implements RequestSpan {
     if (outcome.error()) {
       span.setStatus(StatusCode.ERROR, outcome.codeName());
     }
-    final Context parent = Context.root().with(span);
-    for (final Stage stage : CHILD_STAGES) {
+    for (final Stage stage : SHOWN_STAGES) {
       final long from = timing.startOf(stage);
       final long to = timing.endOf(stage);
-      if (from != 0 && to != 0) {
-        final Span child = child(parent, stage.tag(), from).setAttribute(STAGE, stage.tag());
-        if (stage == Stage.BROKER) {
-          endAttempts(Context.root().with(child));
-        }
-        child.end(clock.epochNanos(Math.max(from, to)), TimeUnit.NANOSECONDS);
+      if (from == 0 || to == 0) {
+        continue; // the request never got there
+      }
+      final long end = clock.epochNanos(Math.max(from, to));
+      if (stage == Stage.BROKER) {
+        final Span broker = child(Context.root().with(span), stage.tag(), from);
+        endAttempts(Context.root().with(broker));
+        broker.end(end, TimeUnit.NANOSECONDS);
+      } else {
+        span.addEvent(
+            stage.tag(),
+            Attributes.of(STAGE_MICROS, TimeUnit.NANOSECONDS.toMicros(Math.max(0, to - from))),
+            end,
+            TimeUnit.NANOSECONDS);
       }
     }
     span.end(clock.epochNanos(timing.endOf(Stage.TOTAL)), TimeUnit.NANOSECONDS);

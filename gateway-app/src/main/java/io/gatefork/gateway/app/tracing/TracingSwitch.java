@@ -31,6 +31,7 @@ public final class TracingSwitch implements AutoConfigurationImportFilter, Envir
           BOOT + "logging.OpenTelemetryLoggingAutoConfiguration",
           BOOT + "logging.otlp.OtlpLoggingAutoConfiguration");
   private static final String OBSERVATION_SPANS = TRACING + "MicrometerTracingAutoConfiguration";
+  private static final String SPAN_EXPORT = SpanExportConfiguration.class.getName();
 
   private Environment environment;
 
@@ -56,7 +57,9 @@ public final class TracingSwitch implements AutoConfigurationImportFilter, Envir
           name == null
               || (on
                   ? !name.equals(OBSERVATION_SPANS)
-                  : !name.startsWith(TRACING) && !OPEN_TELEMETRY.contains(name));
+                  : !name.startsWith(TRACING)
+                      && !OPEN_TELEMETRY.contains(name)
+                      && !name.equals(SPAN_EXPORT));
     }
     return match;
   }
