@@ -10,7 +10,8 @@ Record with CPU-time sampling (JDK 25+), which also sees time spent in native co
 
 Reads jdk.CPUTimeSample events (or jdk.ExecutionSample, --event) with `jfr print` (the JDK's own tool) and attributes each sample
 to the layers its stack passes through (inclusive: a sample in Jackson called from Spring MVC
-counts for both) and to the innermost layer (self). Layers are package prefixes, listed below.
+counts for both) and to the innermost layer (self). Layers are package prefixes, listed below;
+`tracing` also takes every sample of the span exporter's threads.
 """
 import argparse
 import collections
@@ -21,6 +22,9 @@ import subprocess
 import sys
 
 LAYERS = [
+    # first: the gateway's own tracing code counts here, not as gatefork
+    ("tracing", ("io.opentelemetry.", "io.gatefork.gateway.app.tracing.", "io.micrometer.tracing.",
+                 "io.prometheus.metrics.core.exemplars.")),
     ("gatefork", ("io.gatefork.",)),
     ("spring-security", ("org.springframework.security.",)),
     ("spring-mvc", ("org.springframework.web.", "org.springframework.http.")),
@@ -33,6 +37,9 @@ LAYERS = [
     ("logging", ("ch.qos.logback.", "org.slf4j.")),
     ("jdk", ("java.", "jdk.", "sun.")),
 ]
+
+# threads that only export spans (OpenTelemetry's batch processor, the JDK HTTP client it sends with)
+EXPORT_THREADS = ("BatchSpanProcessor", "HttpClient-")
 
 
 def layer_of(frame):
@@ -92,7 +99,10 @@ def main():
         threads[re.sub(r"[-#]?\d+$", "", thread or "?")] += 1
         selfish[layer_of(stack[0])] += 1
         self_methods[stack[0]] += 1
-        for name in {layer_of(f) for f in stack}:
+        layers = {layer_of(f) for f in stack}
+        if (thread or "").startswith(EXPORT_THREADS):
+            layers.add("tracing")  # the span exporter's threads, their JDK frames included
+        for name in layers:
             inclusive[name] += 1
         for m in set(stack):
             methods[m] += 1

@@ -16,7 +16,6 @@ import io.opentelemetry.context.Context;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.MDC;
 
 /**
  * One request's server span and, when it ends, its stages: the {@code broker} stage as a child span
@@ -40,8 +39,6 @@ final class TracedRequest implements RequestSpan {
   static final AttributeKey<Long> JOB_KEY = AttributeKey.longKey("gatefork.job.key");
   static final String BROKER_REQUEST = "broker-request";
   static final String JOB_EVENT = "job";
-  static final String MDC_TRACE_ID = "traceId";
-  static final String MDC_SPAN_ID = "spanId";
   private static final String OK = "OK";
 
   /**
@@ -84,33 +81,13 @@ final class TracedRequest implements RequestSpan {
   }
 
   /**
-   * Makes the span current and puts its ids in the logs' MDC ({@code traceId}, {@code spanId}, the
-   * keys of Boot's correlation pattern), restoring what was there on close. Set here rather than
-   * left to Micrometer Tracing's listeners, which follow only the scopes of its own tracer.
+   * Makes the span current. The logs' MDC ({@code traceId}, {@code spanId}, the keys of Boot's
+   * correlation pattern) follows: Boot wraps OpenTelemetry's context storage so that Micrometer
+   * Tracing's {@code Slf4JEventListener} writes the MDC on every attach and restores it on close.
    */
   @Override
   public Scope open() {
-    // read before and restored after the context's own scope: a listener of Micrometer's, where
-    // Boot installed one, writes the MDC on both
-    final String outerTrace = MDC.get(MDC_TRACE_ID);
-    final String outerSpan = MDC.get(MDC_SPAN_ID);
-    final io.opentelemetry.context.Scope current = span.makeCurrent();
-    final SpanContext context = span.getSpanContext();
-    MDC.put(MDC_TRACE_ID, context.getTraceId());
-    MDC.put(MDC_SPAN_ID, context.getSpanId());
-    return () -> {
-      current.close();
-      restore(MDC_TRACE_ID, outerTrace);
-      restore(MDC_SPAN_ID, outerSpan);
-    };
-  }
-
-  private static void restore(final String key, final String value) {
-    if (value == null) {
-      MDC.remove(key);
-    } else {
-      MDC.put(key, value);
-    }
+    return span.makeCurrent()::close;
   }
 
   @Override

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.MDC;
 
 /**
  * The spans of messages to brokers that a single-partition test cluster cannot provoke: a partition
@@ -73,24 +72,6 @@ class TracedRequestTest {
     assertThat(messages)
         .hasSize(2)
         .allSatisfy(m -> assertThat(m).doesNotContainKey(TracedRequest.RETRY_REASON));
-  }
-
-  @Test
-  void anOpenSpanNamesItsTraceInTheLogsMdcAndRestoresItOnClose() {
-    final RequestSpan span =
-        tracer.start(Api.REST, RequestTiming.startNow(), null, (headers, name) -> null);
-    final String[] ids = span.traceparent().split("-");
-    MDC.put("traceId", "outer");
-    try {
-      try (RequestSpan.Scope ignored = span.open()) {
-        assertThat(MDC.get("traceId")).isEqualTo(ids[1]);
-        assertThat(MDC.get("spanId")).isEqualTo(ids[2]);
-      }
-      assertThat(MDC.get("traceId")).isEqualTo("outer");
-      assertThat(MDC.get("spanId")).isNull();
-    } finally {
-      MDC.clear();
-    }
   }
 
   /** Ends a traced request whose broker stage heard {@code sends}; its messages, in order. */

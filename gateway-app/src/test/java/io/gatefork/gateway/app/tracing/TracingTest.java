@@ -330,6 +330,27 @@ class TracingTest extends GatewayTestSupport {
   }
 
   @Test
+  void anOpenSpanNamesItsTraceInTheLogsMdcAndRestoresItOnClose() {
+    final io.gatefork.service.stage.RequestSpan span =
+        tracer.start(
+            Api.REST,
+            io.gatefork.service.stage.RequestTiming.startNow(),
+            null,
+            (headers, name) -> null);
+    final String[] ids = span.traceparent().split("-");
+    org.slf4j.MDC.put("traceId", "outer");
+    try {
+      try (io.gatefork.service.stage.RequestSpan.Scope ignored = span.open()) {
+        assertThat(org.slf4j.MDC.get("traceId")).isEqualTo(ids[1]);
+        assertThat(org.slf4j.MDC.get("spanId")).isEqualTo(ids[2]);
+      }
+      assertThat(org.slf4j.MDC.get("traceId")).isNotEqualTo(ids[1]);
+    } finally {
+      org.slf4j.MDC.clear();
+    }
+  }
+
+  @Test
   void spansAreBatchedStraightToTheExporterWithoutMicrometersConversion(
       @Autowired final org.springframework.context.ApplicationContext context) {
     assertThat(
