@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest;
 
 import io.gatefork.gateway.rest.admission.AdmissionConfiguration;
+import io.gatefork.gateway.rest.body.BodyGuardConfiguration;
 import io.gatefork.gateway.rest.config.RestFilterOrder;
 import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import io.gatefork.gateway.rest.connection.TlsWarmUpConfiguration;
@@ -70,6 +71,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
             classes = {RestController.class, RestControllerAdvice.class}))
 @EnableConfigurationProperties(RestFrontEndProperties.class)
 @Import({
+  BodyGuardConfiguration.class,
   AdmissionConfiguration.class,
   TomcatConfiguration.class,
   TlsWarmUpConfiguration.class,
@@ -110,8 +112,9 @@ public class GatewayRestConfiguration {
    * (stock front end) picks this bean up, the lean front end passes it to its filter.
    */
   @Bean
-  public ProblemRequestRejectedHandler gatewayRestRequestRejectedHandler() {
-    return new ProblemRequestRejectedHandler();
+  public ProblemRequestRejectedHandler gatewayRestRequestRejectedHandler(
+      final RestFrontEndProperties properties) {
+    return new ProblemRequestRejectedHandler(properties.writeTimeout());
   }
 
   @Bean

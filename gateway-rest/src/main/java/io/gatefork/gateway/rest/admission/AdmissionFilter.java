@@ -6,6 +6,7 @@ import io.gatefork.gateway.rest.error.ProblemJson;
 import io.gatefork.gateway.rest.error.ProblemResponses;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.write.AnswerOutput;
 import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.Admission;
@@ -21,6 +22,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.method.HandlerMethod;
@@ -57,14 +59,17 @@ public final class AdmissionFilter implements Filter {
   private final Admission admission;
   private final HandlerOperations operations;
   private final RequestMappingHandlerMapping mapping;
+  private final Duration writeTimeout;
 
   public AdmissionFilter(
       final Admission admission,
       final HandlerOperations operations,
-      final RequestMappingHandlerMapping mapping) {
+      final RequestMappingHandlerMapping mapping,
+      final Duration writeTimeout) {
     this.admission = admission;
     this.operations = operations;
     this.mapping = mapping;
+    this.writeTimeout = writeTimeout;
   }
 
   @Override
@@ -98,7 +103,7 @@ public final class AdmissionFilter implements Filter {
     } finally {
       final Permit held = RequestStages.takePermit(request);
       if (held != null) {
-        if (request.isAsyncStarted()) {
+        if (request.isAsyncStarted() && !AnswerOutput.startedHere(request)) {
           request.getAsyncContext().addListener(new Release(held));
         } else {
           held.ignored(); // answered in this pass: before any broker work
@@ -125,7 +130,7 @@ public final class AdmissionFilter implements Filter {
     return operations.declaredBy(method.getMethod());
   }
 
-  private static void shed(final HttpServletRequest request, final HttpServletResponse response)
+  private void shed(final HttpServletRequest request, final HttpServletResponse response)
       throws IOException {
     final byte[] body =
         ProblemJson.of(
@@ -138,10 +143,7 @@ public final class AdmissionFilter implements Filter {
     response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER);
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
     response.setContentLength(body.length);
-    response.getOutputStream().write(body);
-    if (marked) {
-      KeptStatus.commit(response);
-    }
+    AnswerOutput.send(request, response, body, marked, writeTimeout);
   }
 
   /** Gives the permit back when the async response is complete, by its status. */

@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest.config;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * {@code gatefork.rest.*}.
@@ -20,13 +21,32 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tlsWarmUp with REST on TLS ({@code server.ssl.*}), how long the gateway runs TLS
  *     handshakes and records in memory with its own key before the REST port opens, so that a new
  *     gateway does not compile the TLS path while it serves its first requests; 0 = none (stock)
+ * @param writeTimeout how long an answer may wait for a client that reads none of it (its socket
+ *     buffer full) before its connection is closed; answers are written without a thread waiting on
+ *     the client, so this bounds only the connection and the answer's memory (nginx's {@code
+ *     send_timeout}). Stock writes block a thread for up to Tomcat's connection timeout
+ * @param bodyReadTimeout how long a request body may take to arrive, in total; a body still
+ *     incomplete then is refused with 408 and its connection closed (nginx's {@code
+ *     client_body_timeout}, as a total)
+ * @param maxWaitingBodies how many requests at once may hold a request thread while their body has
+ *     not arrived (slow uploads; multipart uploads count for their whole parsing); beyond it a
+ *     request that would wait for its body is answered 503 at once, so that slow uploads can never
+ *     take every request thread. 0: half the request threads
+ * @param maxBodySize the largest JSON request body; a larger one is refused with 413 before it is
+ *     read (keep it at the brokers' message limit, {@code zeebe.gateway.network.maxMessageSize}:
+ *     the broker could not take the command anyway). Multipart uploads have Spring's own limits,
+ *     {@code spring.servlet.multipart.*}
  */
 @ConfigurationProperties("gatefork.rest")
 public record RestFrontEndProperties(
     @DefaultValue("lean") RestFrontEnd frontEnd,
     @DefaultValue("true") boolean keepAliveOnError,
     @DefaultValue("5m") Duration maxConnectionAge,
-    @DefaultValue("2s") Duration tlsWarmUp) {
+    @DefaultValue("2s") Duration tlsWarmUp,
+    @DefaultValue("60s") Duration writeTimeout,
+    @DefaultValue("30s") Duration bodyReadTimeout,
+    @DefaultValue("0") int maxWaitingBodies,
+    @DefaultValue("4MB") DataSize maxBodySize) {
 
   /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {

@@ -46,6 +46,17 @@ public final class DispatchTimes {
   }
 
   /**
+   * How many request threads the API connector has: {@code server.tomcat.threads.max} when set,
+   * else {@value #THREADS_PER_CPU} per CPU with admission on, else Spring Boot's default.
+   */
+  public static int requestThreads(
+      final boolean admissionOn, final boolean threadsConfigured, final int configuredMax) {
+    return admissionOn && !threadsConfigured
+        ? THREADS_PER_CPU * Runtime.getRuntime().availableProcessors()
+        : configuredMax;
+  }
+
+  /**
    * Installs the stamping executor on the API connector. Runs after Spring Boot's own customizer
    * has set the thread settings on the connector (its connector customizers run in the order they
    * were added, and this one is added last).

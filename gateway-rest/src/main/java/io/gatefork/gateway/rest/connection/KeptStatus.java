@@ -39,6 +39,11 @@ public final class KeptStatus {
     return false;
   }
 
+  /** Whether the response's status was set marked: its head must be {@link #commit}ted. */
+  public static boolean isMarked(final HttpServletResponse response) {
+    return marked(response.getStatus());
+  }
+
   /** Sends the marked answer's head now: from here on the response reports its real status. */
   public static void commit(final HttpServletResponse response) throws IOException {
     response.flushBuffer();

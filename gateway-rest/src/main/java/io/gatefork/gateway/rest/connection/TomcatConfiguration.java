@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.connection;
 
+import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import io.gatefork.service.overload.Admission;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -21,10 +22,14 @@ import org.springframework.core.env.Environment;
 @Import({ConnectionConfiguration.class, ConnectionAgeConfiguration.class})
 public class TomcatConfiguration {
 
-  /** A stalled request body times out after 60 s, whatever the connection timeout. */
+  /**
+   * A stalled request body times out after {@code gatefork.rest.body-read-timeout}, whatever the
+   * connection timeout; a refused body's connection closes without reading the rest.
+   */
   @Bean
-  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestBodyReadTimeout() {
-    return new BodyReadTimeout();
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestBodyReadTimeout(
+      final RestFrontEndProperties properties) {
+    return new BodyReadTimeout(properties.bodyReadTimeout());
   }
 
   /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */

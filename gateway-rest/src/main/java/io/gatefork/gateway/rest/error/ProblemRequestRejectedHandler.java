@@ -1,10 +1,12 @@
 package io.gatefork.gateway.rest.error;
 
 import io.gatefork.gateway.rest.connection.KeptStatus;
+import io.gatefork.gateway.rest.write.AnswerOutput;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.springframework.http.MediaType;
 import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
@@ -15,6 +17,11 @@ import org.springframework.security.web.firewall.RequestRejectedHandler;
  * reason. The firewall runs before Spring MVC, so the body is written here ({@link ProblemJson}).
  */
 public final class ProblemRequestRejectedHandler implements RequestRejectedHandler {
+  private final Duration writeTimeout;
+
+  public ProblemRequestRejectedHandler(final Duration writeTimeout) {
+    this.writeTimeout = writeTimeout;
+  }
 
   @Override
   public void handle(
@@ -34,11 +41,10 @@ public final class ProblemRequestRejectedHandler implements RequestRejectedHandl
             ProblemResponses.safeInstance(request.getRequestURI()));
     final byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     response.resetBuffer();
-    KeptStatus.set(request, response, HttpServletResponse.SC_BAD_REQUEST);
+    final boolean marked = KeptStatus.set(request, response, HttpServletResponse.SC_BAD_REQUEST);
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
     response.setCharacterEncoding(StandardCharsets.UTF_8.name());
     response.setContentLength(bytes.length);
-    response.getOutputStream().write(bytes);
-    response.flushBuffer();
+    AnswerOutput.send(request, response, bytes, marked, writeTimeout);
   }
 }

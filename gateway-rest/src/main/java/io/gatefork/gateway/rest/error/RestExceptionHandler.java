@@ -76,6 +76,11 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
       final HttpHeaders headers,
       final HttpStatusCode status,
       final WebRequest request) {
+    final BodyRefusal refused = BodyRefusal.in(exception);
+    if (refused != null) {
+      return handleExceptionInternal(
+          exception, refused.problem(), headers, HttpStatusCode.valueOf(refused.status()), request);
+    }
     final ProblemDetail body =
         ProblemDetail.forStatusAndDetail(
             HttpStatus.BAD_REQUEST, JsonReadErrors.describe(exception));

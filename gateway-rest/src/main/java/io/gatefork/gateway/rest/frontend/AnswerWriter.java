@@ -2,13 +2,14 @@ package io.gatefork.gateway.rest.frontend;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.gatefork.gateway.rest.connection.KeptStatus;
+import io.gatefork.gateway.rest.write.AnswerOutput;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.springframework.core.io.Resource;
@@ -24,19 +25,57 @@ import org.springframework.http.ResponseEntity;
  * ProblemDetail and records look the same), a String or byte[] as is, a {@link Resource} streamed.
  * A ProblemDetail without {@code instance} gets the request path, as MVC gives it. The body is
  * serialised before anything is written, so the response carries its Content-Length; an error
- * status is set through {@link KeptStatus}, so that the answer keeps the connection.
+ * status is set through {@link KeptStatus}, so that the answer keeps the connection. The body goes
+ * out through {@link AnswerOutput}: no thread waits on the client's socket.
  */
 final class AnswerWriter {
   private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
   private static final String PROBLEM_JSON = MediaType.APPLICATION_PROBLEM_JSON_VALUE;
 
   private final ObjectWriter json;
+  private final Duration writeTimeout;
 
-  AnswerWriter(final ObjectWriter json) {
+  AnswerWriter(final ObjectWriter json, final Duration writeTimeout) {
     this.json = json;
+    this.writeTimeout = writeTimeout;
   }
 
+  /** Answers a request in its first pass, on its request thread. */
   void write(
+      final ResponseEntity<?> entity,
+      final HttpServletRequest request,
+      final HttpServletResponse response)
+      throws IOException {
+    final Object body = head(entity, request, response);
+    if (body instanceof final Resource resource) {
+      AnswerOutput.stream(
+          AnswerOutput.startAsync(request, response), resource.getInputStream(), writeTimeout);
+    } else if (body != null) {
+      AnswerOutput.send(
+          request, response, (byte[]) body, KeptStatus.isMarked(response), writeTimeout);
+    }
+  }
+
+  /** Answers a request in async processing, from any thread; completes its async context. */
+  void write(final ResponseEntity<?> entity, final AsyncContext async) throws IOException {
+    final var request = (HttpServletRequest) async.getRequest();
+    final var response = (HttpServletResponse) async.getResponse();
+    final Object body = head(entity, request, response);
+    if (body instanceof final Resource resource) {
+      AnswerOutput.stream(async, resource.getInputStream(), writeTimeout);
+    } else if (body != null) {
+      AnswerOutput.send(async, (byte[]) body, KeptStatus.isMarked(response), writeTimeout);
+    } else {
+      async.complete();
+    }
+  }
+
+  /**
+   * Sets the answer's status, headers, content type and length.
+   *
+   * @return the body to write: the serialised bytes, a {@link Resource} to stream, or null
+   */
+  private Object head(
       final ResponseEntity<?> entity,
       final HttpServletRequest request,
       final HttpServletResponse response)
@@ -58,17 +97,13 @@ final class AnswerWriter {
     final Object body = entity.getBody();
     if (body == null) {
       response.setStatus(status);
-      return;
+      return null;
     }
     if (body instanceof final Resource resource) {
       response.setStatus(status);
       response.setContentType(
           contentType != null ? contentType : MediaType.APPLICATION_OCTET_STREAM_VALUE);
-      try (InputStream in = resource.getInputStream();
-          OutputStream out = response.getOutputStream()) {
-        in.transferTo(out);
-      }
-      return;
+      return resource;
     }
     final byte[] bytes;
     if (body instanceof final byte[] raw) {
@@ -86,12 +121,9 @@ final class AnswerWriter {
       }
       bytes = json.writeValueAsBytes(body);
     }
-    final boolean marked = KeptStatus.set(request, response, status);
+    KeptStatus.set(request, response, status);
     response.setContentType(contentType != null ? contentType : JSON);
     response.setContentLength(bytes.length);
-    response.getOutputStream().write(bytes);
-    if (marked) {
-      KeptStatus.commit(response);
-    }
+    return bytes;
   }
 }

@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.frontend;
 
 import io.gatefork.gateway.rest.config.RestFilterOrder;
 import io.gatefork.gateway.rest.config.RestFrontEnd;
+import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import java.util.ArrayList;
@@ -62,10 +63,11 @@ public class LeanFrontEndConfiguration {
 
   /** JSON through the same ObjectMapper as Spring MVC's Jackson converter. */
   @Bean
-  AnswerWriter gatewayRestAnswerWriter(final HttpMessageConverters converters) {
+  AnswerWriter gatewayRestAnswerWriter(
+      final HttpMessageConverters converters, final RestFrontEndProperties properties) {
     for (final HttpMessageConverter<?> converter : converters.getConverters()) {
       if (converter instanceof final MappingJackson2HttpMessageConverter jackson) {
-        return new AnswerWriter(jackson.getObjectMapper().writer());
+        return new AnswerWriter(jackson.getObjectMapper().writer(), properties.writeTimeout());
       }
     }
     throw new IllegalStateException("Spring MVC has no Jackson converter");

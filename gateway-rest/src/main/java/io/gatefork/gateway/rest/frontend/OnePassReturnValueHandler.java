@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.frontend;
 
 import io.gatefork.gateway.rest.error.ProblemResponses;
 import io.gatefork.gateway.rest.response.ClientTimedResult;
+import io.gatefork.gateway.rest.write.AnswerOutput;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.job.WatchesCaller;
 import jakarta.servlet.AsyncContext;
@@ -83,7 +84,7 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
       return;
     }
     // the objects MVC handles, so the answer goes through the same wrappers a dispatch would use
-    final AsyncContext async = request.startAsync(request, response);
+    final AsyncContext async = AnswerOutput.startAsync(request, response);
     if (timeoutMillis != null) {
       async.setTimeout(timeoutMillis);
     }

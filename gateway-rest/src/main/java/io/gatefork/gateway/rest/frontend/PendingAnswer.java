@@ -4,7 +4,6 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,11 +12,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
 
 /**
- * One request's answer in flight: written once, by whichever comes first — the future's value, the
- * async timeout (504, as Spring MVC's timeout answer in {@code RestExceptionHandler}), or a broken
- * connection (nothing to write) — then the async context is completed. When the service future
- * watches its caller, the end of the request (timeout, error, completion) is reported to the {@link
- * CallerProbe}, and a timeout or error also cancels the service future, which stops waiting.
+ * One request's answer in flight: written once (without waiting on the client, {@link
+ * AnswerWriter}), by whichever comes first — the future's value, the async timeout (504, as Spring
+ * MVC's timeout answer in {@code RestExceptionHandler}), or a broken connection (nothing to write)
+ * — then the async context is completed. When the service future watches its caller, the end of the
+ * request (timeout, error, completion) is reported to the {@link CallerProbe}, and a timeout or
+ * error also cancels the service future, which stops waiting.
  */
 final class PendingAnswer implements AsyncListener {
   private static final Logger LOG = LoggerFactory.getLogger(PendingAnswer.class);
@@ -45,12 +45,12 @@ final class PendingAnswer implements AsyncListener {
       return;
     }
     try {
-      writer.write(entity, request, (HttpServletResponse) async.getResponse());
+      writer.write(entity, async); // completes the async context once the answer is out
     } catch (final IOException | IllegalStateException clientGone) {
       // the client left, or the container gave the request up: nobody to tell
+      complete();
     } catch (final RuntimeException unwritable) {
       LOG.warn("Could not write the answer to {}", request.getRequestURI(), unwritable);
-    } finally {
       complete();
     }
   }

@@ -13,7 +13,8 @@ import org.springframework.web.servlet.ModelAndView;
 
 class ServiceExceptionAnswersTest {
   private final ServiceExceptionAnswers answers =
-      new ServiceExceptionAnswers(new AnswerWriter(new ObjectMapper().writer()));
+      new ServiceExceptionAnswers(
+          new AnswerWriter(new ObjectMapper().writer(), java.time.Duration.ofSeconds(60)));
   private final MockHttpServletRequest request =
       new MockHttpServletRequest("POST", "/v2/process-instances");
   private final MockHttpServletResponse response = new MockHttpServletResponse();

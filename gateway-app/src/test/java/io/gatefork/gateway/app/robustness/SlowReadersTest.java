@@ -1,0 +1,149 @@
+package io.gatefork.gateway.app.robustness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.camunda.client.CamundaClient;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.gatefork.gateway.app.GatewayTestSupport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * Clients that send requests whose answers are large and then read none of them (a full socket
+ * buffer) hold no gateway thread: REST and gRPC clients beside them are answered while they hold,
+ * and a stalled answer's connection is closed after {@code gatefork.rest.write-timeout}. Before the
+ * answers were written without blocking, each such client held an API executor thread in its write,
+ * and every other answer — gRPC ones too — queued behind them.
+ */
+@TestPropertySource(properties = "gatefork.rest.write-timeout=3s")
+class SlowReadersTest extends GatewayTestSupport {
+  private static final int CLIENTS = 4;
+  private static final int PIPELINED = 8;
+  private static final int VARIABLE_BYTES = 1 << 20;
+
+  @Test
+  void answersOthersWhileClientsReadNothingAndClosesTheirConnections() throws Exception {
+    try (CamundaClient rest = client(true);
+        CamundaClient grpc = client(false)) {
+      rest.newDeployResourceCommand()
+          .addProcessModel(
+              Bpmn.createExecutableProcess("echo").startEvent().endEvent().done(), "echo.bpmn")
+          .send()
+          .join();
+
+      final List<Socket> readers = new ArrayList<>();
+      try {
+        for (int i = 0; i < CLIENTS; i++) {
+          readers.add(nonReader(PIPELINED));
+        }
+        Thread.sleep(4_000); // their answers fill the socket buffers, and stall
+
+        assertThat(smallRestCreate()).isEqualTo(200);
+        assertThat(
+                grpc.newCreateInstanceCommand()
+                    .bpmnProcessId("echo")
+                    .latestVersion()
+                    .requestTimeout(Duration.ofSeconds(10))
+                    .send()
+                    .join(10, java.util.concurrent.TimeUnit.SECONDS)
+                    .getProcessInstanceKey())
+            .isPositive();
+
+        // past the write timeout the gateway gives the stalled answers up: each connection ends
+        // before the client has got its answers
+        Thread.sleep(6_000);
+        for (final Socket reader : readers) {
+          assertThat(bytesUntilClosed(reader)).isLessThan((long) PIPELINED * VARIABLE_BYTES);
+        }
+      } finally {
+        for (final Socket reader : readers) {
+          reader.close();
+        }
+      }
+      assertThat(smallRestCreate()).isEqualTo(200);
+    }
+  }
+
+  /**
+   * A connection with a small receive buffer that pipelines creations whose answers carry a 1 MB
+   * variable and reads nothing.
+   */
+  private Socket nonReader(final int requests) throws IOException {
+    final var socket = new Socket();
+    socket.setReceiveBufferSize(4096);
+    socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), restPort));
+    final String json =
+        "{\"processDefinitionId\":\"echo\",\"awaitCompletion\":true,\"variables\":{\"big\":\""
+            + "x".repeat(VARIABLE_BYTES)
+            + "\"}}";
+    final byte[] body = json.getBytes(StandardCharsets.UTF_8);
+    final byte[] head =
+        ("POST /v2/process-instances HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: application/json\r\nContent-Length: "
+                + body.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    final Thread writer =
+        new Thread(
+            () -> {
+              try {
+                final OutputStream out = socket.getOutputStream();
+                for (int i = 0; i < requests; i++) {
+                  out.write(head);
+                  out.write(body);
+                }
+                out.flush();
+              } catch (final IOException closed) {
+                // the gateway closed the connection, or the test did
+              }
+            },
+            "non-reader-writer");
+    writer.setDaemon(true);
+    writer.start();
+    return socket;
+  }
+
+  private int smallRestCreate() throws Exception {
+    final HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/process-instances"))
+                    .timeout(Duration.ofSeconds(10))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"processDefinitionId\":\"echo\"}"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    return response.statusCode();
+  }
+
+  /** Reads what the gateway sent until it closed the connection; fails after 20 s. */
+  private static long bytesUntilClosed(final Socket socket) throws IOException {
+    socket.setSoTimeout(20_000);
+    final InputStream in = socket.getInputStream();
+    final byte[] buffer = new byte[64 * 1024];
+    long total = 0;
+    try {
+      for (int read; (read = in.read(buffer)) >= 0; ) {
+        total += read;
+      }
+    } catch (final SocketException reset) {
+      // closed with data unread: a reset
+    }
+    return total;
+  }
+}

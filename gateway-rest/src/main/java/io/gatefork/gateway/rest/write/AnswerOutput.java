@@ -1,0 +1,259 @@
+package io.gatefork.gateway.rest.write;
+
+import io.gatefork.gateway.rest.connection.KeptStatus;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The one way the gateway writes a REST answer's body: with servlet non-blocking I/O, so that no
+ * thread — the API executor's that completed the answer, or a request thread — ever waits on a
+ * client's socket. A client that does not read (a full socket buffer) holds only its own connection
+ * and the answer's bytes, never a thread, and for at most the write timeout without progress: then
+ * its connection is closed.
+ *
+ * <p>The caller sets the head (status through {@link KeptStatus}, headers, content type and length)
+ * and hands the body over; the body goes out in chunks whenever the socket takes more (on a request
+ * thread, which Tomcat gives the listener) and the async context is completed after the last one.
+ * An answer decided in the request's first pass starts async processing for its write; {@link
+ * #startedHere} tells the filters after it that nothing but the write was asynchronous. A container
+ * without non-blocking output (Spring's mocks) gets a blocking write.
+ */
+public final class AnswerOutput implements WriteListener {
+  private static final String STARTED_HERE = AnswerOutput.class.getName() + ".startedHere";
+  private static final String ABANDONED = AnswerOutput.class.getName() + ".bodyAbandoned";
+
+  /** How soon a connection whose request body was abandoned is closed after its answer is out. */
+  private static final long CLOSE_AFTER_MILLIS = 1;
+
+  private static final String ASYNC_STARTED_MILLIS = AnswerOutput.class.getName() + ".asyncStarted";
+  private static final int CHUNK = 32 * 1024;
+
+  private final AsyncContext async;
+  private final ServletOutputStream out;
+  private final HttpServletResponse response;
+  private final long timeoutMillis;
+  private final boolean commitMarked;
+  private final byte[] bytes;
+  private final InputStream stream;
+  private final AtomicBoolean done = new AtomicBoolean();
+  private byte[] buffer;
+  private int position;
+  private boolean flushed;
+  private boolean closing;
+
+  private AnswerOutput(
+      final AsyncContext async,
+      final ServletOutputStream out,
+      final long timeoutMillis,
+      final boolean commitMarked,
+      final byte[] bytes,
+      final InputStream stream) {
+    this.async = async;
+    this.out = out;
+    response = (HttpServletResponse) async.getResponse();
+    this.timeoutMillis = timeoutMillis;
+    this.commitMarked = commitMarked;
+    this.bytes = bytes;
+    this.stream = stream;
+  }
+
+  /**
+   * Writes {@code body} to the response of a request still in its first pass (on its request
+   * thread), starting async processing for the write.
+   *
+   * @param marked what {@link KeptStatus#set} returned for the answer's status
+   */
+  public static void send(
+      final HttpServletRequest request,
+      final HttpServletResponse response,
+      final byte[] body,
+      final boolean marked,
+      final Duration writeTimeout)
+      throws IOException {
+    final AsyncContext async;
+    try {
+      request.setAttribute(STARTED_HERE, Boolean.TRUE);
+      async = startAsync(request, response);
+    } catch (final IllegalStateException | UnsupportedOperationException notAsync) {
+      request.removeAttribute(STARTED_HERE);
+      writeBlocking(response, body, marked);
+      return;
+    }
+    start(async, body, null, marked, writeTimeout);
+  }
+
+  /**
+   * Writes {@code body} to the response of a request in async processing, from any thread; the
+   * async context is completed when the body is out (or the client gone).
+   */
+  public static void send(
+      final AsyncContext async,
+      final byte[] body,
+      final boolean marked,
+      final Duration writeTimeout)
+      throws IOException {
+    start(async, body, null, marked, writeTimeout);
+  }
+
+  /** As {@link #send(AsyncContext, byte[], boolean, Duration)}, for a body read from a stream. */
+  public static void stream(
+      final AsyncContext async, final InputStream body, final Duration writeTimeout)
+      throws IOException {
+    start(async, null, body, false, writeTimeout);
+  }
+
+  /**
+   * Starts async processing for an answer that comes later, noting when: a write that stalls gets
+   * its timeout counted from then, as the container counts async timeouts.
+   */
+  public static AsyncContext startAsync(
+      final HttpServletRequest request, final HttpServletResponse response) {
+    final AsyncContext async = request.startAsync(request, response);
+    request.setAttribute(ASYNC_STARTED_MILLIS, System.currentTimeMillis());
+    return async;
+  }
+
+  /**
+   * The rest of this request's body is not to be read: once its answer is out, its connection is
+   * closed. After an answer Tomcat reads what is left of a body (up to {@code
+   * server.tomcat.max-swallow-size}) on a request thread to keep the connection; for a client that
+   * sends its body slowly that read would hold the thread as long as the client likes. So the async
+   * processing is not completed but left to time out a moment later, which closes the connection
+   * without reading.
+   */
+  public static void abandonBody(final ServletRequest request) {
+    request.setAttribute(ABANDONED, Boolean.TRUE);
+  }
+
+  /**
+   * Whether the request's async processing was started only to write an answer of its first pass.
+   */
+  public static boolean startedHere(final HttpServletRequest request) {
+    return request.getAttribute(STARTED_HERE) != null;
+  }
+
+  private static void start(
+      final AsyncContext async,
+      final byte[] bytes,
+      final InputStream stream,
+      final boolean marked,
+      final Duration writeTimeout)
+      throws IOException {
+    final var response = (HttpServletResponse) async.getResponse();
+    final ServletOutputStream out = response.getOutputStream();
+    final var output = new AnswerOutput(async, out, writeTimeout.toMillis(), marked, bytes, stream);
+    try {
+      out.setWriteListener(output); // Tomcat calls onWritePossible on a request thread
+    } catch (final UnsupportedOperationException blockingOnly) {
+      try {
+        if (bytes != null) {
+          writeBlocking(response, bytes, marked);
+        } else {
+          try (stream) {
+            stream.transferTo(out);
+          }
+        }
+      } finally {
+        output.finish();
+      }
+    }
+  }
+
+  private static void writeBlocking(
+      final HttpServletResponse response, final byte[] body, final boolean marked)
+      throws IOException {
+    response.getOutputStream().write(body);
+    if (marked) {
+      KeptStatus.commit(response);
+    }
+  }
+
+  @Override
+  public void onWritePossible() {
+    try {
+      while (out.isReady()) {
+        if (!writeNext()) {
+          if (closing) {
+            async.setTimeout(elapsedSinceAsyncStart() + CLOSE_AFTER_MILLIS);
+            done.set(true); // the timeout ends it: completing would read the rest of the body
+          } else {
+            finish();
+          }
+          return;
+        }
+      }
+      // the socket takes no more: the client gets the write timeout from now to read on
+      async.setTimeout(elapsedSinceAsyncStart() + timeoutMillis);
+    } catch (final IOException | RuntimeException clientGone) {
+      finish();
+    }
+  }
+
+  /**
+   * @return false when everything has been written
+   */
+  private boolean writeNext() throws IOException {
+    if (bytes != null && position < bytes.length) {
+      final int length = Math.min(CHUNK, bytes.length - position);
+      out.write(bytes, position, length);
+      position += length;
+      return true;
+    }
+    if (stream != null) {
+      if (buffer == null) {
+        buffer = new byte[CHUNK];
+      }
+      final int read = stream.read(buffer);
+      if (read >= 0) {
+        out.write(buffer, 0, read);
+        return true;
+      }
+    }
+    if (!flushed && (commitMarked || async.getRequest().getAttribute(ABANDONED) != null)) {
+      // the head goes out now (a marked status: from here on the response reports its own), and
+      // before an abandoned body's connection is closed, the whole answer
+      flushed = true;
+      closing = async.getRequest().getAttribute(ABANDONED) != null;
+      response.flushBuffer();
+      return true;
+    }
+    return false;
+  }
+
+  /** Tomcat's async timeout counts from the start of async processing. */
+  private long elapsedSinceAsyncStart() {
+    final Object started = async.getRequest().getAttribute(ASYNC_STARTED_MILLIS);
+    return started instanceof final Long millis ? System.currentTimeMillis() - millis : 0;
+  }
+
+  @Override
+  public void onError(final Throwable failure) {
+    finish(); // the client left, or the write timed out: the container closes the connection
+  }
+
+  private void finish() {
+    if (!done.compareAndSet(false, true)) {
+      return;
+    }
+    if (stream != null) {
+      try {
+        stream.close();
+      } catch (final IOException ignored) {
+        // nothing left to tell
+      }
+    }
+    try {
+      async.complete();
+    } catch (final IllegalStateException alreadyCompleted) {
+      // the container completed it (timeout, error, shutdown)
+    }
+  }
+}
