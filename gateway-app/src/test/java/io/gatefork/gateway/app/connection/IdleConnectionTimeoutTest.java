@@ -45,6 +45,8 @@ class IdleConnectionTimeoutTest extends GatewayTestSupport {
     assertThat(protocol.getDisableUploadTimeout())
         .as("body reads have their own timeout")
         .isFalse();
-    assertThat(protocol.getConnectionUploadTimeout()).as("body reads").isEqualTo(60_000);
+    assertThat(protocol.getConnectionUploadTimeout())
+        .as("body reads (gatefork.rest.body-read-timeout)")
+        .isEqualTo(30_000);
   }
 }

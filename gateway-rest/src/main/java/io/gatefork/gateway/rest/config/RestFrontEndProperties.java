@@ -36,6 +36,12 @@ import org.springframework.util.unit.DataSize;
  *     read (keep it at the brokers' message limit, {@code zeebe.gateway.network.maxMessageSize}:
  *     the broker could not take the command anyway). Multipart uploads have Spring's own limits,
  *     {@code spring.servlet.multipart.*}
+ * @param connectionPressure the share of {@code server.tomcat.max-connections} from which idle
+ *     connections get {@link #idleTimeoutUnderPressure} (checked once a second), so that idle
+ *     connections cannot keep every place for ten minutes
+ * @param idleTimeoutUnderPressure how long a new or kept connection may be idle while the
+ *     connections are at {@link #connectionPressure}: instead of the connection and keep-alive
+ *     timeouts (620 s)
  */
 @ConfigurationProperties("gatefork.rest")
 public record RestFrontEndProperties(
@@ -46,7 +52,9 @@ public record RestFrontEndProperties(
     @DefaultValue("60s") Duration writeTimeout,
     @DefaultValue("30s") Duration bodyReadTimeout,
     @DefaultValue("0") int maxWaitingBodies,
-    @DefaultValue("4MB") DataSize maxBodySize) {
+    @DefaultValue("4MB") DataSize maxBodySize,
+    @DefaultValue("0.5") double connectionPressure,
+    @DefaultValue("10s") Duration idleTimeoutUnderPressure) {
 
   /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {

@@ -32,6 +32,14 @@ public class TomcatConfiguration {
     return new BodyReadTimeout(properties.bodyReadTimeout());
   }
 
+  /** Idle connections time out sooner while the connector holds many of them. */
+  @Bean
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestConnectionPressure(
+      final RestFrontEndProperties properties) {
+    return new ConnectionPressure(
+        properties.connectionPressure(), properties.idleTimeoutUnderPressure());
+  }
+
   /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */
   @Bean
   WebServerFactoryCustomizer<TomcatServletWebServerFactory>
