@@ -77,6 +77,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
         public boolean unpark(final ActivationRequest request) {
           return LongPollingJobs.this.unpark(request);
         }
+
+        @Override
+        public void finished(final ActivationRequest request) {
+          release(request.waiters);
+        }
       };
 
   /**
@@ -124,6 +129,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     return parked.get();
   }
 
+  /** Job types with an entry now: those with a request in flight or a job stream open. */
+  int waitedTypes() {
+    return waitersByType.size();
+  }
+
   private ActivationRequest newRequest(
       final RequestContext context,
       final ActivateJobs command,
@@ -168,9 +178,26 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     return request;
   }
 
+  /**
+   * The type's waiters, counted as used until {@link #release}d: a request's until its answer, a
+   * job stream's until it closes. While used, the entry stays in the map and hears notifications.
+   */
   JobTypeWaiters<ActivationRequest> waiters(final String type) {
-    final JobTypeWaiters<ActivationRequest> existing = waitersByType.get(type);
-    return existing != null ? existing : waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
+    JobTypeWaiters<ActivationRequest> waiters = waitersByType.get(type);
+    while (waiters == null || !waiters.tryAcquire()) {
+      if (waiters != null) {
+        waitersByType.remove(type, waiters); // its last user left meanwhile
+      }
+      waiters = waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
+    }
+    return waiters;
+  }
+
+  /** One user of {@link #waiters} is done; the last one removes the type's entry. */
+  void release(final JobTypeWaiters<?> waiters) {
+    if (waiters.release()) {
+      waitersByType.remove(waiters.type, waiters);
+    }
   }
 
   // --- the walk over the partitions

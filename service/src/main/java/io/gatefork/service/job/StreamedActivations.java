@@ -134,14 +134,20 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
                 key.fetchVariables(),
                 key.tenantIds()),
             caller);
-    return new RestJobStream(
-        streamClient,
-        properties,
-        longPolling.waiters(key.type()),
-        metrics,
-        executor,
-        holdNanos,
-        MAX_HELD);
+    // the stream uses the type's waiters (their generation) for as long as it is open
+    final var waiters = longPolling.waiters(key.type());
+    try {
+      return new RestJobStream(
+          streamClient, properties, waiters, metrics, executor, holdNanos, MAX_HELD);
+    } catch (final RuntimeException e) {
+      longPolling.release(waiters);
+      throw e;
+    }
+  }
+
+  private void close(final RestJobStream stream) {
+    stream.close();
+    longPolling.release(stream.waiters);
   }
 
   private void closeIdle() {
@@ -150,7 +156,7 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
       final RestJobStream stream = entry.getValue();
       if (stream.closeIfIdle(now, idleNanos)) {
         streams.remove(entry.getKey(), stream);
-        stream.close();
+        close(stream);
       }
     }
   }
@@ -177,7 +183,7 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
   public void close() {
     timers.shutdownNow();
     for (final RestJobStream stream : streams.values()) {
-      stream.close();
+      close(stream);
     }
     streams.clear();
   }

@@ -380,6 +380,22 @@ class StreamedActivationsTest {
   }
 
   @Test
+  void theTypesLongPollingEntryLastsAsLongAsItsStream() throws Exception {
+    streams.close();
+    final Duration idle = Duration.ofMillis(200);
+    streams = streams(idle, NO_HOLD);
+    broker.respondWith(JobBatches::empty);
+    final var waiting = parked("w");
+    push(82L).get(5, TimeUnit.SECONDS);
+    assertThat(waiting.join()).hasSize(1);
+
+    // no request in flight, the stream still open: its generation must stay the type's
+    assertThat(longPolling.waitedTypes()).isEqualTo(1);
+    await().atMost(Duration.ofSeconds(5)).until(() -> streams.openStreams() == 0);
+    assertThat(longPolling.waitedTypes()).isZero();
+  }
+
+  @Test
   void aRequestThatMayNotWaitNeedsNoStream() throws Exception {
     broker.respondWith(JobBatches::empty);
 
