@@ -70,7 +70,10 @@ public final class SettingsMapper {
   public static LongPollingConfig longPollingConfig(
       final LongPollingProperties longPolling, final GateforkProperties gatefork) {
     return new LongPollingConfig(
-        longPolling.enabled(), longPolling.timeout(), gatefork.longPolling().maxParkedRequests());
+        longPolling.enabled(),
+        longPolling.timeout(),
+        gatefork.longPolling().maxParkedRequests(),
+        gatefork.longPolling().maxRequestTimeout());
   }
 
   public static OverloadConfig overloadConfig(final GateforkProperties gatefork) {

@@ -77,7 +77,8 @@ class ConfigurationBindingTest {
   @Test
   void unconfiguredLongPollingWaitsTenSecondsForAtMostTenThousandRequests() {
     assertThat(longPolling(environment(Map.of(), Map.of())))
-        .isEqualTo(new LongPollingConfig(true, Duration.ofSeconds(10), 10_000));
+        .isEqualTo(
+            new LongPollingConfig(true, Duration.ofSeconds(10), 10_000, Duration.ofHours(1)));
   }
 
   @Test
@@ -108,7 +109,8 @@ class ConfigurationBindingTest {
                 "ZEEBE_GATEWAY_NETWORK_MAXMESSAGESIZE", "8MB"));
 
     assertThat(longPolling(environment))
-        .isEqualTo(new LongPollingConfig(false, Duration.ofSeconds(5), 10_000));
+        .isEqualTo(
+            new LongPollingConfig(false, Duration.ofSeconds(5), 10_000, Duration.ofHours(1)));
     assertThat(grpc(environment).maxMessageSize()).isEqualTo(8 * 1024 * 1024);
   }
 

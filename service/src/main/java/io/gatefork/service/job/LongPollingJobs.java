@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * until their timeout.
  *
  * <p>Semantics of {@link ActivateJobs#requestTimeout()}: null or zero waits the default long-poll
- * time, positive waits that long, negative answers at once. With long polling off ({@link
- * LongPollingConfig#enabled()}) every request answers at once.
+ * time, positive waits that long (at most {@link LongPollingConfig#maxRequestTimeout()}), negative
+ * answers at once. With long polling off ({@link LongPollingConfig#enabled()}) every request
+ * answers at once.
  *
  * <p>This is activation's {@code poll} strategy. {@link StreamedActivations} ({@code stream}) parks
  * its requests here too, each also waiting on the {@link PushSource} it gets for its activation
@@ -155,8 +156,10 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
 
     final Duration requested = command.requestTimeout();
     final boolean longPolling = config.enabled() && (requested == null || !requested.isNegative());
+    // a longer wait than the maximum is shortened, not refused: clients ask for all sorts
     final Duration wait =
-        requested == null || requested.isZero() ? config.defaultTimeout() : requested;
+        config.bounded(
+            requested == null || requested.isZero() ? config.defaultTimeout() : requested);
     final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
     // opened (or kept open) before the first walk: a job created after the walk asked its
     // partition is pushed, not missed; a request that answers at once needs no push source

@@ -130,6 +130,43 @@ class LongPollingJobsTest {
   }
 
   @Test
+  void aRequestTimeoutAboveTheMaximumWaitsOnlyTheMaximum() throws Exception {
+    jobs.close();
+    jobs =
+        new LongPollingJobs(
+            broker,
+            Runnable::run,
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMillis(500)));
+    broker.respondWith(JobBatches::empty);
+
+    final long start = System.nanoTime();
+    final var years =
+        jobs.activate(
+            RequestContext.create(), activate("payment", 5, Duration.ofMillis(Long.MAX_VALUE)));
+    final var hour =
+        jobs.activate(RequestContext.create(), activate("payment", 5, Duration.ofHours(1)));
+
+    assertThat(years.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(hour.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void aRequestTimeoutWithinTheMaximumIsKept() {
+    final var config =
+        new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMinutes(5));
+
+    assertThat(config.bounded(Duration.ofSeconds(20))).isEqualTo(Duration.ofSeconds(20));
+    assertThat(config.bounded(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(5));
+    assertThat(config.bounded(Duration.ofMinutes(6))).isEqualTo(Duration.ofMinutes(5));
+    assertThat(
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO)
+                .bounded(Duration.ofDays(9)))
+        .as("no maximum")
+        .isEqualTo(Duration.ofDays(9));
+  }
+
+  @Test
   void negativeRequestTimeoutAnswersAtOnceWithoutParking() throws Exception {
     broker.respondWith(JobBatches::empty);
 
@@ -146,7 +183,9 @@ class LongPollingJobsTest {
     jobs.close();
     jobs =
         new LongPollingJobs(
-            broker, Runnable::run, new LongPollingConfig(false, Duration.ofSeconds(10), 10_000));
+            broker,
+            Runnable::run,
+            new LongPollingConfig(false, Duration.ofSeconds(10), 10_000, Duration.ZERO));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));

@@ -79,12 +79,17 @@ public record GateforkProperties(
       @DefaultValue("30s") Duration maxConnectionAgeGrace) {}
 
   /**
-   * gatefork's addition to long polling ({@code zeebe.gateway.longPolling.*} has the stock keys).
+   * gatefork's additions to long polling ({@code zeebe.gateway.longPolling.*} has the stock keys).
    *
    * @param maxParkedRequests job activations waiting for jobs at most; more are answered
    *     RESOURCE_EXHAUSTED
+   * @param maxRequestTimeout the longest a job activation (REST and gRPC) waits for jobs: one that
+   *     asks for a longer request timeout is answered (with no jobs) after this, as if it had asked
+   *     for this; 0: no bound (stock)
    */
-  public record LongPolling(@DefaultValue("10000") int maxParkedRequests) {}
+  public record LongPolling(
+      @DefaultValue("10000") int maxParkedRequests,
+      @DefaultValue("1h") Duration maxRequestTimeout) {}
 
   /**
    * How REST job activations ({@code POST /v2/jobs/activation}) wait for jobs; gRPC's ActivateJobs
