@@ -106,6 +106,10 @@ public final class SettingsMapper {
         .executor(grpc.executorMode(), grpc.poolThreads(), grpc.poolQueueCapacity())
         .shutdownGrace(grpc.shutdownGrace())
         .maxConnectionAge(grpc.maxConnectionAge(), grpc.maxConnectionAgeGrace())
+        .perConnectionLimits(
+            grpc.maxConcurrentCallsPerConnection(),
+            grpc.maxRstFramesPerWindow(),
+            grpc.rstFramesWindow())
         .tls(tls)
         .build();
   }

@@ -95,6 +95,9 @@ class ConfigurationBindingTest {
     assertThat(grpc.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
     assertThat(grpc.maxConnectionAge()).isEqualTo(Duration.ofMinutes(5));
     assertThat(grpc.maxConnectionAgeGrace()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(grpc.maxConcurrentCallsPerConnection()).isEqualTo(1_000);
+    assertThat(grpc.maxRstFramesPerWindow()).isEqualTo(1_000);
+    assertThat(grpc.rstFramesWindow()).isEqualTo(Duration.ofSeconds(10));
   }
 
   @Test
