@@ -70,7 +70,10 @@ public final class SettingsMapper {
   public static LongPollingConfig longPollingConfig(
       final LongPollingProperties longPolling, final GateforkProperties gatefork) {
     return new LongPollingConfig(
-        longPolling.enabled(), longPolling.timeout(), gatefork.longPolling().maxParkedRequests());
+        longPolling.enabled(),
+        longPolling.timeout(),
+        gatefork.longPolling().maxParkedRequests(),
+        gatefork.longPolling().maxRequestTimeout());
   }
 
   public static OverloadConfig overloadConfig(final GateforkProperties gatefork) {
@@ -103,6 +106,10 @@ public final class SettingsMapper {
         .executor(grpc.executorMode(), grpc.poolThreads(), grpc.poolQueueCapacity())
         .shutdownGrace(grpc.shutdownGrace())
         .maxConnectionAge(grpc.maxConnectionAge(), grpc.maxConnectionAgeGrace())
+        .perConnectionLimits(
+            grpc.maxConcurrentCallsPerConnection(),
+            grpc.maxRstFramesPerWindow(),
+            grpc.rstFramesWindow())
         .tls(tls)
         .build();
   }

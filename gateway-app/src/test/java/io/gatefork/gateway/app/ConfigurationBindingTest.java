@@ -77,7 +77,8 @@ class ConfigurationBindingTest {
   @Test
   void unconfiguredLongPollingWaitsTenSecondsForAtMostTenThousandRequests() {
     assertThat(longPolling(environment(Map.of(), Map.of())))
-        .isEqualTo(new LongPollingConfig(true, Duration.ofSeconds(10), 10_000));
+        .isEqualTo(
+            new LongPollingConfig(true, Duration.ofSeconds(10), 10_000, Duration.ofHours(1)));
   }
 
   @Test
@@ -94,6 +95,9 @@ class ConfigurationBindingTest {
     assertThat(grpc.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
     assertThat(grpc.maxConnectionAge()).isEqualTo(Duration.ofMinutes(5));
     assertThat(grpc.maxConnectionAgeGrace()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(grpc.maxConcurrentCallsPerConnection()).isEqualTo(1_000);
+    assertThat(grpc.maxRstFramesPerWindow()).isEqualTo(1_000);
+    assertThat(grpc.rstFramesWindow()).isEqualTo(Duration.ofSeconds(10));
   }
 
   @Test
@@ -108,7 +112,8 @@ class ConfigurationBindingTest {
                 "ZEEBE_GATEWAY_NETWORK_MAXMESSAGESIZE", "8MB"));
 
     assertThat(longPolling(environment))
-        .isEqualTo(new LongPollingConfig(false, Duration.ofSeconds(5), 10_000));
+        .isEqualTo(
+            new LongPollingConfig(false, Duration.ofSeconds(5), 10_000, Duration.ofHours(1)));
     assertThat(grpc(environment).maxMessageSize()).isEqualTo(8 * 1024 * 1024);
   }
 

@@ -21,6 +21,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessInstanceCreati
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
 import io.grpc.ManagedChannel;
@@ -32,6 +33,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -350,6 +352,50 @@ class SameRefusalOverBothApisTest extends GatewayTestSupport {
         .contains(input.field());
 
     assertThat(broker.commands().total()).as("commands that reached the broker").isEqualTo(before);
+  }
+
+  @Test
+  void aJobTypeLongerThanTheLimitIsRefusedOnEveryActivation() throws Exception {
+    final long before = broker.commands().total();
+    final String type = "t".repeat(32_769);
+    final String problem = "type: must not be longer than 32768 characters";
+
+    final var rest =
+        new RestCalls(baseUrl())
+            .send(
+                "POST",
+                "/v2/jobs/activation",
+                "{\"type\": \"" + type + "\", \"maxJobsToActivate\": 1, \"timeout\": 1000}");
+    assertThat(rest.statusCode()).as("REST " + rest.body()).isEqualTo(400);
+    assertThat(JSON.readTree(rest.body()).path("detail").asText()).isEqualTo(problem);
+
+    final var activation =
+        catchThrowableOfType(
+            StatusRuntimeException.class,
+            () ->
+                grpc.activateJobs(
+                        ActivateJobsRequest.newBuilder()
+                            .setType(type)
+                            .setMaxJobsToActivate(1)
+                            .setTimeout(1000)
+                            .build())
+                    .hasNext());
+    final var stream =
+        catchThrowableOfType(
+            StatusRuntimeException.class,
+            () ->
+                grpc.streamActivatedJobs(
+                        StreamActivatedJobsRequest.newBuilder()
+                            .setType(type)
+                            .setTimeout(1000)
+                            .build())
+                    .hasNext());
+    for (final var refusal : new StatusRuntimeException[] {activation, stream}) {
+      assertThat(refusal).as("gRPC must refuse").isNotNull();
+      assertThat(refusal.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+      assertThat(refusal.getStatus().getDescription()).isEqualTo(problem);
+    }
+    assertThat(broker.commands().total()).isEqualTo(before);
   }
 
   private static Arguments bad(final String name, final BadInput input) {

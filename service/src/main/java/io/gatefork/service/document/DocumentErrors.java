@@ -55,6 +55,13 @@ public final class DocumentErrors {
             .formatted(storeId, capacity));
   }
 
+  public static ServiceException storeFull(final String storeId, final int maxDocuments) {
+    return new ServiceException(
+        ServiceStatus.RESOURCE_EXHAUSTED,
+        "Document store '%s' is full: it holds at most %d documents"
+            .formatted(storeId, maxDocuments));
+  }
+
   public static ServiceException invalidDocumentId(final String documentId) {
     return FieldRules.invalid(
         "documentId",

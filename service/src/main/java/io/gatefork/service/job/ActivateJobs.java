@@ -1,13 +1,15 @@
 package io.gatefork.service.job;
 
 import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.JobTypeRules;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * Its field rules hold once it exists: both front ends build it from their request, so a blank
- * type, a count or lock timeout below one, or a blank variable name is refused there, once, before
- * the service is called (a {@code FieldViolation} naming the field as REST does).
+ * Its field rules hold once it exists: both front ends build it from their request, so a blank or
+ * overlong type ({@link JobTypeRules}), a count or lock timeout below one, or a blank variable name
+ * is refused there, once, before the service is called (a {@code FieldViolation} naming the field
+ * as REST does).
  *
  * @param timeoutMillis how long the jobs stay locked to this worker
  * @param fetchVariables names to fetch; empty (or null) fetches all
@@ -26,7 +28,7 @@ public record ActivateJobs(
     Duration requestTimeout) {
 
   public ActivateJobs {
-    FieldRules.requireText("type", type);
+    JobTypeRules.check("type", type);
     FieldRules.requirePositive("maxJobsToActivate", maxJobsToActivate);
     FieldRules.requirePositive("timeout", timeoutMillis);
     fetchVariables = FieldRules.names("fetchVariable", fetchVariables);

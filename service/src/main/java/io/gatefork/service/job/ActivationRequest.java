@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
 
 /**
@@ -33,7 +34,13 @@ final class ActivationRequest
 
     /** Removes a parked request; true when the caller now owns it. */
     boolean unpark(ActivationRequest request);
+
+    /** The caller's future is complete (once per request): its type's waiters are released. */
+    void finished(ActivationRequest request);
   }
+
+  private static final AtomicIntegerFieldUpdater<ActivationRequest> FINISHED =
+      AtomicIntegerFieldUpdater.newUpdater(ActivationRequest.class, "finished");
 
   final Owner owner;
   final RequestContext context;
@@ -58,6 +65,7 @@ final class ActivationRequest
   BrokerTopology walkedTopology;
   boolean walkedEveryPartition;
   long placeAtPushes; // while parked: its place at its push source
+  private volatile int finished; // 1 once the owner was told
 
   ActivationRequest(
       final Owner owner,
@@ -184,6 +192,13 @@ final class ActivationRequest
     owner.onAnswer(this, activated, failure);
   }
 
+  private void finished() {
+    // cancel() answers true for every call once cancelled: tell the owner once
+    if (FINISHED.compareAndSet(this, 0, 1)) {
+      owner.finished(this);
+    }
+  }
+
   /** The caller's future; cancelling it releases a parked request at once. */
   static class Future extends CompletableFuture<List<ActivatedJob>> {
     private final ActivationRequest request;
@@ -193,10 +208,29 @@ final class ActivationRequest
     }
 
     @Override
+    public boolean complete(final List<ActivatedJob> value) {
+      final boolean completed = super.complete(value);
+      if (completed) {
+        request.finished();
+      }
+      return completed;
+    }
+
+    @Override
+    public boolean completeExceptionally(final Throwable failure) {
+      final boolean completed = super.completeExceptionally(failure);
+      if (completed) {
+        request.finished();
+      }
+      return completed;
+    }
+
+    @Override
     public boolean cancel(final boolean mayInterruptIfRunning) {
       final boolean cancelled = super.cancel(mayInterruptIfRunning);
       if (cancelled) {
         request.owner.cancelled(request);
+        request.finished();
       }
       return cancelled;
     }

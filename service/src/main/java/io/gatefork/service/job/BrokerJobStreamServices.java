@@ -10,6 +10,7 @@ import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
+import io.gatefork.service.validation.JobTypeRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,7 +48,7 @@ public final class BrokerJobStreamServices implements JobStreamServices {
   }
 
   static JobActivationPropertiesImpl toProperties(final StreamJobs command, final Caller caller) {
-    FieldRules.requireText("type", command == null ? null : command.type());
+    JobTypeRules.check("type", command == null ? null : command.type());
     FieldRules.requirePositive("timeout", command.timeoutMillis());
     final var fetchVariables = new ArrayList<StringValue>();
     for (final String name : FieldRules.names("fetchVariables", command.fetchVariables())) {

@@ -11,8 +11,11 @@ import java.util.Objects;
  *     request timeout it asks for (as the stock gateway without long polling)
  * @param defaultTimeout how long a request without its own timeout (null or 0) waits for jobs
  * @param maxParkedRequests waiting requests at most; more are refused with RESOURCE_EXHAUSTED
+ * @param maxRequestTimeout the longest a request waits for jobs, whatever request timeout it asks
+ *     for (a longer one is shortened to it, not refused); zero: no bound (stock)
  */
-public record LongPollingConfig(boolean enabled, Duration defaultTimeout, int maxParkedRequests) {
+public record LongPollingConfig(
+    boolean enabled, Duration defaultTimeout, int maxParkedRequests, Duration maxRequestTimeout) {
 
   public LongPollingConfig {
     Objects.requireNonNull(defaultTimeout, "Long polling defaultTimeout");
@@ -20,9 +23,21 @@ public record LongPollingConfig(boolean enabled, Duration defaultTimeout, int ma
       throw new IllegalArgumentException(
           "Long polling defaultTimeout must be > 0, but was " + defaultTimeout);
     }
+    Objects.requireNonNull(maxRequestTimeout, "Long polling maxRequestTimeout");
+    if (maxRequestTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "Long polling maxRequestTimeout must be >= 0, but was " + maxRequestTimeout);
+    }
     if (maxParkedRequests <= 0) {
       throw new IllegalArgumentException(
           "Long polling maxParkedRequests must be > 0, but was " + maxParkedRequests);
     }
+  }
+
+  /** How long a request that asked to wait {@code requested} (positive) waits at most. */
+  public Duration bounded(final Duration requested) {
+    return maxRequestTimeout.isZero() || requested.compareTo(maxRequestTimeout) <= 0
+        ? requested
+        : maxRequestTimeout;
   }
 }

@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * until their timeout.
  *
  * <p>Semantics of {@link ActivateJobs#requestTimeout()}: null or zero waits the default long-poll
- * time, positive waits that long, negative answers at once. With long polling off ({@link
- * LongPollingConfig#enabled()}) every request answers at once.
+ * time, positive waits that long (at most {@link LongPollingConfig#maxRequestTimeout()}), negative
+ * answers at once. With long polling off ({@link LongPollingConfig#enabled()}) every request
+ * answers at once.
  *
  * <p>This is activation's {@code poll} strategy. {@link StreamedActivations} ({@code stream}) parks
  * its requests here too, each also waiting on the {@link PushSource} it gets for its activation
@@ -76,6 +77,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
         @Override
         public boolean unpark(final ActivationRequest request) {
           return LongPollingJobs.this.unpark(request);
+        }
+
+        @Override
+        public void finished(final ActivationRequest request) {
+          release(request.waiters);
         }
       };
 
@@ -124,6 +130,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     return parked.get();
   }
 
+  /** Job types with an entry now: those with a request in flight or a job stream open. */
+  int waitedTypes() {
+    return waitersByType.size();
+  }
+
   private ActivationRequest newRequest(
       final RequestContext context,
       final ActivateJobs command,
@@ -145,8 +156,10 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
 
     final Duration requested = command.requestTimeout();
     final boolean longPolling = config.enabled() && (requested == null || !requested.isNegative());
+    // a longer wait than the maximum is shortened, not refused: clients ask for all sorts
     final Duration wait =
-        requested == null || requested.isZero() ? config.defaultTimeout() : requested;
+        config.bounded(
+            requested == null || requested.isZero() ? config.defaultTimeout() : requested);
     final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
     // opened (or kept open) before the first walk: a job created after the walk asked its
     // partition is pushed, not missed; a request that answers at once needs no push source
@@ -168,9 +181,26 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     return request;
   }
 
+  /**
+   * The type's waiters, counted as used until {@link #release}d: a request's until its answer, a
+   * job stream's until it closes. While used, the entry stays in the map and hears notifications.
+   */
   JobTypeWaiters<ActivationRequest> waiters(final String type) {
-    final JobTypeWaiters<ActivationRequest> existing = waitersByType.get(type);
-    return existing != null ? existing : waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
+    JobTypeWaiters<ActivationRequest> waiters = waitersByType.get(type);
+    while (waiters == null || !waiters.tryAcquire()) {
+      if (waiters != null) {
+        waitersByType.remove(type, waiters); // its last user left meanwhile
+      }
+      waiters = waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
+    }
+    return waiters;
+  }
+
+  /** One user of {@link #waiters} is done; the last one removes the type's entry. */
+  void release(final JobTypeWaiters<?> waiters) {
+    if (waiters.release()) {
+      waitersByType.remove(waiters.type, waiters);
+    }
   }
 
   // --- the walk over the partitions

@@ -20,6 +20,7 @@ final class RestJobStream implements PushSource {
   private final HeldJobs held;
   private final PushHandOff handOff;
   private final StreamMetrics metrics;
+  final JobTypeWaiters<?> waiters; // released by its owner when it closes
 
   // guarded by this
   private int users;
@@ -43,6 +44,7 @@ final class RestJobStream implements PushSource {
       final long holdNanos,
       final int maxHeld) {
     this.metrics = metrics;
+    this.waiters = waiters;
     queue = new WaitingQueue(metrics);
     held = new HeldJobs(maxHeld);
     handOff = new PushHandOff(queue, held, waiters, metrics, executor, holdNanos);

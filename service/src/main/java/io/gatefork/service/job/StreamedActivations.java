@@ -44,6 +44,12 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
   /** Held jobs per stream at most: beyond, pushes nobody waits for are refused at once. */
   static final int MAX_HELD = 1024;
 
+  /**
+   * Streams open at most (each is registered on every broker and keyed by what the client sends):
+   * beyond, a request long polls without one, as in {@code poll} mode.
+   */
+  static final int MAX_STREAMS = 1024;
+
   private final LongPollingJobs longPolling;
   private final JobStreamClient streamClient;
   private final Executor executor;
@@ -52,6 +58,7 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
   private final ConcurrentMap<Key, RestJobStream> streams = new ConcurrentHashMap<>();
   private final StreamMetrics metrics;
   private final ScheduledThreadPoolExecutor timers;
+  private final int maxStreams;
 
   /** What a stream is shared by: the job type and every activation property. */
   record Key(
@@ -73,6 +80,17 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
       final Executor executor,
       final RestActivationConfig config,
       final MeterRegistry registry) {
+    this(longPolling, streamClient, executor, config, registry, MAX_STREAMS);
+  }
+
+  StreamedActivations(
+      final LongPollingJobs longPolling,
+      final JobStreamClient streamClient,
+      final Executor executor,
+      final RestActivationConfig config,
+      final MeterRegistry registry,
+      final int maxStreams) {
+    this.maxStreams = maxStreams;
     this.longPolling = Objects.requireNonNull(longPolling, "longPolling");
     this.streamClient = Objects.requireNonNull(streamClient, "streamClient");
     this.executor = Objects.requireNonNull(executor, "executor");
@@ -101,8 +119,12 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
     return longPolling.activate(context, command, this::acquire);
   }
 
-  /** The stream for these properties, opened when there is none; released when answered. */
-  private RestJobStream acquire(
+  /**
+   * The stream for these properties, opened when there is none; released when answered. None when
+   * {@link #MAX_STREAMS} are open (checked before opening, so racing requests may pass it by a
+   * few).
+   */
+  private PushSource acquire(
       final String type,
       final ActivateJobs command,
       final List<String> tenantIds,
@@ -116,7 +138,13 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
             tenantIds,
             caller.brokerClaims());
     while (true) {
-      final RestJobStream stream = streams.computeIfAbsent(key, k -> open(k, caller));
+      RestJobStream stream = streams.get(key);
+      if (stream == null) {
+        if (streams.size() >= maxStreams) {
+          return PushSource.NONE;
+        }
+        stream = streams.computeIfAbsent(key, k -> open(k, caller));
+      }
       if (stream.tryAcquire()) {
         return stream;
       }
@@ -134,14 +162,20 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
                 key.fetchVariables(),
                 key.tenantIds()),
             caller);
-    return new RestJobStream(
-        streamClient,
-        properties,
-        longPolling.waiters(key.type()),
-        metrics,
-        executor,
-        holdNanos,
-        MAX_HELD);
+    // the stream uses the type's waiters (their generation) for as long as it is open
+    final var waiters = longPolling.waiters(key.type());
+    try {
+      return new RestJobStream(
+          streamClient, properties, waiters, metrics, executor, holdNanos, MAX_HELD);
+    } catch (final RuntimeException e) {
+      longPolling.release(waiters);
+      throw e;
+    }
+  }
+
+  private void close(final RestJobStream stream) {
+    stream.close();
+    longPolling.release(stream.waiters);
   }
 
   private void closeIdle() {
@@ -150,7 +184,7 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
       final RestJobStream stream = entry.getValue();
       if (stream.closeIfIdle(now, idleNanos)) {
         streams.remove(entry.getKey(), stream);
-        stream.close();
+        close(stream);
       }
     }
   }
@@ -177,7 +211,7 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
   public void close() {
     timers.shutdownNow();
     for (final RestJobStream stream : streams.values()) {
-      stream.close();
+      close(stream);
     }
     streams.clear();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gatefork.service.validation.FieldViolation;
+import io.gatefork.service.validation.JobTypeRules;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,24 @@ class ActivateJobsTest {
     assertThatThrownBy(() -> new ActivateJobs(type, "w", timeout, maxJobs, names, List.of(), null))
         .isInstanceOf(FieldViolation.class)
         .hasMessage(message);
+  }
+
+  @Test
+  void aTypeLongerThanTheLimitIsRefusedOneAtTheLimitIsNot() {
+    final String atLimit = "t".repeat(JobTypeRules.MAX_LENGTH);
+
+    assertThat(new ActivateJobs(atLimit, "w", 1000, 5, null, List.of(), null).type())
+        .isEqualTo(atLimit);
+    assertThatThrownBy(() -> new ActivateJobs(atLimit + "t", "w", 1000, 5, null, List.of(), null))
+        .isInstanceOf(FieldViolation.class)
+        .hasMessage("type: must not be longer than 32768 characters");
+    assertThatThrownBy(
+            () ->
+                BrokerJobStreamServices.toProperties(
+                    new StreamJobs(atLimit + "t", "w", 1000, List.of(), List.of()),
+                    io.gatefork.service.auth.Caller.ANONYMOUS))
+        .isInstanceOf(FieldViolation.class)
+        .hasMessage("type: must not be longer than 32768 characters");
   }
 
   @Test

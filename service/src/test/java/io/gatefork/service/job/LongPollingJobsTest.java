@@ -130,6 +130,43 @@ class LongPollingJobsTest {
   }
 
   @Test
+  void aRequestTimeoutAboveTheMaximumWaitsOnlyTheMaximum() throws Exception {
+    jobs.close();
+    jobs =
+        new LongPollingJobs(
+            broker,
+            Runnable::run,
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMillis(500)));
+    broker.respondWith(JobBatches::empty);
+
+    final long start = System.nanoTime();
+    final var years =
+        jobs.activate(
+            RequestContext.create(), activate("payment", 5, Duration.ofMillis(Long.MAX_VALUE)));
+    final var hour =
+        jobs.activate(RequestContext.create(), activate("payment", 5, Duration.ofHours(1)));
+
+    assertThat(years.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(hour.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void aRequestTimeoutWithinTheMaximumIsKept() {
+    final var config =
+        new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMinutes(5));
+
+    assertThat(config.bounded(Duration.ofSeconds(20))).isEqualTo(Duration.ofSeconds(20));
+    assertThat(config.bounded(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(5));
+    assertThat(config.bounded(Duration.ofMinutes(6))).isEqualTo(Duration.ofMinutes(5));
+    assertThat(
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO)
+                .bounded(Duration.ofDays(9)))
+        .as("no maximum")
+        .isEqualTo(Duration.ofDays(9));
+  }
+
+  @Test
   void negativeRequestTimeoutAnswersAtOnceWithoutParking() throws Exception {
     broker.respondWith(JobBatches::empty);
 
@@ -146,7 +183,9 @@ class LongPollingJobsTest {
     jobs.close();
     jobs =
         new LongPollingJobs(
-            broker, Runnable::run, new LongPollingConfig(false, Duration.ofSeconds(10), 10_000));
+            broker,
+            Runnable::run,
+            new LongPollingConfig(false, Duration.ofSeconds(10), 10_000, Duration.ZERO));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
@@ -346,6 +385,91 @@ class LongPollingJobsTest {
     assertThat(parked.get(5, TimeUnit.SECONDS)).isEmpty();
     assertThat(later.get(5, TimeUnit.SECONDS)).isEmpty();
     assertThat(jobs.parkedRequests()).isZero();
+  }
+
+  @Test
+  void aTypesEntryGoesWithItsLastRequest() throws Exception {
+    final var available = new AtomicBoolean();
+    broker.respondWith(
+        sent ->
+            available.get() && sent.partitionId() == 1
+                ? JobBatches.withJobs(sent, 7L)
+                : JobBatches.empty(sent));
+    final int types = 10_000;
+    final var futures = new java.util.ArrayList<java.util.concurrent.CompletableFuture<?>>();
+    for (int i = 0; i < types; i++) {
+      final String type = (i % 2 == 0 ? "cancelled-" : "notified-") + i;
+      futures.add(jobs.activate(RequestContext.create(), activate(type, 1, LONG)));
+    }
+    await().atMost(Duration.ofSeconds(30)).until(() -> jobs.parkedRequests() == types);
+    assertThat(jobs.waitedTypes()).isEqualTo(types);
+
+    available.set(true);
+    for (int i = 0; i < types; i++) {
+      if (i % 2 == 0) {
+        futures.get(i).cancel(false);
+      } else {
+        broker.notifyJobsAvailable("notified-" + i);
+      }
+    }
+    for (int i = 1; i < types; i += 2) {
+      assertThat(futures.get(i).get(10, TimeUnit.SECONDS)).asList().hasSize(1);
+    }
+    // answered at once, without parking, and those that found jobs at once
+    jobs.activate(RequestContext.create(), activate("at-once", 1, Duration.ofMillis(-1)))
+        .get(5, TimeUnit.SECONDS);
+
+    assertThat(jobs.parkedRequests()).isZero();
+    // released just after the answer, on the thread that completed it
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.waitedTypes() == 0);
+  }
+
+  @Test
+  void aRequestParkingWhileAnotherOfItsTypeLeavesStillHearsTheNotification() throws Exception {
+    final var available = new AtomicBoolean();
+    broker.respondWith(
+        sent ->
+            available.get() && sent.partitionId() == 1
+                ? JobBatches.withJobs(sent, 7L)
+                : JobBatches.empty(sent));
+    final var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 500; round++) {
+        available.set(false);
+        final var leaving =
+            jobs.activate(RequestContext.create(), activate("race", 1, Duration.ofMillis(-1)));
+        final var start = new CountDownLatch(1);
+        final var parking =
+            pool.submit(
+                () -> {
+                  awaitLatch(start);
+                  return jobs.activate(RequestContext.create(), activate("race", 1, LONG));
+                });
+        final var cancelling =
+            pool.submit(
+                () -> {
+                  awaitLatch(start);
+                  return jobs.activate(RequestContext.create(), activate("race", 1, LONG))
+                      .cancel(false);
+                });
+        start.countDown();
+        cancelling.get(5, TimeUnit.SECONDS);
+        final var parked = parking.get(5, TimeUnit.SECONDS);
+        leaving.get(5, TimeUnit.SECONDS);
+        await()
+            .pollInterval(Duration.ofMillis(1))
+            .atMost(Duration.ofSeconds(5))
+            .until(() -> jobs.parkedRequests() == 1);
+
+        available.set(true);
+        broker.notifyJobsAvailable("race");
+
+        assertThat(parked.get(5, TimeUnit.SECONDS)).as("round %d", round).hasSize(1);
+      }
+      await().atMost(Duration.ofSeconds(5)).until(() -> jobs.waitedTypes() == 0);
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   private static void awaitLatch(final CountDownLatch latch) {

@@ -39,12 +39,18 @@ class StreamedActivationsTest {
   private StreamedActivations streams = streams(IDLE, NO_HOLD);
 
   private StreamedActivations streams(final Duration idle, final Duration hold) {
+    return streams(idle, hold, StreamedActivations.MAX_STREAMS);
+  }
+
+  private StreamedActivations streams(
+      final Duration idle, final Duration hold, final int maxStreams) {
     return new StreamedActivations(
         longPolling,
         broker.jobStreams(),
         Runnable::run,
         new RestActivationConfig(RestActivationMode.STREAM, idle, hold),
-        registry);
+        registry,
+        maxStreams);
   }
 
   private void holdFor(final Duration hold) {
@@ -377,6 +383,46 @@ class StreamedActivationsTest {
 
     parked("w");
     assertThat(jobStreams().added()).as("opened again on the next use").hasSize(2);
+  }
+
+  @Test
+  void theTypesLongPollingEntryLastsAsLongAsItsStream() throws Exception {
+    streams.close();
+    final Duration idle = Duration.ofMillis(200);
+    streams = streams(idle, NO_HOLD);
+    broker.respondWith(JobBatches::empty);
+    final var waiting = parked("w");
+    push(82L).get(5, TimeUnit.SECONDS);
+    assertThat(waiting.join()).hasSize(1);
+
+    // no request in flight, the stream still open: its generation must stay the type's
+    assertThat(longPolling.waitedTypes()).isEqualTo(1);
+    await().atMost(Duration.ofSeconds(5)).until(() -> streams.openStreams() == 0);
+    assertThat(longPolling.waitedTypes()).isZero();
+  }
+
+  @Test
+  void beyondTheMostStreamsARequestLongPollsWithoutOne() throws Exception {
+    streams.close();
+    streams = streams(IDLE, NO_HOLD, 2);
+    final var available = new java.util.concurrent.atomic.AtomicBoolean();
+    broker.respondWith(
+        sent ->
+            available.get() && sent.partitionId() == 1
+                ? JobBatches.withJobs(sent, 83L)
+                : JobBatches.empty(sent));
+    parked("w1");
+    parked("w2");
+
+    final var third = streams.activate(RequestContext.create(), activate("w3", LONG));
+    await().atMost(Duration.ofSeconds(5)).until(() -> longPolling.parkedRequests() == 3);
+    assertThat(streams.openStreams()).isEqualTo(2);
+    assertThat(jobStreams().added()).hasSize(2);
+
+    // still a long poll: a notification wakes it
+    available.set(true);
+    broker.notifyJobsAvailable("payment");
+    assertThat(third.get(5, TimeUnit.SECONDS)).hasSize(1);
   }
 
   @Test

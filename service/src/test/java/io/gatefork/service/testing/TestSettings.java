@@ -30,7 +30,7 @@ public final class TestSettings {
   /** On, with the given default wait and cap of parked requests. */
   public static LongPollingConfig longPolling(
       final Duration defaultTimeout, final int maxParkedRequests) {
-    return new LongPollingConfig(true, defaultTimeout, maxParkedRequests);
+    return new LongPollingConfig(true, defaultTimeout, maxParkedRequests, Duration.ZERO);
   }
 
   /** On, 10 s default wait, 10,000 parked requests. */

@@ -20,7 +20,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param api the API executor's strategy
  * @param retry the partition retry of process-instance creation
- * @param grpc the gRPC server's executor, shutdown and connection age
+ * @param grpc the gRPC server's executor, shutdown, connection age and per-connection limits
  * @param longPolling the cap of waiting job activations
  * @param jobs how REST job activations wait for jobs
  * @param overload admission of requests at the gateway's edge
@@ -69,6 +69,14 @@ public record GateforkProperties(
    * @param maxConnectionAgeGrace how long calls running at that GOAWAY (long polls, job streams)
    *     may go on before the connection is closed; a job stream still open then is cancelled (the
    *     client opens a new one) and the jobs it could not deliver go back to the broker
+   * @param maxConcurrentCallsPerConnection calls one client connection runs at once (HTTP/2
+   *     MAX_CONCURRENT_STREAMS): a client holds further calls until one ends (one that ignores the
+   *     limit has them refused); long polls and job streams count for as long as they are open, so
+   *     it is far above what a worker application holds; 0: no limit (stock)
+   * @param maxRstFramesPerWindow how many calls (RST_STREAM frames) one client connection may
+   *     cancel per {@code rst-frames-window} before the gateway closes it (HTTP/2 rapid reset,
+   *     CVE-2023-44487); 0: no limit (stock)
+   * @param rstFramesWindow the window of {@code max-rst-frames-per-window}, in whole seconds
    */
   public record Grpc(
       @DefaultValue("direct") GrpcExecutorMode executorMode,
@@ -76,15 +84,23 @@ public record GateforkProperties(
       @DefaultValue("64") int poolQueueCapacity,
       @DefaultValue("30s") Duration shutdownGrace,
       @DefaultValue("5m") Duration maxConnectionAge,
-      @DefaultValue("30s") Duration maxConnectionAgeGrace) {}
+      @DefaultValue("30s") Duration maxConnectionAgeGrace,
+      @DefaultValue("1000") int maxConcurrentCallsPerConnection,
+      @DefaultValue("1000") int maxRstFramesPerWindow,
+      @DefaultValue("10s") Duration rstFramesWindow) {}
 
   /**
-   * gatefork's addition to long polling ({@code zeebe.gateway.longPolling.*} has the stock keys).
+   * gatefork's additions to long polling ({@code zeebe.gateway.longPolling.*} has the stock keys).
    *
    * @param maxParkedRequests job activations waiting for jobs at most; more are answered
    *     RESOURCE_EXHAUSTED
+   * @param maxRequestTimeout the longest a job activation (REST and gRPC) waits for jobs: one that
+   *     asks for a longer request timeout is answered (with no jobs) after this, as if it had asked
+   *     for this; 0: no bound (stock)
    */
-  public record LongPolling(@DefaultValue("10000") int maxParkedRequests) {}
+  public record LongPolling(
+      @DefaultValue("10000") int maxParkedRequests,
+      @DefaultValue("1h") Duration maxRequestTimeout) {}
 
   /**
    * How REST job activations ({@code POST /v2/jobs/activation}) wait for jobs; gRPC's ActivateJobs

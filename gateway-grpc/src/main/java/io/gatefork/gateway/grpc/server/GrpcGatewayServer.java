@@ -33,11 +33,14 @@ import org.slf4j.LoggerFactory;
  * grpc-java Netty server (the application's single Netty line, not grpc's shaded copy) serving
  * {@link GatewayEndpoint}, with gRPC server metrics and per-stage request timing.
  *
- * <p>Keep-alive and message limits are the stock gateway's. Unlike stock, a connection may be
- * limited in age ({@link GrpcServerConfig#maxConnectionAge()}): the client then gets a GOAWAY and
- * opens a new connection, which a Kubernetes Service may route to another gateway; calls running on
- * the old one get {@link GrpcServerConfig#maxConnectionAgeGrace()} to finish. Netty's event loops
- * are grpc-java's shared defaults (epoll when available). Where call handlers run is {@link
+ * <p>Keep-alive and message limits are the stock gateway's. Unlike stock, a client connection runs
+ * a bounded number of calls at once and may reset only so many per window ({@link
+ * GrpcServerConfig#maxConcurrentCallsPerConnection()}, {@link
+ * GrpcServerConfig#maxRstFramesPerWindow()}), and a connection may be limited in age ({@link
+ * GrpcServerConfig#maxConnectionAge()}): the client then gets a GOAWAY and opens a new connection,
+ * which a Kubernetes Service may route to another gateway; calls running on the old one get {@link
+ * GrpcServerConfig#maxConnectionAgeGrace()} to finish. Netty's event loops are grpc-java's shared
+ * defaults (epoll when available). Where call handlers run is {@link
  * GrpcServerConfig#executorMode()}; see {@link GrpcExecutorMode} for why the default is direct.
  *
  * <p>Plain lifecycle, no framework: {@link #start()} binds, {@link #close()} stops accepting calls,
@@ -145,6 +148,16 @@ public final class GrpcGatewayServer implements AutoCloseable {
       builder
           .maxConnectionAge(config.maxConnectionAge().toNanos(), TimeUnit.NANOSECONDS)
           .maxConnectionAgeGrace(config.maxConnectionAgeGrace().toNanos(), TimeUnit.NANOSECONDS);
+    }
+    if (config.maxConcurrentCallsPerConnection() > 0) {
+      // HTTP/2 MAX_CONCURRENT_STREAMS: a client queues further calls, one that ignores it is
+      // refused
+      builder.maxConcurrentCallsPerConnection(config.maxConcurrentCallsPerConnection());
+    }
+    if (config.maxRstFramesPerWindow() > 0) {
+      // HTTP/2 rapid reset: a connection that cancels calls faster than this is closed
+      builder.maxRstFramesPerWindow(
+          config.maxRstFramesPerWindow(), (int) config.rstFramesWindow().toSeconds());
     }
     if (sslContext != null) {
       builder.sslContext(sslContext);

@@ -25,6 +25,11 @@ import java.util.Objects;
  *     keeps connections for as long as the client does (stock)
  * @param maxConnectionAgeGrace how long calls running when the GOAWAY goes out (long polls, job
  *     streams) may go on before the connection is closed and they are cancelled
+ * @param maxConcurrentCallsPerConnection calls one client connection runs at once (HTTP/2 {@code
+ *     MAX_CONCURRENT_STREAMS}); a client holds further calls until one ends; 0: no limit
+ * @param maxRstFramesPerWindow RST_STREAM frames a client connection may send per {@code
+ *     rstFramesWindow} before the server closes it (HTTP/2 rapid reset); 0: no limit
+ * @param rstFramesWindow the window of {@code maxRstFramesPerWindow}, whole seconds
  * @param tls TLS of the server ({@code zeebe.gateway.security.*}); null means plaintext
  */
 public record GrpcServerConfig(
@@ -38,6 +43,9 @@ public record GrpcServerConfig(
     Duration shutdownGrace,
     Duration maxConnectionAge,
     Duration maxConnectionAgeGrace,
+    int maxConcurrentCallsPerConnection,
+    int maxRstFramesPerWindow,
+    Duration rstFramesWindow,
     GrpcTlsConfig tls) {
 
   public GrpcServerConfig {
@@ -72,6 +80,15 @@ public record GrpcServerConfig(
       throw new IllegalArgumentException(
           "maxConnectionAge and maxConnectionAgeGrace must not be negative");
     }
+    Objects.requireNonNull(rstFramesWindow, "rstFramesWindow");
+    if (maxConcurrentCallsPerConnection < 0 || maxRstFramesPerWindow < 0) {
+      throw new IllegalArgumentException(
+          "maxConcurrentCallsPerConnection and maxRstFramesPerWindow must not be negative");
+    }
+    if (maxRstFramesPerWindow > 0 && rstFramesWindow.toSeconds() < 1) {
+      throw new IllegalArgumentException(
+          "rstFramesWindow must be at least 1s, but was " + rstFramesWindow);
+    }
     tls = tls == null ? GrpcTlsConfig.disabled() : tls;
   }
 
@@ -88,6 +105,8 @@ public record GrpcServerConfig(
         .executor(executorMode, poolThreads, poolQueueCapacity)
         .shutdownGrace(shutdownGrace)
         .maxConnectionAge(maxConnectionAge, maxConnectionAgeGrace)
+        .perConnectionLimits(
+            maxConcurrentCallsPerConnection, maxRstFramesPerWindow, rstFramesWindow)
         .tls(tls);
   }
 
@@ -113,6 +132,9 @@ public record GrpcServerConfig(
     private Duration shutdownGrace;
     private Duration maxConnectionAge;
     private Duration maxConnectionAgeGrace;
+    private Integer maxConcurrentCallsPerConnection;
+    private Integer maxRstFramesPerWindow;
+    private Duration rstFramesWindow;
     private GrpcTlsConfig tls;
 
     private Builder() {}
@@ -154,6 +176,15 @@ public record GrpcServerConfig(
       return this;
     }
 
+    /** Calls at once and RST_STREAM frames per window of one client connection (0 = no limit). */
+    public Builder perConnectionLimits(
+        final int maxConcurrentCalls, final int maxRstFrames, final Duration rstWindow) {
+      this.maxConcurrentCallsPerConnection = maxConcurrentCalls;
+      this.maxRstFramesPerWindow = maxRstFrames;
+      this.rstFramesWindow = rstWindow;
+      return this;
+    }
+
     public Builder tls(final GrpcTlsConfig tls) {
       this.tls = tls;
       return this;
@@ -171,6 +202,9 @@ public record GrpcServerConfig(
           shutdownGrace,
           maxConnectionAge,
           maxConnectionAgeGrace,
+          required(maxConcurrentCallsPerConnection, "maxConcurrentCallsPerConnection"),
+          required(maxRstFramesPerWindow, "maxRstFramesPerWindow"),
+          rstFramesWindow,
           tls);
     }
 

@@ -48,6 +48,9 @@ class GrpcGatewayServerTest {
                 config.shutdownGrace(),
                 config.maxConnectionAge(),
                 config.maxConnectionAgeGrace(),
+                config.maxConcurrentCallsPerConnection(),
+                config.maxRstFramesPerWindow(),
+                config.rstFramesWindow(),
                 config.tls()));
   }
 

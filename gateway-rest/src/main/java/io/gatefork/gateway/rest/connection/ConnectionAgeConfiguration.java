@@ -23,6 +23,9 @@ class ConnectionAgeConfiguration {
   /** Tomcat's own idle timeout when none is set. */
   private static final Duration TOMCAT_DEFAULT_IDLE = Duration.ofSeconds(60);
 
+  /** Spring Boot's {@code server.tomcat.max-connections} when none is set. */
+  private static final int TOMCAT_MAX_CONNECTIONS = 8_192;
+
   /** Beyond the longest idle time Tomcat keeps a connection, so a forgotten one is closed. */
   private static final Duration FORGET_MARGIN = Duration.ofMinutes(1);
 
@@ -33,7 +36,20 @@ class ConnectionAgeConfiguration {
     return factory ->
         factory.addEngineValves(
             new AgedConnectionCloser(
-                new ConnectionAges(properties.maxConnectionAge(), forgetAfter)));
+                new ConnectionAges(
+                    properties.maxConnectionAge(),
+                    forgetAfter,
+                    maxEntries(server.getIfAvailable()))));
+  }
+
+  /**
+   * Twice the connections Tomcat keeps open at once: the open ones and as many closed ones not yet
+   * forgotten. A connection whose entry is evicted counts as new: at worst it lives one more age.
+   */
+  private static long maxEntries(final ServerProperties server) {
+    final int open =
+        server == null ? TOMCAT_MAX_CONNECTIONS : server.getTomcat().getMaxConnections();
+    return 2L * Math.max(open, 1);
   }
 
   private static Duration longestIdle(final ServerProperties server) {

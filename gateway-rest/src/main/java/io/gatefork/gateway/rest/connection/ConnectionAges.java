@@ -12,25 +12,42 @@ import java.time.Duration;
  *
  * <p>A connection's entry is forgotten once no request has come on it for {@code forgetAfter}
  * (longer than the server keeps an idle connection, so Tomcat has closed it by then). An id seen
- * again after that counts as a new connection: at worst a connection lives one extra max age. A
- * request costs a clock read and a cache look-up.
+ * again after that counts as a new connection: at worst a connection lives one extra max age. So
+ * does one whose entry was evicted: the cache holds {@code maxEntries} at most, so that clients
+ * opening and closing connections faster than they are forgotten do not grow it. A request costs a
+ * clock read and a cache look-up.
  */
 final class ConnectionAges {
   private final long maxAgeNanos;
   private final Ticker ticker;
   private final Cache<String, Long> firstSeen;
 
-  ConnectionAges(final Duration maxAge, final Duration forgetAfter) {
-    this(maxAge, forgetAfter, Ticker.systemTicker());
+  ConnectionAges(final Duration maxAge, final Duration forgetAfter, final long maxEntries) {
+    this(maxAge, forgetAfter, maxEntries, Ticker.systemTicker());
   }
 
-  ConnectionAges(final Duration maxAge, final Duration forgetAfter, final Ticker ticker) {
+  ConnectionAges(
+      final Duration maxAge,
+      final Duration forgetAfter,
+      final long maxEntries,
+      final Ticker ticker) {
     if (maxAge.isNegative() || maxAge.isZero()) {
       throw new IllegalArgumentException("maxAge must be positive, but was " + maxAge);
     }
     maxAgeNanos = maxAge.toNanos();
     this.ticker = ticker;
-    firstSeen = Caffeine.newBuilder().expireAfterAccess(forgetAfter).ticker(ticker).build();
+    firstSeen =
+        Caffeine.newBuilder()
+            .expireAfterAccess(forgetAfter)
+            .maximumSize(maxEntries)
+            .ticker(ticker)
+            .build();
+  }
+
+  /** Connections remembered now. */
+  long size() {
+    firstSeen.cleanUp();
+    return firstSeen.estimatedSize();
   }
 
   /** Whether the connection with this id has reached the max age; notes it when first seen. */

@@ -73,7 +73,7 @@ final class ServerRequestsMetricsFilter implements Filter {
         (String) request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
     final Key key =
         new Key(
-            request.getMethod(),
+            method(request.getMethod()),
             response.getStatus(),
             pattern,
             error == null ? NONE : exceptionName(error));
@@ -91,6 +91,25 @@ final class ServerRequestsMetricsFilter implements Filter {
         .tag("status", Integer.toString(key.status()))
         .tag("uri", uri(key.pattern(), key.status()))
         .register(registry);
+  }
+
+  /**
+   * The method's tag value: a method outside the standard set is {@code UNKNOWN}, as Spring's
+   * convention has it, or every made-up method token a client sends would be a series of its own. A
+   * switch on the name: no allocation for the standard ones.
+   */
+  static String method(final String method) {
+    return switch (method) {
+      case "GET" -> "GET";
+      case "POST" -> "POST";
+      case "PUT" -> "PUT";
+      case "PATCH" -> "PATCH";
+      case "DELETE" -> "DELETE";
+      case "HEAD" -> "HEAD";
+      case "OPTIONS" -> "OPTIONS";
+      case "TRACE" -> "TRACE";
+      case null, default -> "UNKNOWN";
+    };
   }
 
   /** As Spring's {@code DefaultServerRequestObservationConvention} names them. */

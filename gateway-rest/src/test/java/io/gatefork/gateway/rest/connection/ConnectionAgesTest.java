@@ -14,7 +14,9 @@ class ConnectionAgesTest {
 
   private final AtomicLong nanos = new AtomicLong(1_000);
   private final Ticker clock = nanos::get;
-  private final ConnectionAges ages = new ConnectionAges(MAX_AGE, FORGET_AFTER, clock);
+  private static final int MAX_ENTRIES = 100;
+
+  private final ConnectionAges ages = new ConnectionAges(MAX_AGE, FORGET_AFTER, MAX_ENTRIES, clock);
 
   private void pass(final Duration time) {
     nanos.addAndGet(time.toNanos());
@@ -60,8 +62,17 @@ class ConnectionAgesTest {
   }
 
   @Test
+  void manyConnectionsWithinTheForgetTimeAreRememberedUpToTheBound() {
+    // connections opened and closed faster than they are forgotten
+    for (int i = 0; i < 10_000; i++) {
+      ages.reached(Integer.toString(i));
+    }
+    assertThat(ages.size()).isLessThanOrEqualTo(MAX_ENTRIES);
+  }
+
+  @Test
   void refusesAnAgeOfZero() {
-    assertThatThrownBy(() -> new ConnectionAges(Duration.ZERO, FORGET_AFTER))
+    assertThatThrownBy(() -> new ConnectionAges(Duration.ZERO, FORGET_AFTER, MAX_ENTRIES))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -18,6 +18,17 @@ class ServerRequestsMetricsFilterTest {
   }
 
   @Test
+  void methodIsOneOfTheStandardOnesOrUnknown() {
+    for (final String standard :
+        new String[] {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"}) {
+      assertThat(ServerRequestsMetricsFilter.method(standard)).isEqualTo(standard);
+    }
+    assertThat(ServerRequestsMetricsFilter.method("FOO123")).isEqualTo("UNKNOWN");
+    assertThat(ServerRequestsMetricsFilter.method("get")).isEqualTo("UNKNOWN");
+    assertThat(ServerRequestsMetricsFilter.method(null)).isEqualTo("UNKNOWN");
+  }
+
+  @Test
   void outcomeFollowsTheStatusClass() {
     assertThat(ServerRequestsMetricsFilter.outcome(101)).isEqualTo("INFORMATIONAL");
     assertThat(ServerRequestsMetricsFilter.outcome(204)).isEqualTo("SUCCESS");
