@@ -50,6 +50,15 @@ abstract class SchemeAuthenticator implements CallerAuthenticator {
   }
 
   @Override
+  public final Caller verified(final String header) {
+    if (header == null || !header.regionMatches(true, 0, scheme, 0, scheme.length())) {
+      return null;
+    }
+    return verified.get(
+        VerifiedCredentials.keyOf(normalised(header.substring(scheme.length()).trim())));
+  }
+
+  @Override
   public final Caller authenticate(final String header) throws AuthenticationFailure {
     if (header == null || header.isBlank()) {
       throw new AuthenticationFailure("No credentials were sent: expected " + expected);

@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.admission;
 
 import io.gatefork.gateway.rest.config.RestFilterOrder;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
+import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.overload.Admission;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
@@ -24,10 +25,16 @@ public class AdmissionConfiguration {
   public FilterRegistrationBean<AdmissionFilter> gatewayRestAdmissionFilter(
       final ObjectProvider<Admission> admission,
       final HandlerOperations operations,
-      @Qualifier("requestMappingHandlerMapping") final RequestMappingHandlerMapping mapping) {
+      @Qualifier("requestMappingHandlerMapping") final RequestMappingHandlerMapping mapping,
+      final ObjectProvider<CallerAuthenticator> authenticator) {
     final Admission configured = admission.getIfAvailable(() -> Admission.OFF);
     final var registration =
-        new FilterRegistrationBean<>(new AdmissionFilter(configured, operations, mapping));
+        new FilterRegistrationBean<>(
+            new AdmissionFilter(
+                configured,
+                operations,
+                mapping,
+                authenticator.getIfAvailable(() -> CallerAuthenticator.UNPROTECTED)));
     registration.setName("gatewayRestAdmissionFilter");
     registration.setOrder(RestFilterOrder.ADMISSION);
     registration.setDispatcherTypes(DispatcherType.REQUEST);
