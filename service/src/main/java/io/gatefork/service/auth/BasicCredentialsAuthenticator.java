@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import org.springframework.security.crypto.bcrypt.BCrypt;
 
@@ -31,7 +33,8 @@ import org.springframework.security.crypto.bcrypt.BCrypt;
  *       failures of others never lock it out;
  *   <li>at most {@link Limits#concurrentChecks} bcrypt checks run at once, so new credentials never
  *       take all the CPU from requests of callers already verified; a credential that finds them
- *       all busy is not checked and answered as backpressure ({@link AuthenticationFailure#busy}).
+ *       all busy is not checked and answered as backpressure ({@link AuthenticationFailure#busy});
+ *       one that is being checked already waits for that check rather than start its own.
  * </ul>
  */
 public final class BasicCredentialsAuthenticator extends SchemeAuthenticator {
@@ -69,6 +72,9 @@ public final class BasicCredentialsAuthenticator extends SchemeAuthenticator {
   private final String unknownUserHash;
   private final Cache<String, Boolean> failures;
   private final Semaphore checks;
+  // credentials being checked now, by key: the same credential arriving meanwhile waits for it
+  private final ConcurrentHashMap<String, CompletableFuture<Boolean>> running =
+      new ConcurrentHashMap<>();
 
   /**
    * @param sendTenants tenant checks are on: the users' tenants go to the broker
@@ -177,6 +183,39 @@ public final class BasicCredentialsAuthenticator extends SchemeAuthenticator {
     }
   }
 
+  /**
+   * Whether the password is the user's (an unknown user's never is), by one bcrypt check; null when
+   * all the checks allowed at once are taken. A client's requests that arrive together with one
+   * credential wait for the one check (at most a bcrypt's time) instead of each starting one.
+   */
+  private Boolean matches(final String key, final String password, final BasicUser user) {
+    final var mine = new CompletableFuture<Boolean>();
+    final CompletableFuture<Boolean> other = running.putIfAbsent(key, mine);
+    if (other != null) {
+      return other.join();
+    }
+    try {
+      final Boolean matches;
+      if (checks.tryAcquire()) {
+        try {
+          matches =
+              passwords.matches(password, user == null ? unknownUserHash : user.passwordHash());
+        } finally {
+          checks.release();
+        }
+      } else {
+        matches = null;
+      }
+      mine.complete(matches);
+      return matches;
+    } catch (final RuntimeException e) {
+      mine.completeExceptionally(e);
+      throw e;
+    } finally {
+      running.remove(key, mine);
+    }
+  }
+
   @Override
   Verified check(final String encoded, final String key) throws AuthenticationFailure {
     final String decoded = decode(encoded);
@@ -193,14 +232,9 @@ public final class BasicCredentialsAuthenticator extends SchemeAuthenticator {
     final String username = decoded.substring(0, colon);
     final String password = decoded.substring(colon + 1);
     final BasicUser user = users.get(username);
-    if (!checks.tryAcquire()) {
+    final Boolean matches = matches(key, password, user);
+    if (matches == null) {
       throw AuthenticationFailure.busy(BUSY);
-    }
-    final boolean matches;
-    try {
-      matches = passwords.matches(password, user == null ? unknownUserHash : user.passwordHash());
-    } finally {
-      checks.release();
     }
     if (user == null || !matches) {
       failures.put(key, Boolean.TRUE);

@@ -11,6 +11,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -160,5 +162,42 @@ class BasicCredentialsLimitsTest {
     assertThat(BasicCredentialsAuthenticator.costOf(HASH)).isEqualTo(8);
     assertThat(BasicCredentialsAuthenticator.costOf("$2a$12$abc")).isEqualTo(12);
     assertThat(BasicCredentialsAuthenticator.costOf("$2")).isZero();
+  }
+
+  @Test
+  void aCredentialBeingCheckedIsNotCheckedAgainAtTheSameTimeButWaitedFor() throws Exception {
+    final var inCheck = new CountDownLatch(1);
+    final var release = new CountDownLatch(1);
+    final var authenticator =
+        authenticator(
+            (password, hash) -> {
+              bcryptChecks.incrementAndGet();
+              inCheck.countDown();
+              try {
+                release.await();
+              } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return BCrypt.checkpw(password, hash);
+            });
+    // threads of their own: the common pool may have one
+    final ExecutorService threads = Executors.newFixedThreadPool(2);
+    final var first =
+        CompletableFuture.supplyAsync(
+            () -> assertAuthenticated(authenticator, basic("demo:s3cret")), threads);
+    assertThat(inCheck.await(5, TimeUnit.SECONDS)).isTrue();
+
+    // a client's requests arriving together with one credential: one check, not a busy answer
+    final var second =
+        CompletableFuture.supplyAsync(
+            () -> assertAuthenticated(authenticator, basic("demo:s3cret")), threads);
+    Thread.sleep(100);
+    assertThat(second).isNotDone();
+    release.countDown();
+
+    assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo("demo");
+    assertThat(second.get(5, TimeUnit.SECONDS)).isEqualTo("demo");
+    assertThat(bcryptChecks).hasValue(1);
+    threads.shutdown();
   }
 }
