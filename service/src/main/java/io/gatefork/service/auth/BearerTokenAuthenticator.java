@@ -50,7 +50,7 @@ public final class BearerTokenAuthenticator extends SchemeAuthenticator {
   }
 
   @Override
-  Verified check(final String token) throws AuthenticationFailure {
+  Verified check(final String token, final String key) throws AuthenticationFailure {
     final var verifiedToken = verifier.verify(token);
     return new Verified(toCaller(verifiedToken.claims()), notAfter(verifiedToken.expiresAt()));
   }

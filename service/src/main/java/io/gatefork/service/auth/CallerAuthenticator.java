@@ -39,4 +39,21 @@ public interface CallerAuthenticator {
 
   /** The {@code WWW-Authenticate} challenge of a 401, e.g. {@code Basic realm="camunda"}. */
   String challenge();
+
+  /**
+   * The caller of a credential verified before and still remembered, or null: a cache lookup, never
+   * a costly check, for the edge's admission, which runs before authentication and may name a
+   * caller only by what was verified. Null for the unprotected API.
+   */
+  default Caller verified(final String authorizationHeader) {
+    return null;
+  }
+
+  /**
+   * The admission key of a verified caller ({@code user:<name>} or {@code client:<id>}), which no
+   * remote address can be.
+   */
+  static String admissionKey(final Caller caller) {
+    return (caller.kind() == Caller.Kind.USER ? "user:" : "client:") + caller.id();
+  }
 }

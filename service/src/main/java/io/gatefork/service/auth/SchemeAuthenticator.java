@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * What basic and bearer authentication share: the header must name the scheme, and a credential
  * that passed its costly check (bcrypt, a token signature) is remembered in {@link
- * VerifiedCredentials}, so a client repeating its header pays a digest and a map lookup.
+ * VerifiedCredentials} under the digest of its normalised form, so a client repeating its
+ * credential, however it spells the header, pays a digest and a map lookup.
  */
 abstract class SchemeAuthenticator implements CallerAuthenticator {
   private final String scheme;
@@ -26,12 +27,35 @@ abstract class SchemeAuthenticator implements CallerAuthenticator {
   /** A credential that passed the check, and until when it may be remembered at most. */
   record Verified(Caller caller, long notAfterNanos) {}
 
-  /** The costly check of the credential (the header without its scheme). */
-  abstract Verified check(String credential) throws AuthenticationFailure;
+  /**
+   * The costly check of the credential (the header without its scheme, trimmed).
+   *
+   * @param key the credential's cache key ({@link VerifiedCredentials#keyOf} of its {@link
+   *     #normalised} form), for a check that remembers failures too
+   */
+  abstract Verified check(String credential, String key) throws AuthenticationFailure;
+
+  /**
+   * The credential as one string however its header spells it, so that one credential is one cache
+   * entry (basic: the decoded {@code username:password}); as sent by default. Cheap: it runs for
+   * every request.
+   */
+  String normalised(final String credential) {
+    return credential;
+  }
 
   @Override
   public final boolean protectsApi() {
     return true;
+  }
+
+  @Override
+  public final Caller verified(final String header) {
+    if (header == null || !header.regionMatches(true, 0, scheme, 0, scheme.length())) {
+      return null;
+    }
+    return verified.get(
+        VerifiedCredentials.keyOf(normalised(header.substring(scheme.length()).trim())));
   }
 
   @Override
@@ -42,12 +66,13 @@ abstract class SchemeAuthenticator implements CallerAuthenticator {
     if (!header.regionMatches(true, 0, scheme, 0, scheme.length())) {
       throw new AuthenticationFailure("Expected " + expected + ", but got another scheme");
     }
-    final String key = VerifiedCredentials.keyOf(header);
+    final String credential = header.substring(scheme.length()).trim();
+    final String key = VerifiedCredentials.keyOf(normalised(credential));
     final Caller known = verified.get(key);
     if (known != null) {
       return known;
     }
-    final Verified result = check(header.substring(scheme.length()).trim());
+    final Verified result = check(credential, key);
     verified.put(key, result.caller(), result.notAfterNanos());
     return result.caller();
   }

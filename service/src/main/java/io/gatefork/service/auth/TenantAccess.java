@@ -74,8 +74,33 @@ public final class TenantAccess {
   }
 
   /**
+   * The refusal of a job activation's or job stream's tenants, or null: the first named one that
+   * fails ({@link #firstRefusal}); when none are named, with checks on, a caller without tenants is
+   * refused as if it had named the default tenant, the one the activation would otherwise ask for
+   * and which such a caller may not name either.
+   */
+  public static TenantRefusal activationRefusal(
+      final Caller caller,
+      final Operation operation,
+      final String field,
+      final List<String> tenantIds) {
+    if (tenantIds.isEmpty()) {
+      return caller.tenantChecks() && caller.tenantIds().isEmpty()
+          ? new TenantRefusal(
+              Verdict.NOT_AUTHORIZED,
+              operation,
+              field,
+              TenantOwned.DEFAULT_TENANT_IDENTIFIER,
+              tenantIds)
+          : null;
+    }
+    return firstRefusal(caller, operation, field, tenantIds);
+  }
+
+  /**
    * The tenants a job activation or job stream asks for: the named ones; when none are named, the
-   * caller's authorized tenants with checks on, else the default tenant.
+   * caller's authorized tenants with checks on, else the default tenant. With checks on, a caller
+   * without tenants never gets here: the front ends refuse it ({@link #activationRefusal}).
    */
   public static List<String> activationTenants(final Caller caller, final List<String> named) {
     if (named != null && !named.isEmpty()) {

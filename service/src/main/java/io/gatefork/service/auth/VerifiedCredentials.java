@@ -9,9 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Credentials that passed a costly check (bcrypt, a token signature), remembered for a short time
- * keyed by a SHA-256 digest of the header, so the cache never holds a password or token. Bounded:
- * when full it starts over rather than tracking recency on the hot path. Failures are never
- * remembered.
+ * keyed by a SHA-256 digest of the normalised credential, so the cache never holds a password or
+ * token. Bounded: when full it starts over rather than tracking recency on the hot path. Failures
+ * are never remembered.
  */
 final class VerifiedCredentials {
   // MessageDigest.getInstance walks the security providers: once per thread, not per request
@@ -34,10 +34,10 @@ final class VerifiedCredentials {
     this.maxEntries = maxEntries;
   }
 
-  /** The key of a header: its digest. */
-  static String keyOf(final String header) {
+  /** The key of a normalised credential: its digest. */
+  static String keyOf(final String credential) {
     // digest() resets the instance, so the thread's next call starts clean
-    final byte[] hash = SHA_256.get().digest(header.getBytes(StandardCharsets.UTF_8));
+    final byte[] hash = SHA_256.get().digest(credential.getBytes(StandardCharsets.UTF_8));
     return Base64.getEncoder().encodeToString(hash);
   }
 

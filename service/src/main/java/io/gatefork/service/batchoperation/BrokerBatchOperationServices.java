@@ -25,7 +25,9 @@ public final class BrokerBatchOperationServices extends ApiServices
       final RequestContext context, final CreateBatchOperation command) {
     final BrokerRequest<BatchOperationCreationRecord> request;
     try {
-      request = BrokerRequests.createBatchOperation(BatchOperationRecords.toRecord(command));
+      request =
+          BrokerRequests.createBatchOperation(
+              BatchOperationRecords.toRecord(command, context.caller(), context.operation()));
     } catch (final ServiceException e) {
       return rejectInput(e);
     }

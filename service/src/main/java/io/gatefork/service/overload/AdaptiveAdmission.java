@@ -46,6 +46,7 @@ public final class AdaptiveAdmission implements Admission {
 
   private final CallerFairLimiter limiter;
   private final boolean byCaller;
+  private final boolean byVerifiedCaller;
   private final MeterRegistry registry;
   private final OperationMeters<Counter> shed = new OperationMeters<>(this::shedCounter);
 
@@ -71,7 +72,8 @@ public final class AdaptiveAdmission implements Admission {
               config.cpuTarget(), config.minLimit(), config.maxLimit(), nanoClock.getAsLong()));
     }
     limiter = builder.build();
-    byCaller = config.partitionBy() == CallerPartition.REMOTE_ADDRESS;
+    byCaller = config.partitionBy() != CallerPartition.NONE;
+    byVerifiedCaller = config.partitionBy() == CallerPartition.VERIFIED_CALLER;
     Gauge.builder(LIMIT_METER, limiter, CallerFairLimiter::effectiveLimit)
         .description(
             "Requests the gateway admits in flight at once (learned from their latency, or kept"
@@ -151,6 +153,11 @@ public final class AdaptiveAdmission implements Admission {
   @Override
   public boolean sharesByCaller() {
     return byCaller;
+  }
+
+  @Override
+  public boolean namesVerifiedCallers() {
+    return byVerifiedCaller;
   }
 
   /** The current limit. */

@@ -20,7 +20,8 @@ public interface Admission {
   /**
    * @param api the front end, for the shed meter
    * @param operation the request's operation, admitted by its {@link Operation#admission()}
-   * @param caller who asks (the remote address), when {@link #sharesByCaller()}; else null
+   * @param caller who asks (the remote address, or a verified identity), when {@link
+   *     #sharesByCaller()}; else null
    * @param waitedNanos how long the request waited in the server before it asked (0: unknown)
    * @return the request's permit, or null when it must be shed
    */
@@ -33,6 +34,14 @@ public interface Admission {
 
   /** Whether the limit is shared among callers: then the edge names each request's caller. */
   default boolean sharesByCaller() {
+    return false;
+  }
+
+  /**
+   * Whether a caller is named by its verified identity where the edge knows one ({@link
+   * CallerPartition#VERIFIED_CALLER}), else by its remote address.
+   */
+  default boolean namesVerifiedCallers() {
     return false;
   }
 

@@ -38,7 +38,8 @@ class CallerAuthenticatorsTest {
         List.of(new BasicUser("demo", HASH, "Demo", "demo@example.com", List.of("t1"))),
         tenants,
         Duration.ofMinutes(1),
-        100);
+        100,
+        new BasicCredentialsAuthenticator.Limits(100, Duration.ofMinutes(1), 1));
   }
 
   @Test

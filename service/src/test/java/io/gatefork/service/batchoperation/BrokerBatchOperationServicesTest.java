@@ -14,10 +14,14 @@ import io.camunda.zeebe.protocol.record.intent.BatchOperationIntent;
 import io.camunda.zeebe.protocol.record.value.BatchOperationType;
 import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.Caller;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.testing.FakeBrokerClient;
+import java.lang.reflect.RecordComponent;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -74,7 +78,84 @@ class BrokerBatchOperationServicesTest {
     assertThat(
             MsgPackConverter.convertToObject(
                 record.getAuthenticationBuffer(), CamundaAuthentication.class))
-        .isEqualTo(CamundaAuthentication.none());
+        .as("the unprotected API's caller, as its commands carry it")
+        .isEqualTo(CamundaAuthentication.anonymous());
+  }
+
+  private static final Caller OF_TA =
+      Caller.user("a", null, null, null, List.of("ta"), List.of("g"), Map.of("sub", "s"), true);
+
+  @Test
+  void creationCarriesTheCallersAuthenticationAndIsRestrictedToItsTenants() throws Exception {
+    broker.respondWith(sent -> FakeBrokerClient.echo(sent, KEY));
+    final ProcessInstanceFilter filter =
+        new ProcessInstanceFilter.Builder()
+            .processDefinitionIdOperations(List.of(Operation.eq("order")))
+            .addOrOperation(new ProcessInstanceFilter.Builder().hasIncident(true).build())
+            .build();
+
+    services
+        .create(
+            new RequestContext(RequestTiming.startNow(), OF_TA),
+            CreateBatchOperation.cancelProcessInstances(filter))
+        .get(5, TimeUnit.SECONDS);
+
+    final var record = broker.sent().getFirst().valueAs(new BatchOperationCreationRecord());
+    assertThat(
+            MsgPackConverter.convertToObject(
+                record.getAuthenticationBuffer(), CamundaAuthentication.class))
+        .isEqualTo(
+            new CamundaAuthentication(
+                "a", null, List.of("g"), List.of(), List.of("ta"), List.of(), Map.of("sub", "s")));
+    final ProcessInstanceFilter sent =
+        MsgPackConverter.convertToObject(
+            record.getEntityFilterBuffer(), ProcessInstanceFilter.class);
+    assertThat(sent.tenantIdOperations()).containsExactly(Operation.in(List.of("ta")));
+    // every other criterion, the $or members included, as given
+    for (final RecordComponent component : ProcessInstanceFilter.class.getRecordComponents()) {
+      if (!component.getName().equals("tenantIdOperations")) {
+        assertThat(component.getAccessor().invoke(sent))
+            .as(component.getName())
+            .isEqualTo(component.getAccessor().invoke(filter));
+      }
+    }
+  }
+
+  @Test
+  void aFilterNamingAnotherTenantIsRefusedBeforeTheBroker() {
+    for (final ProcessInstanceFilter filter :
+        List.of(
+            new ProcessInstanceFilter.Builder()
+                .tenantIdOperations(List.of(Operation.eq("tb")))
+                .build(),
+            new ProcessInstanceFilter.Builder()
+                .tenantIdOperations(List.of(Operation.in(List.of("ta", "tb"))))
+                .build(),
+            new ProcessInstanceFilter.Builder()
+                .processDefinitionIdOperations(List.of(Operation.eq("order")))
+                .addOrOperation(
+                    new ProcessInstanceFilter.Builder()
+                        .tenantIdOperations(List.of(Operation.eq("tb")))
+                        .build())
+                .build())) {
+      assertFails(
+          services.create(
+              new RequestContext(RequestTiming.startNow(), OF_TA),
+              CreateBatchOperation.cancelProcessInstances(filter)),
+          ServiceStatus.FORBIDDEN,
+          "tenant identifier 'tb', but tenant is not authorized");
+    }
+    final Caller noTenants = Caller.user("n", null, null, null, List.of(), null, Map.of(), true);
+    assertFails(
+        services.create(
+            new RequestContext(RequestTiming.startNow(), noTenants),
+            CreateBatchOperation.cancelProcessInstances(
+                new ProcessInstanceFilter.Builder()
+                    .processDefinitionIdOperations(List.of(Operation.eq("order")))
+                    .build())),
+        ServiceStatus.FORBIDDEN,
+        "tenant identifier '<default>', but tenant is not authorized");
+    assertThat(broker.sent()).isEmpty();
   }
 
   @Test

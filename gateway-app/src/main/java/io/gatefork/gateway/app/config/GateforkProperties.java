@@ -141,10 +141,11 @@ public record GateforkProperties(
    *     than this shrinks the limit
    * @param window learned limits: {@code 0}: every answer teaches the limit; else the shortest
    *     window (at least 100ms) whose answers' average latency is one sample
-   * @param partitionBy {@code remote-address}: at the bound, a caller (client IP) that sent fewer
-   *     requests than the average caller in the last second is still admitted (up to twice the
-   *     bound), so one caller's storm does not starve the others; {@code none}: first come, first
-   *     served
+   * @param partitionBy {@code verified-caller}: at the bound, a caller that sent fewer requests
+   *     than the average caller in the last second is still admitted (up to twice the bound), so
+   *     one caller's storm does not starve the others; a caller is the authenticated client
+   *     (username or client id) when its credential was verified before, else its IP address;
+   *     {@code remote-address}: the IP address always; {@code none}: first come, first served
    * @param cpuTarget the share of the gateway's CPU quota (its cgroup's, v1 or v2) above which,
    *     while requests are shed and clients keep opening connections (the gateway is behind on
    *     reading), fewer are admitted: the bound drops to nine tenths of what is in flight each ten
@@ -159,7 +160,7 @@ public record GateforkProperties(
       @DefaultValue("1000") int maxLimit,
       @DefaultValue("250ms") Duration latencyThreshold,
       @DefaultValue("100ms") Duration window,
-      @DefaultValue("remote-address") CallerPartition partitionBy,
+      @DefaultValue("verified-caller") CallerPartition partitionBy,
       @DefaultValue("0") double cpuTarget) {}
 
   /**

@@ -49,7 +49,11 @@ public class AuthenticationConfiguration {
               basicUsers(security.initialization().users()),
               tenantChecks,
               gatefork.credentialsCacheTtl(),
-              gatefork.credentialsCacheSize());
+              gatefork.credentialsCacheSize(),
+              new BasicCredentialsAuthenticator.Limits(
+                  gatefork.failedCredentialsCacheSize(),
+                  gatefork.failedCredentialsCacheTtl(),
+                  gatefork.effectivePasswordChecks()));
       case "oidc" -> {
         final var oidc = authentication.oidc();
         yield new BearerTokenAuthenticator(

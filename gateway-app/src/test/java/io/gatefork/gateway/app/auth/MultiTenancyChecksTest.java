@@ -5,14 +5,18 @@ import static io.gatefork.gateway.app.auth.AuthTestCalls.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.camunda.client.api.command.ClientStatusException;
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.BatchOperationIntent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.gateway.app.GatewayTestSupport;
 import io.grpc.Status;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -39,6 +43,7 @@ import org.springframework.test.context.TestPropertySource;
     })
 class MultiTenancyChecksTest extends GatewayTestSupport {
   static final TestTokens TOKENS = new TestTokens();
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String TOKEN_A =
       TOKENS.token(
           Map.of("sub", "u-2", "preferred_username", "ann", "tenant_ids", List.of("tenant-a")));
@@ -172,5 +177,35 @@ class MultiTenancyChecksTest extends GatewayTestSupport {
                 r.is(RecordType.COMMAND, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATE)
                     && r.valueJson().contains("\"mt-default\""));
     assertThat(command.valueJson()).contains("\"tenantIds\":[\"tenant-a\"]");
+  }
+
+  /** The token's claims (numbers, lists) travel in the batch record's authentication too. */
+  @Test
+  void aBatchOperationCarriesTheTokensCallerAndClaims() throws Exception {
+    final var response =
+        postJson(
+            baseUrl() + "/v2/process-instances/cancellation",
+            "Bearer " + TOKEN_A,
+            "{\"filter\":{\"processDefinitionId\":\"mt-batch\",\"tenantId\":\"tenant-a\"}}");
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    final long key =
+        Long.parseLong(JSON.readTree(response.body()).path("batchOperationKey").asText());
+
+    final var created =
+        awaitRecord(
+            r ->
+                r.key() == key
+                    && r.is(
+                        RecordType.EVENT,
+                        ValueType.BATCH_OPERATION_CREATION,
+                        BatchOperationIntent.CREATED));
+    final String authentication =
+        MsgPackConverter.convertToJson(
+            Base64.getDecoder()
+                .decode(JSON.readTree(created.valueJson()).path("authentication").asText()));
+    assertThat(authentication)
+        .contains("\"authenticated_username\":\"ann\"")
+        .contains("\"authenticated_tenant_ids\":[\"tenant-a\"]")
+        .contains("\"sub\":\"u-2\"");
   }
 }

@@ -1,6 +1,8 @@
 package io.gatefork.gateway.grpc.admission;
 
 import io.gatefork.gateway.grpc.operation.GatewayOperations;
+import io.gatefork.service.auth.Caller;
+import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.Admission;
@@ -33,12 +35,19 @@ public final class AdmissionInterceptor implements ServerInterceptor {
           "The gateway is at its limit of requests in flight and did not handle this one;"
               + " retry later");
 
+  private static final Metadata.Key<String> AUTHORIZATION =
+      Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+
   private static final ServerCall.Listener<Object> NOTHING = new ServerCall.Listener<>() {};
 
   private final Admission admission;
+  private final CallerAuthenticator authenticator;
+  private final boolean verifiedCallers;
 
-  public AdmissionInterceptor(final Admission admission) {
+  public AdmissionInterceptor(final Admission admission, final CallerAuthenticator authenticator) {
     this.admission = admission;
+    this.authenticator = authenticator;
+    verifiedCallers = admission.namesVerifiedCallers() && authenticator.protectsApi();
   }
 
   @Override
@@ -53,7 +62,8 @@ public final class AdmissionInterceptor implements ServerInterceptor {
       return next.startCall(call, headers);
     }
     final Permit permit =
-        admission.admit(Api.GRPC, operation, admission.sharesByCaller() ? caller(call) : null, 0);
+        admission.admit(
+            Api.GRPC, operation, admission.sharesByCaller() ? caller(call, headers) : null, 0);
     if (permit == null) {
       call.close(SHED, new Metadata());
       return (ServerCall.Listener<ReqT>) NOTHING;
@@ -71,8 +81,22 @@ public final class AdmissionInterceptor implements ServerInterceptor {
     };
   }
 
+  /**
+   * The verified client where its credential was verified before (a cache lookup; the
+   * authentication interceptor, which runs later, checks it as ever), else the client's address.
+   */
+  private String caller(final ServerCall<?, ?> call, final Metadata headers) {
+    if (verifiedCallers) {
+      final Caller known = authenticator.verified(headers.get(AUTHORIZATION));
+      if (known != null) {
+        return CallerAuthenticator.admissionKey(known);
+      }
+    }
+    return address(call);
+  }
+
   /** The client's IP address; null when the transport does not say (in-process). */
-  private static String caller(final ServerCall<?, ?> call) {
+  private static String address(final ServerCall<?, ?> call) {
     return call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR)
             instanceof final InetSocketAddress address
         ? address.getHostString()

@@ -36,7 +36,9 @@ public final class CallerAuthenticationInterceptor implements ServerInterceptor 
     try {
       caller = authenticator.authenticate(headers.get(AUTHORIZATION));
     } catch (final AuthenticationFailure failure) {
-      call.close(Status.UNAUTHENTICATED.withDescription(failure.getMessage()), new Metadata());
+      // not checked (too many password checks at once): backpressure, which clients retry
+      final Status status = failure.busy() ? Status.RESOURCE_EXHAUSTED : Status.UNAUTHENTICATED;
+      call.close(status.withDescription(failure.getMessage()), new Metadata());
       return new ServerCall.Listener<>() {};
     }
     return Contexts.interceptCall(

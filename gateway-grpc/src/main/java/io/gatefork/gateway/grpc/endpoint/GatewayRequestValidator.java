@@ -87,10 +87,10 @@ final class GatewayRequestValidator {
   }
 
   static Status activateJobs(final ActivateJobsRequest request) {
-    // none named: the caller's tenants (TenantAccess.activationTenants)
+    // none named: the caller's tenants (TenantAccess.activationTenants), refused without any
     return refused(
         "ActivateJobs",
-        TenantAccess.firstRefusal(
+        TenantAccess.activationRefusal(
             CallerContext.current(), NO_OPERATION, "tenantIds", request.getTenantIdsList()));
   }
 
@@ -118,6 +118,13 @@ final class GatewayRequestValidator {
   /** Tenants before the service's checks of type and timeout, as in the stock gateway. */
   static Status streamActivatedJobs(final StreamActivatedJobsRequest request) {
     final List<String> tenantIds = request.getTenantIdsList();
+    if (tenantIds.isEmpty()) {
+      // the caller's tenants, as for ActivateJobs; refused to a caller without any
+      return refused(
+          "StreamActivatedJobs",
+          TenantAccess.activationRefusal(
+              CallerContext.current(), NO_OPERATION, "tenantIds", tenantIds));
+    }
     for (int i = 0; i < tenantIds.size(); i++) {
       final Status tenant =
           tenant("StreamActivatedJobs", FieldRules.element("tenantIds", i), tenantIds.get(i));
@@ -157,7 +164,9 @@ final class GatewayRequestValidator {
                     .formatted(i, process.getName()));
       }
     }
-    return null;
+    // the request names no tenant: the rule of a DeployResource naming none (with checks on a
+    // tenant must be named, so this deprecated RPC is refused; with them off the default tenant)
+    return tenant(rpc, "");
   }
 
   static Status broadcastSignal(final BroadcastSignalRequest request) {

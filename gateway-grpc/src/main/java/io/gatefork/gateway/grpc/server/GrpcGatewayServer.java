@@ -115,7 +115,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
       interceptors.add(new CallerAuthenticationInterceptor(authenticator));
     }
     if (admission != Admission.OFF) {
-      interceptors.add(new AdmissionInterceptor(admission));
+      interceptors.add(new AdmissionInterceptor(admission, authenticator));
     }
     interceptors.add(metricsInterceptor);
     if (traced) {

@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest.admission;
 import io.gatefork.gateway.rest.config.RestFilterOrder;
 import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
+import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.overload.Admission;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
@@ -26,11 +27,17 @@ public class AdmissionConfiguration {
       final ObjectProvider<Admission> admission,
       final HandlerOperations operations,
       @Qualifier("requestMappingHandlerMapping") final RequestMappingHandlerMapping mapping,
+      final ObjectProvider<CallerAuthenticator> authenticator,
       final RestFrontEndProperties properties) {
     final Admission configured = admission.getIfAvailable(() -> Admission.OFF);
     final var registration =
         new FilterRegistrationBean<>(
-            new AdmissionFilter(configured, operations, mapping, properties.writeTimeout()));
+            new AdmissionFilter(
+                configured,
+                operations,
+                mapping,
+                authenticator.getIfAvailable(() -> CallerAuthenticator.UNPROTECTED),
+                properties.writeTimeout()));
     registration.setName("gatewayRestAdmissionFilter");
     registration.setOrder(RestFilterOrder.ADMISSION);
     registration.setDispatcherTypes(DispatcherType.REQUEST);

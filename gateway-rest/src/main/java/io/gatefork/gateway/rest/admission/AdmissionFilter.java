@@ -7,6 +7,8 @@ import io.gatefork.gateway.rest.error.ProblemResponses;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.gateway.rest.stage.RequestStages;
 import io.gatefork.gateway.rest.write.AnswerOutput;
+import io.gatefork.service.auth.Caller;
+import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.Admission;
@@ -36,9 +38,10 @@ import org.springframework.web.util.ServletRequestPathUtils;
  * security chain, Spring MVC and the body. The request's handler is looked up in Spring MVC's own
  * mapping — the result is kept on the request for the DispatcherServlet, so no request is looked up
  * twice — and the request asks {@link Admission} for a permit under the operation its handler
- * declares, named by its remote address when the limit is shared among callers. Without one it is
- * answered at once with 503 ProblemDetail {@code RESOURCE_EXHAUSTED} and {@code Retry-After}, the
- * stock backpressure answer the SDKs retry on, on a connection that stays open ({@link
+ * declares, named by its remote address when the limit is shared among callers (or, with {@code
+ * partition-by=verified-caller}, by the client whose credential was verified before). Without one
+ * it is answered at once with 503 ProblemDetail {@code RESOURCE_EXHAUSTED} and {@code Retry-After},
+ * the stock backpressure answer the SDKs retry on, on a connection that stays open ({@link
  * KeptStatus}). The request says how long it waited in Tomcat before it got here ({@link
  * DispatchTimes}).
  *
@@ -60,16 +63,35 @@ public final class AdmissionFilter implements Filter {
   private final HandlerOperations operations;
   private final RequestMappingHandlerMapping mapping;
   private final Duration writeTimeout;
+  private final CallerAuthenticator authenticator;
+  private final boolean verifiedCallers;
 
   public AdmissionFilter(
       final Admission admission,
       final HandlerOperations operations,
       final RequestMappingHandlerMapping mapping,
+      final CallerAuthenticator authenticator,
       final Duration writeTimeout) {
     this.admission = admission;
     this.operations = operations;
     this.mapping = mapping;
+    this.authenticator = authenticator;
     this.writeTimeout = writeTimeout;
+    verifiedCallers = admission.namesVerifiedCallers() && authenticator.protectsApi();
+  }
+
+  /**
+   * Who asks: the verified client where its credential was verified before (a cache lookup; the
+   * security chain, which runs later, checks it as ever), else the connection's address.
+   */
+  private String caller(final HttpServletRequest request) {
+    if (verifiedCallers) {
+      final Caller known = authenticator.verified(request.getHeader(HttpHeaders.AUTHORIZATION));
+      if (known != null) {
+        return CallerAuthenticator.admissionKey(known);
+      }
+    }
+    return request.getRemoteAddr();
   }
 
   @Override
@@ -86,7 +108,7 @@ public final class AdmissionFilter implements Filter {
             : admission.admit(
                 Api.REST,
                 operation,
-                admission.sharesByCaller() ? request.getRemoteAddr() : null,
+                admission.sharesByCaller() ? caller(request) : null,
                 DispatchTimes.waitedNanos(System.nanoTime()));
     if (permit == null) {
       request.setAttribute(RequestStages.SHED_ATTRIBUTE, operation);

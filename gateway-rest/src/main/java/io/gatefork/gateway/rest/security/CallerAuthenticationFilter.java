@@ -27,6 +27,9 @@ public final class CallerAuthenticationFilter extends OncePerRequestFilter {
   /** The reason a credential was refused, for the 401's detail. */
   static final String FAILURE_ATTRIBUTE = CallerAuthenticationFilter.class.getName() + ".failure";
 
+  /** The credential was not checked (too many checks at once): answered as backpressure. */
+  static final String BUSY_ATTRIBUTE = CallerAuthenticationFilter.class.getName() + ".busy";
+
   private final CallerAuthenticator authenticator;
   private final SecurityContextHolderStrategy contexts =
       SecurityContextHolder.getContextHolderStrategy();
@@ -49,6 +52,9 @@ public final class CallerAuthenticationFilter extends OncePerRequestFilter {
         contexts.setContext(context);
       } catch (final AuthenticationFailure failure) {
         request.setAttribute(FAILURE_ATTRIBUTE, failure.getMessage());
+        if (failure.busy()) {
+          request.setAttribute(BUSY_ATTRIBUTE, Boolean.TRUE);
+        }
       }
     }
     chain.doFilter(request, response);

@@ -37,11 +37,15 @@ public final class RestTenantChecks {
     }
   }
 
-  /** None named means the caller's tenants ({@link TenantAccess#activationTenants}). */
+  /**
+   * None named means the caller's tenants ({@link TenantAccess#activationTenants}); a caller
+   * without tenants is refused then ({@link TenantAccess#activationRefusal}).
+   */
   static void checkAll(
       final String field, final RequestContext context, final List<String> tenantIds) {
     if (context.caller().tenantChecks()) {
-      throwIf(TenantAccess.firstRefusal(context.caller(), context.operation(), field, tenantIds));
+      throwIf(
+          TenantAccess.activationRefusal(context.caller(), context.operation(), field, tenantIds));
     }
   }
 
