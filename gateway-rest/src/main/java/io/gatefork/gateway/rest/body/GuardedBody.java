@@ -6,14 +6,15 @@ import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletRequest;
 import java.io.IOException;
+import java.util.concurrent.Semaphore;
 
 /**
  * A request body's stream that refuses to wait past the body's deadline, to grow past the largest
  * body, or to wait for the client at all when every place for waiting bodies is taken. A read that
  * finds nothing buffered (the client has not sent the rest yet) is a wait: it holds one of {@link
  * RequestBodyGuard}'s places while it blocks, so slow uploads can hold only so many request
- * threads. A body that arrives with its head, or within {@link #GRACE_NANOS} of it, as a
- * well-behaved client's does, never needs one.
+ * threads; a young request may take one of the few grace places instead. A body that arrives with
+ * its head, as a well-behaved client's mostly does, never needs either.
  */
 final class GuardedBody extends ServletInputStream {
   /**
@@ -41,13 +42,13 @@ final class GuardedBody extends ServletInputStream {
 
   @Override
   public int read() throws IOException {
-    final boolean waits = beforeRead();
+    final Semaphore place = beforeRead();
     final int next;
     try {
       next = body.read();
     } finally {
-      if (waits) {
-        guard.stopWaiting();
+      if (place != null) {
+        place.release();
       }
     }
     if (next >= 0) {
@@ -58,13 +59,13 @@ final class GuardedBody extends ServletInputStream {
 
   @Override
   public int read(final byte[] into, final int offset, final int length) throws IOException {
-    final boolean waits = beforeRead();
+    final Semaphore place = beforeRead();
     final int count;
     try {
       count = body.read(into, offset, length);
     } finally {
-      if (waits) {
-        guard.stopWaiting();
+      if (place != null) {
+        place.release();
       }
     }
     if (count > 0) {
@@ -74,22 +75,23 @@ final class GuardedBody extends ServletInputStream {
   }
 
   /**
-   * @return whether this read waits for the client (it then holds a place)
+   * @return the place this read holds while it waits for the client, to be given back after it;
+   *     null when it does not wait
    */
-  private boolean beforeRead() throws IOException {
+  private Semaphore beforeRead() throws IOException {
     if (System.nanoTime() - deadlineNanos > 0) {
       throw refused(guard.tooSlow());
     }
     if (body.available() > 0 || body.isFinished()) {
-      return false;
+      return null;
     }
-    if (guard.startWaiting()) {
-      return true;
+    // a young request's body is likely only a segment behind its head
+    final boolean young = deadlineNanos - System.nanoTime() > guard.timeoutNanos() - GRACE_NANOS;
+    final Semaphore place = guard.placeToWait(young);
+    if (place == null) {
+      throw refused(guard.noPlaceToWait());
     }
-    if (deadlineNanos - System.nanoTime() > guard.timeoutNanos() - GRACE_NANOS) {
-      return false; // a young request: its body is likely a segment behind its head
-    }
-    throw refused(guard.noPlaceToWait());
+    return place;
   }
 
   private void counted(final int count) throws IOException {

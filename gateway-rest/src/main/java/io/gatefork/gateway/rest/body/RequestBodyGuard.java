@@ -31,9 +31,9 @@ import org.springframework.http.MediaType;
  * a body larger than {@code gatefork.rest.max-body-size} (by its {@code Content-Length} before a
  * byte is read, or when the bytes read pass it), 408 for one not complete within {@code
  * gatefork.rest.body-read-timeout}, 503 when every place for waiting bodies ({@code
- * gatefork.rest.max-waiting-bodies}) is taken — and its connection is closed without reading the
- * rest ({@link AnswerOutput#abandonBody}): waiting for a slow client's remainder would hold the
- * thread again.
+ * gatefork.rest.max-waiting-bodies}, and half as many grace places for requests younger than a
+ * second) is taken — and its connection is closed without reading the rest ({@link
+ * AnswerOutput#abandonBody}): waiting for a slow client's remainder would hold the thread again.
  *
  * <p>Requests without a body pass untouched. Multipart uploads are parsed by the container from its
  * own stream (Spring's limits, {@code spring.servlet.multipart.*}, bound their size), so such a
@@ -43,6 +43,7 @@ public final class RequestBodyGuard implements Filter {
   private final long maxBodyBytes;
   private final long timeoutNanos;
   private final Semaphore waiting;
+  private final Semaphore grace;
   private final int places;
   private final Duration writeTimeout;
 
@@ -55,6 +56,9 @@ public final class RequestBodyGuard implements Filter {
     timeoutNanos = timeout.toNanos();
     places = waitingPlaces;
     waiting = new Semaphore(waitingPlaces);
+    // requests younger than GuardedBody.GRACE_NANOS: together with the places, three quarters of
+    // the request threads at most, so requests whose bodies came with them always find threads
+    grace = new Semaphore(Math.max(1, waitingPlaces / 2));
     this.writeTimeout = writeTimeout;
   }
 
@@ -89,6 +93,14 @@ public final class RequestBodyGuard implements Filter {
       return;
     }
     chain.doFilter(new Guarded(request, this, System.nanoTime() + timeoutNanos), response);
+  }
+
+  /** A place for a read that waits for its client; a young request may take a grace place. */
+  Semaphore placeToWait(final boolean young) {
+    if (waiting.tryAcquire()) {
+      return waiting;
+    }
+    return young && grace.tryAcquire() ? grace : null;
   }
 
   boolean startWaiting() {

@@ -31,7 +31,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxWaitingBodies how many requests at once may hold a request thread while their body has
  *     not arrived (slow uploads; multipart uploads count for their whole parsing); beyond it a
  *     request that would wait for its body is answered 503 at once, so that slow uploads can never
- *     take every request thread. 0: half the request threads
+ *     take every request thread (a request in its first second may also take one of half as many
+ *     grace places: bodies often come a moment after their head). 0: half the request threads
  * @param maxBodySize the largest JSON request body; a larger one is refused with 413 before it is
  *     read (keep it at the brokers' message limit, {@code zeebe.gateway.network.maxMessageSize}:
  *     the broker could not take the command anyway). Multipart uploads have Spring's own limits,

@@ -3,10 +3,12 @@ package io.gatefork.gateway.rest.security;
 import io.gatefork.gateway.rest.connection.KeptStatus;
 import io.gatefork.gateway.rest.error.ProblemJson;
 import io.gatefork.gateway.rest.error.ProblemResponses;
+import io.gatefork.gateway.rest.write.AnswerOutput;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.AuthenticationException;
@@ -28,9 +30,11 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
       "No credentials were sent: the API requires authentication";
 
   private final String challenge;
+  private final Duration writeTimeout;
 
-  ProblemAuthenticationEntryPoint(final String challenge) {
+  ProblemAuthenticationEntryPoint(final String challenge, final Duration writeTimeout) {
     this.challenge = challenge;
+    this.writeTimeout = writeTimeout;
   }
 
   @Override
@@ -50,13 +54,18 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
       response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
     }
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-    final String body =
+    final byte[] body =
         ProblemJson.of(
-            HttpServletResponse.SC_UNAUTHORIZED, "UNAUTHORIZED", detail, request.getRequestURI());
-    response.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
+                HttpServletResponse.SC_UNAUTHORIZED,
+                "UNAUTHORIZED",
+                detail,
+                request.getRequestURI())
+            .getBytes(StandardCharsets.UTF_8);
+    response.setContentLength(body.length);
+    AnswerOutput.send(request, response, body, false, writeTimeout);
   }
 
-  private static void busy(
+  private void busy(
       final HttpServletRequest request, final HttpServletResponse response, final String detail)
       throws IOException {
     final byte[] body =
@@ -71,9 +80,6 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
     response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER);
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
     response.setContentLength(body.length);
-    response.getOutputStream().write(body);
-    if (marked) {
-      KeptStatus.commit(response);
-    }
+    AnswerOutput.send(request, response, body, marked, writeTimeout);
   }
 }

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.security;
 
+import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import io.gatefork.gateway.rest.frontend.OnLeanFrontEnd;
 import io.gatefork.service.auth.CallerAuthenticator;
 import jakarta.servlet.DispatcherType;
@@ -60,7 +61,9 @@ public class RestSecurityConfiguration {
 
   @Bean
   public SecurityFilterChain gatewayRestSecurityFilterChain(
-      final HttpSecurity http, final ObjectProvider<CallerAuthenticator> authenticators)
+      final HttpSecurity http,
+      final ObjectProvider<CallerAuthenticator> authenticators,
+      final RestFrontEndProperties properties)
       throws Exception {
     final CallerAuthenticator authenticator =
         authenticators.getIfAvailable(() -> CallerAuthenticator.UNPROTECTED);
@@ -72,7 +75,8 @@ public class RestSecurityConfiguration {
           .exceptionHandling(
               exceptions ->
                   exceptions.authenticationEntryPoint(
-                      new ProblemAuthenticationEntryPoint(authenticator.challenge())));
+                      new ProblemAuthenticationEntryPoint(
+                          authenticator.challenge(), properties.writeTimeout())));
     }
     final PathPatternRequestMatcher.Builder paths = PathPatternRequestMatcher.withDefaults();
     final var openPaths = new PathPatternRequestMatcher[OPEN_PATHS.length];
@@ -117,7 +121,9 @@ public class RestSecurityConfiguration {
   @Order(Ordered.HIGHEST_PRECEDENCE)
   @Conditional(OnLeanFrontEnd.class)
   public SecurityFilterChain gatewayRestLeanApiFilterChain(
-      final HttpSecurity http, final ObjectProvider<CallerAuthenticator> authenticators)
+      final HttpSecurity http,
+      final ObjectProvider<CallerAuthenticator> authenticators,
+      final RestFrontEndProperties properties)
       throws Exception {
     final CallerAuthenticator authenticator =
         authenticators.getIfAvailable(() -> CallerAuthenticator.UNPROTECTED);
@@ -139,7 +145,8 @@ public class RestSecurityConfiguration {
         .exceptionHandling(
             exceptions ->
                 exceptions.authenticationEntryPoint(
-                    new ProblemAuthenticationEntryPoint(authenticator.challenge())))
+                    new ProblemAuthenticationEntryPoint(
+                        authenticator.challenge(), properties.writeTimeout())))
         .securityContext(AbstractHttpConfigurer::disable)
         .servletApi(AbstractHttpConfigurer::disable)
         .sessionManagement(AbstractHttpConfigurer::disable)
