@@ -1,7 +1,9 @@
 package io.gatefork.gateway.app.robustness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.camunda.client.CamundaClient;
 import io.gatefork.gateway.app.GatewayTestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -63,6 +65,53 @@ class RequestBodyLimitsTest extends GatewayTestSupport {
       }
     }
     assertThat(get("/v2/topology")).isEqualTo(200);
+  }
+
+  /**
+   * A slow body pipelined behind a request the broker answers: the first answer is written from the
+   * API executor thread that completed it, and Tomcat goes on to the connection's next request
+   * where that write started. Were that request's body read there, each such client would hold an
+   * API executor thread for the body's deadline, and every answer behind it — gRPC ones too — would
+   * wait.
+   */
+  @Test
+  void aSlowBodyPipelinedBehindAnAnswerHoldsNoApiExecutorThread() throws Exception {
+    final String answeredByTheBroker = "{\"processDefinitionId\":\"nothing-deployed\"}";
+    final List<Socket> pipelines = new ArrayList<>();
+    try (CamundaClient grpc = client(false)) {
+      for (int i = 0; i < SLOW_UPLOADS; i++) {
+        final Socket pipeline = connect();
+        pipelines.add(pipeline);
+        pipeline
+            .getOutputStream()
+            .write(
+                (head(
+                            "POST",
+                            "/v2/process-instances",
+                            "Content-Length: " + answeredByTheBroker.length() + "\r\n")
+                        + answeredByTheBroker
+                        + head("POST", "/v2/process-instances", "Content-Length: 100\r\n")
+                        + "{")
+                    .getBytes(StandardCharsets.US_ASCII));
+      }
+      Thread.sleep(1_000); // each first request answered, each second one waiting for its body
+
+      final long start = System.nanoTime();
+      assertThatThrownBy(
+              () ->
+                  grpc.newCreateInstanceCommand()
+                      .bpmnProcessId("nothing-deployed")
+                      .latestVersion()
+                      .send()
+                      .join(10, TimeUnit.SECONDS))
+          .hasMessageContaining("NOT_FOUND");
+      assertThat(post("/v2/process-instances", answeredByTheBroker)).isEqualTo(404);
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+    } finally {
+      for (final Socket pipeline : pipelines) {
+        pipeline.close();
+      }
+    }
   }
 
   @Test

@@ -20,11 +20,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * its connection is closed.
  *
  * <p>The caller sets the head (status through {@link KeptStatus}, headers, content type and length)
- * and hands the body over; the body goes out in chunks whenever the socket takes more (on a request
- * thread, which Tomcat gives the listener) and the async context is completed after the last one.
- * An answer decided in the request's first pass starts async processing for its write; {@link
- * #startedHere} tells the filters after it that nothing but the write was asynchronous. A container
- * without non-blocking output (Spring's mocks) gets a blocking write.
+ * and hands the body over; the body goes out in chunks whenever the socket takes more, always on a
+ * request thread of Tomcat's, and the async context is completed after the last one. An answer
+ * decided in the request's first pass starts async processing for its write; {@link #startedHere}
+ * tells the filters after it that nothing but the write was asynchronous. A container without
+ * non-blocking output (Spring's mocks) gets a blocking write.
  */
 public final class AnswerOutput implements WriteListener {
   private static final String STARTED_HERE = AnswerOutput.class.getName() + ".startedHere";
@@ -98,16 +98,38 @@ public final class AnswerOutput implements WriteListener {
       final AsyncContext async,
       final byte[] body,
       final boolean marked,
-      final Duration writeTimeout)
-      throws IOException {
-    start(async, body, null, marked, writeTimeout);
+      final Duration writeTimeout) {
+    startOnContainerThread(async, body, null, marked, writeTimeout);
   }
 
   /** As {@link #send(AsyncContext, byte[], boolean, Duration)}, for a body read from a stream. */
   public static void stream(
-      final AsyncContext async, final InputStream body, final Duration writeTimeout)
-      throws IOException {
-    start(async, null, body, false, writeTimeout);
+      final AsyncContext async, final InputStream body, final Duration writeTimeout) {
+    startOnContainerThread(async, null, body, false, writeTimeout);
+  }
+
+  /**
+   * Starts the write of a later answer on one of Tomcat's request threads. Tomcat runs a write
+   * listener set from another thread (the API executor's, which completed the answer) right there,
+   * and after the answer the connection's next pipelined request too: a slow body there would hold
+   * the API executor thread, and every answer queued behind it, gRPC ones too, for the body's
+   * deadline.
+   */
+  private static void startOnContainerThread(
+      final AsyncContext async,
+      final byte[] bytes,
+      final InputStream stream,
+      final boolean marked,
+      final Duration writeTimeout) {
+    async.start(
+        () -> {
+          try {
+            start(async, bytes, stream, marked, writeTimeout);
+          } catch (final IOException | RuntimeException clientGone) {
+            closeQuietly(stream);
+            completeQuietly(async);
+          }
+        });
   }
 
   /**
@@ -243,6 +265,11 @@ public final class AnswerOutput implements WriteListener {
     if (!done.compareAndSet(false, true)) {
       return;
     }
+    closeQuietly(stream);
+    completeQuietly(async);
+  }
+
+  private static void closeQuietly(final InputStream stream) {
     if (stream != null) {
       try {
         stream.close();
@@ -250,6 +277,9 @@ public final class AnswerOutput implements WriteListener {
         // nothing left to tell
       }
     }
+  }
+
+  private static void completeQuietly(final AsyncContext async) {
     try {
       async.complete();
     } catch (final IllegalStateException alreadyCompleted) {
