@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
@@ -178,20 +179,33 @@ public final class AdaptiveAdmission implements Admission {
         .register(registry);
   }
 
-  private record LimiterPermit(Limiter.Listener listener) implements Permit {
+  /** One limiter listener, told once: a permit may be given back from several places. */
+  private static final class LimiterPermit extends AtomicBoolean implements Permit {
+    private final transient Limiter.Listener listener;
+
+    LimiterPermit(final Limiter.Listener listener) {
+      this.listener = listener;
+    }
+
     @Override
     public void answered() {
-      listener.onSuccess();
+      if (compareAndSet(false, true)) {
+        listener.onSuccess();
+      }
     }
 
     @Override
     public void overloaded() {
-      listener.onDropped();
+      if (compareAndSet(false, true)) {
+        listener.onDropped();
+      }
     }
 
     @Override
     public void ignored() {
-      listener.onIgnore();
+      if (compareAndSet(false, true)) {
+        listener.onIgnore();
+      }
     }
   }
 }

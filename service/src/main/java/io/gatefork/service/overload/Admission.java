@@ -46,9 +46,11 @@ public interface Admission {
   }
 
   /**
-   * An admitted request's place among those in flight, given back exactly once, when its answer has
-   * been written (REST: the response completed; gRPC: the call closed): its whole time is the
-   * latency the limit learns from.
+   * An admitted request's place among those in flight, given back when its answer is ready to go
+   * out (REST: handed to the writer, or the response completed; gRPC: the call closed): its time to
+   * there is the latency the limit learns from. How fast the client then reads is its own affair —
+   * a client that does not read holds its connection, not a place. Only the first of the calls
+   * below counts, so the edges may give a permit back from each place that can end a request.
    */
   interface Permit {
     /** For requests nothing counts: bypassed operations, admission off. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.camunda.client.CamundaClient;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.gatefork.gateway.app.GatewayTestSupport;
+import io.gatefork.service.overload.AdaptiveAdmission;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.TestPropertySource;
 
@@ -37,6 +39,20 @@ class SlowReadersTest extends GatewayTestSupport {
   private static final int CLIENTS = 4;
   private static final int PIPELINED = 8;
   private static final int VARIABLE_BYTES = 1 << 20;
+
+  /** A decision whose result is its input {@code big}. */
+  private static final String ECHO_DMN =
+      """
+      <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="echoDefinitions"
+          name="Echo" namespace="http://camunda.org/schema/1.0/dmn">
+        <decision id="echoBig" name="Echo">
+          <variable id="result" name="result" typeRef="string"/>
+          <literalExpression id="echo"><text>big</text></literalExpression>
+        </decision>
+      </definitions>
+      """;
+
+  @Autowired private AdaptiveAdmission admission;
 
   @Test
   void answersOthersWhileClientsReadNothingAndClosesTheirConnections() throws Exception {
@@ -82,32 +98,88 @@ class SlowReadersTest extends GatewayTestSupport {
   }
 
   /**
+   * An answer that stalls on a client that does not read was ready: it holds its connection, never
+   * a place among the requests in flight, so a few such clients cannot make admission shed everyone
+   * else. Each connection pipelines evaluations of a decision (each one admitted) whose 1 MB result
+   * fills its socket buffers.
+   */
+  @Test
+  void stalledAnswersHoldNoPlaceInFlight() throws Exception {
+    try (CamundaClient rest = client(true)) {
+      rest.newDeployResourceCommand()
+          .addResourceString(ECHO_DMN, StandardCharsets.UTF_8, "echo.dmn")
+          .send()
+          .join();
+      rest.newDeployResourceCommand()
+          .addProcessModel(
+              Bpmn.createExecutableProcess("echo").startEvent().endEvent().done(), "echo.bpmn")
+          .send()
+          .join();
+    }
+    final List<Socket> readers = new ArrayList<>();
+    try {
+      for (int i = 0; i < CLIENTS; i++) {
+        readers.add(
+            nonReader(
+                request(
+                    "/v2/decision-definitions/evaluation",
+                    "{\"decisionDefinitionId\":\"echoBig\",\"variables\":{\"big\":\""
+                        + "x".repeat(VARIABLE_BYTES)
+                        + "\"}}"),
+                2));
+      }
+      Thread.sleep(4_000); // the answers fill the socket buffers, and stall
+      assertThat(admission.inFlight()).isZero();
+      assertThat(smallRestCreate()).isEqualTo(200);
+    } finally {
+      for (final Socket reader : readers) {
+        reader.close();
+      }
+    }
+  }
+
+  /**
    * A connection with a small receive buffer that pipelines creations whose answers carry a 1 MB
    * variable and reads nothing.
    */
   private Socket nonReader(final int requests) throws IOException {
-    final var socket = new Socket();
-    socket.setReceiveBufferSize(4096);
-    socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), restPort));
-    final String json =
-        "{\"processDefinitionId\":\"echo\",\"awaitCompletion\":true,\"variables\":{\"big\":\""
-            + "x".repeat(VARIABLE_BYTES)
-            + "\"}}";
+    return nonReader(
+        request(
+            "/v2/process-instances",
+            "{\"processDefinitionId\":\"echo\",\"awaitCompletion\":true,\"variables\":{\"big\":\""
+                + "x".repeat(VARIABLE_BYTES)
+                + "\"}}"),
+        requests);
+  }
+
+  private static byte[] request(final String path, final String json) {
     final byte[] body = json.getBytes(StandardCharsets.UTF_8);
     final byte[] head =
-        ("POST /v2/process-instances HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Content-Type: application/json\r\nContent-Length: "
+        ("POST "
+                + path
+                + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: "
                 + body.length
                 + "\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII);
+    final byte[] request = new byte[head.length + body.length];
+    System.arraycopy(head, 0, request, 0, head.length);
+    System.arraycopy(body, 0, request, head.length, body.length);
+    return request;
+  }
+
+  /** A connection with a small receive buffer that pipelines {@code request} and reads nothing. */
+  private Socket nonReader(final byte[] request, final int requests) throws IOException {
+    final var socket = new Socket();
+    socket.setReceiveBufferSize(4096);
+    socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), restPort));
     final Thread writer =
         new Thread(
             () -> {
               try {
                 final OutputStream out = socket.getOutputStream();
                 for (int i = 0; i < requests; i++) {
-                  out.write(head);
-                  out.write(body);
+                  out.write(request);
                 }
                 out.flush();
               } catch (final IOException closed) {

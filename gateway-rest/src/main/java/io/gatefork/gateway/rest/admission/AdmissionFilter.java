@@ -45,12 +45,11 @@ import org.springframework.web.util.ServletRequestPathUtils;
  * KeptStatus}). The request says how long it waited in Tomcat before it got here ({@link
  * DispatchTimes}).
  *
- * <p>The permit is given back when the response is complete — for an answer that comes later, when
- * its async processing completes — so the limit learns from the request's whole time: a 2xx or
- * another broker answer (4xx) is a sample, a 504 says overload, and the brokers' own 503s and an
- * answer written in the first pass (bad input, a refused caller) teach nothing. A request that
- * turns out to wait rather than work gives its permit back when it is relabelled ({@link
- * RequestStages}).
+ * <p>The permit is given back when the answer is ready to go out — handed to the lean front end's
+ * writer, or else when the async processing completes — so the limit learns from the request's time
+ * up to its answer, never from how fast a client reads ({@link RequestStages#release}); an answer
+ * written in the first pass (bad input, a refused caller) teaches nothing. A request that turns out
+ * to wait rather than work gives its permit back when it is relabelled ({@link RequestStages}).
  */
 public final class AdmissionFilter implements Filter {
   static final String SHED_DETAIL =
@@ -123,13 +122,11 @@ public final class AdmissionFilter implements Filter {
     try {
       chain.doFilter(request, servletResponse);
     } finally {
-      final Permit held = RequestStages.takePermit(request);
-      if (held != null) {
-        if (request.isAsyncStarted() && !AnswerOutput.startedHere(request)) {
-          request.getAsyncContext().addListener(new Release(held));
-        } else {
-          held.ignored(); // answered in this pass: before any broker work
-        }
+      // a permit counts only its first release: the writer may have given it back already
+      if (request.isAsyncStarted() && !AnswerOutput.startedHere(request)) {
+        request.getAsyncContext().addListener(new Release(permit));
+      } else {
+        permit.ignored(); // answered in this pass: before any broker work
       }
     }
   }
@@ -168,18 +165,15 @@ public final class AdmissionFilter implements Filter {
     AnswerOutput.send(request, response, body, marked, writeTimeout);
   }
 
-  /** Gives the permit back when the async response is complete, by its status. */
+  /**
+   * Gives the permit back when the async response is complete, by its status, unless the lean front
+   * end's writer did when the answer was ready ({@link RequestStages#answerReady}).
+   */
   private record Release(Permit permit) implements AsyncListener {
     @Override
     public void onComplete(final AsyncEvent event) {
-      final int status = ((HttpServletResponse) event.getSuppliedResponse()).getStatus();
-      if (status == 504) {
-        permit.overloaded();
-      } else if (status < 500) {
-        permit.answered();
-      } else {
-        permit.ignored();
-      }
+      RequestStages.release(
+          permit, ((HttpServletResponse) event.getSuppliedResponse()).getStatus());
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.frontend;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.gatefork.gateway.rest.connection.KeptStatus;
+import io.gatefork.gateway.rest.stage.RequestStages;
 import io.gatefork.gateway.rest.write.AnswerOutput;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
@@ -61,6 +62,7 @@ final class AnswerWriter {
     final var request = (HttpServletRequest) async.getRequest();
     final var response = (HttpServletResponse) async.getResponse();
     final Object body = head(entity, request, response);
+    RequestStages.answerReady(request, entity.getStatusCode().value());
     if (body instanceof final Resource resource) {
       AnswerOutput.stream(async, resource.getInputStream(), writeTimeout);
     } else if (body != null) {

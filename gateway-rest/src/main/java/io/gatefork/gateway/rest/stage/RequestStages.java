@@ -69,6 +69,32 @@ public final class RequestStages {
     }
   }
 
+  /**
+   * The request's answer, of {@code status}, is ready to go out: its permit is given back now, not
+   * when a client that may read slowly has taken the last byte.
+   */
+  public static void answerReady(final ServletRequest request, final int status) {
+    final Permit permit = takePermit(request);
+    if (permit != null) {
+      release(permit, status);
+    }
+  }
+
+  /**
+   * Gives {@code permit} back by the answer's status: a 2xx or another broker answer (4xx) is a
+   * latency sample, a 504 says overload, and 5xx answers of the brokers' own (backpressure, no
+   * leader) teach nothing.
+   */
+  public static void release(final Permit permit, final int status) {
+    if (status == 504) {
+      permit.overloaded();
+    } else if (status < 500) {
+      permit.answered();
+    } else {
+      permit.ignored();
+    }
+  }
+
   /** Removes and returns the request's admission permit; null when it has none. */
   public static Permit takePermit(final ServletRequest request) {
     final Object permit = request.getAttribute(PERMIT_ATTRIBUTE);
