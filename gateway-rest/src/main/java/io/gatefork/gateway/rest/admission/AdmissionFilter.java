@@ -2,8 +2,7 @@ package io.gatefork.gateway.rest.admission;
 
 import io.gatefork.gateway.rest.connection.DispatchTimes;
 import io.gatefork.gateway.rest.connection.KeptStatus;
-import io.gatefork.gateway.rest.error.ProblemJson;
-import io.gatefork.gateway.rest.error.ProblemResponses;
+import io.gatefork.gateway.rest.error.FirstPassProblem;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.gateway.rest.stage.RequestStages;
 import io.gatefork.gateway.rest.write.AnswerOutput;
@@ -23,10 +22,8 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerExecutionChain;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -151,18 +148,8 @@ public final class AdmissionFilter implements Filter {
 
   private void shed(final HttpServletRequest request, final HttpServletResponse response)
       throws IOException {
-    final byte[] body =
-        ProblemJson.of(
-                503,
-                "RESOURCE_EXHAUSTED",
-                SHED_DETAIL,
-                ProblemResponses.safeInstance(request.getRequestURI()))
-            .getBytes(StandardCharsets.UTF_8);
-    final boolean marked = KeptStatus.set(request, response, 503);
-    response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER);
-    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-    response.setContentLength(body.length);
-    AnswerOutput.send(request, response, body, marked, writeTimeout);
+    FirstPassProblem.send(
+        request, response, 503, "RESOURCE_EXHAUSTED", SHED_DETAIL, RETRY_AFTER, writeTimeout);
   }
 
   /**

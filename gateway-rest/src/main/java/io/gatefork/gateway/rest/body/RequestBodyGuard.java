@@ -1,9 +1,7 @@
 package io.gatefork.gateway.rest.body;
 
-import io.gatefork.gateway.rest.connection.KeptStatus;
 import io.gatefork.gateway.rest.error.BodyRefusal;
-import io.gatefork.gateway.rest.error.ProblemJson;
-import io.gatefork.gateway.rest.error.ProblemResponses;
+import io.gatefork.gateway.rest.error.FirstPassProblem;
 import io.gatefork.gateway.rest.error.ServiceStatusMapping;
 import io.gatefork.gateway.rest.write.AnswerOutput;
 import jakarta.servlet.Filter;
@@ -22,7 +20,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
-import org.springframework.http.MediaType;
 
 /**
  * Bounds what a request body may cost before anything reads it: its size, the time it may take to
@@ -150,17 +147,14 @@ public final class RequestBodyGuard implements Filter {
       final BodyRefusal refusal)
       throws IOException {
     AnswerOutput.abandonBody(request);
-    final byte[] body =
-        ProblemJson.of(
-                refusal.status(),
-                ServiceStatusMapping.titleFor(refusal.status()),
-                refusal.getMessage(),
-                ProblemResponses.safeInstance(request.getRequestURI()))
-            .getBytes(StandardCharsets.UTF_8);
-    final boolean marked = KeptStatus.set(request, response, refusal.status());
-    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-    response.setContentLength(body.length);
-    AnswerOutput.send(request, response, body, marked, writeTimeout);
+    FirstPassProblem.send(
+        request,
+        response,
+        refusal.status(),
+        ServiceStatusMapping.titleFor(refusal.status()),
+        refusal.getMessage(),
+        null,
+        writeTimeout);
   }
 
   /** The request, with its body behind the guard. */

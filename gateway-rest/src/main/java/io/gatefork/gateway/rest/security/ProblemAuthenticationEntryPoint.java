@@ -1,16 +1,11 @@
 package io.gatefork.gateway.rest.security;
 
-import io.gatefork.gateway.rest.connection.KeptStatus;
-import io.gatefork.gateway.rest.error.ProblemJson;
-import io.gatefork.gateway.rest.error.ProblemResponses;
-import io.gatefork.gateway.rest.write.AnswerOutput;
+import io.gatefork.gateway.rest.error.FirstPassProblem;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 
@@ -49,37 +44,29 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
       busy(request, response, detail);
       return;
     }
-    response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
     if (challenge != null) {
       response.setHeader(HttpHeaders.WWW_AUTHENTICATE, challenge);
     }
-    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-    final byte[] body =
-        ProblemJson.of(
-                HttpServletResponse.SC_UNAUTHORIZED,
-                "UNAUTHORIZED",
-                detail,
-                request.getRequestURI())
-            .getBytes(StandardCharsets.UTF_8);
-    response.setContentLength(body.length);
-    AnswerOutput.send(request, response, body, false, writeTimeout);
+    FirstPassProblem.send(
+        request,
+        response,
+        HttpServletResponse.SC_UNAUTHORIZED,
+        "UNAUTHORIZED",
+        detail,
+        null,
+        writeTimeout);
   }
 
   private void busy(
       final HttpServletRequest request, final HttpServletResponse response, final String detail)
       throws IOException {
-    final byte[] body =
-        ProblemJson.of(
-                HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-                "RESOURCE_EXHAUSTED",
-                detail,
-                ProblemResponses.safeInstance(request.getRequestURI()))
-            .getBytes(StandardCharsets.UTF_8);
-    final boolean marked =
-        KeptStatus.set(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE);
-    response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER);
-    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-    response.setContentLength(body.length);
-    AnswerOutput.send(request, response, body, marked, writeTimeout);
+    FirstPassProblem.send(
+        request,
+        response,
+        HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+        "RESOURCE_EXHAUSTED",
+        detail,
+        RETRY_AFTER,
+        writeTimeout);
   }
 }
