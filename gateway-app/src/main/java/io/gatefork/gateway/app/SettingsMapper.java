@@ -73,7 +73,8 @@ public final class SettingsMapper {
         longPolling.enabled(),
         longPolling.timeout(),
         gatefork.longPolling().maxParkedRequests(),
-        gatefork.longPolling().maxRequestTimeout());
+        gatefork.longPolling().maxRequestTimeout(),
+        gatefork.longPolling().maxParkedPerCaller());
   }
 
   public static OverloadConfig overloadConfig(final GateforkProperties gatefork) {

@@ -78,7 +78,7 @@ class ConfigurationBindingTest {
   void unconfiguredLongPollingWaitsTenSecondsForAtMostTenThousandRequests() {
     assertThat(longPolling(environment(Map.of(), Map.of())))
         .isEqualTo(
-            new LongPollingConfig(true, Duration.ofSeconds(10), 10_000, Duration.ofHours(1)));
+            new LongPollingConfig(true, Duration.ofSeconds(10), 10_000, Duration.ofHours(1), 0));
   }
 
   @Test
@@ -113,7 +113,7 @@ class ConfigurationBindingTest {
 
     assertThat(longPolling(environment))
         .isEqualTo(
-            new LongPollingConfig(false, Duration.ofSeconds(5), 10_000, Duration.ofHours(1)));
+            new LongPollingConfig(false, Duration.ofSeconds(5), 10_000, Duration.ofHours(1), 0));
     assertThat(grpc(environment).maxMessageSize()).isEqualTo(8 * 1024 * 1024);
   }
 
@@ -145,11 +145,13 @@ class ConfigurationBindingTest {
             Map.of(
                 "GATEFORK_GRPC_EXECUTORMODE", "pooled",
                 "GATEFORK_GRPC_POOLTHREADS", "3",
-                "GATEFORK_LONGPOLLING_MAXPARKEDREQUESTS", "7"));
+                "GATEFORK_LONGPOLLING_MAXPARKEDREQUESTS", "7",
+                "GATEFORK_LONGPOLLING_MAXPARKEDPERCALLER", "3"));
 
     assertThat(grpc(environment).executorMode()).isEqualTo(GrpcExecutorMode.POOLED);
     assertThat(grpc(environment).poolThreads()).isEqualTo(3);
     assertThat(longPolling(environment).maxParkedRequests()).isEqualTo(7);
+    assertThat(longPolling(environment).callerShare()).isEqualTo(3);
   }
 
   @Test

@@ -47,6 +47,7 @@ public final class Caller {
   private final boolean tenantChecks;
   private final Map<String, Object> brokerClaims;
   private final EncodedAuthorization authorization;
+  private final String key;
 
   private Caller(
       final Kind kind,
@@ -73,6 +74,13 @@ public final class Caller {
     tenantChecks = sendTenants;
     brokerClaims = Collections.unmodifiableMap(brokerClaims(sendTenants));
     authorization = EncodedAuthorization.of(brokerClaims);
+    // once per credential, not per request: admission and long polling count callers by it
+    key =
+        switch (kind) {
+          case USER -> "user:" + id;
+          case CLIENT -> "client:" + id;
+          case ANONYMOUS -> null;
+        };
   }
 
   /**
@@ -131,6 +139,15 @@ public final class Caller {
 
   public boolean isAnonymous() {
     return kind == Kind.ANONYMOUS;
+  }
+
+  /**
+   * The key the gateway counts this caller's share of its limits under: {@code user:<name>} or
+   * {@code client:<id>}, which no remote address can be; null for the anonymous caller, who is
+   * known only by its address.
+   */
+  public String key() {
+    return key;
   }
 
   /** The username or client id; null for the anonymous caller. */

@@ -48,12 +48,4 @@ public interface CallerAuthenticator {
   default Caller verified(final String authorizationHeader) {
     return null;
   }
-
-  /**
-   * The admission key of a verified caller ({@code user:<name>} or {@code client:<id>}), which no
-   * remote address can be.
-   */
-  static String admissionKey(final Caller caller) {
-    return (caller.kind() == Caller.Kind.USER ? "user:" : "client:") + caller.id();
-  }
 }

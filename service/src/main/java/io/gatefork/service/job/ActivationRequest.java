@@ -41,6 +41,12 @@ final class ActivationRequest
 
   private static final AtomicIntegerFieldUpdater<ActivationRequest> FINISHED =
       AtomicIntegerFieldUpdater.newUpdater(ActivationRequest.class, "finished");
+  private static final AtomicIntegerFieldUpdater<ActivationRequest> CALLER_PLACE =
+      AtomicIntegerFieldUpdater.newUpdater(ActivationRequest.class, "callerPlace");
+  // its caller's waiting place (ParkedPerCaller): taken at the first park, kept until the end
+  private static final int NO_PLACE = 0;
+  private static final int HOLDS_PLACE = 1;
+  private static final int ENDED = 2;
 
   final Owner owner;
   final RequestContext context;
@@ -66,6 +72,7 @@ final class ActivationRequest
   boolean walkedEveryPartition;
   long placeAtPushes; // while parked: its place at its push source
   private volatile int finished; // 1 once the owner was told
+  private volatile int callerPlace; // NO_PLACE, HOLDS_PLACE, ENDED
 
   ActivationRequest(
       final Owner owner,
@@ -180,6 +187,28 @@ final class ActivationRequest
     if (task != null) {
       task.cancel(false);
     }
+  }
+
+  /**
+   * True until the request parks for the first time, or ends: its caller's place is taken once and
+   * kept while it walks again after a notification, so a woken request does not lose it to a newer
+   * one of the same caller.
+   */
+  boolean needsCallerPlace() {
+    return callerPlace == NO_PLACE;
+  }
+
+  /**
+   * Records that the caller's place was taken for this request; false when the request ended
+   * meanwhile, and the place is to be given back at once.
+   */
+  boolean holdCallerPlace() {
+    return CALLER_PLACE.compareAndSet(this, NO_PLACE, HOLDS_PLACE);
+  }
+
+  /** At the request's end (once): whether it held its caller's place, to be given back. */
+  boolean endCallerPlace() {
+    return CALLER_PLACE.getAndSet(this, ENDED) == HOLDS_PLACE;
   }
 
   boolean deadlinePassed(final long nowNanos) {

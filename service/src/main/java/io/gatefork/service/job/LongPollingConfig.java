@@ -13,9 +13,17 @@ import java.util.Objects;
  * @param maxParkedRequests waiting requests at most; more are refused with RESOURCE_EXHAUSTED
  * @param maxRequestTimeout the longest a request waits for jobs, whatever request timeout it asks
  *     for (a longer one is shortened to it, not refused); zero: no bound (stock)
+ * @param maxParkedPerCaller waiting requests of one caller ({@link
+ *     io.gatefork.service.RequestContext#callerKey()}) at most; more are refused with
+ *     RESOURCE_EXHAUSTED. Zero: a quarter of {@code maxParkedRequests} ({@link #callerShare()});
+ *     {@code maxParkedRequests} or more: no share of its own (stock)
  */
 public record LongPollingConfig(
-    boolean enabled, Duration defaultTimeout, int maxParkedRequests, Duration maxRequestTimeout) {
+    boolean enabled,
+    Duration defaultTimeout,
+    int maxParkedRequests,
+    Duration maxRequestTimeout,
+    int maxParkedPerCaller) {
 
   public LongPollingConfig {
     Objects.requireNonNull(defaultTimeout, "Long polling defaultTimeout");
@@ -32,6 +40,21 @@ public record LongPollingConfig(
       throw new IllegalArgumentException(
           "Long polling maxParkedRequests must be > 0, but was " + maxParkedRequests);
     }
+    if (maxParkedPerCaller < 0) {
+      throw new IllegalArgumentException(
+          "Long polling maxParkedPerCaller must be >= 0, but was " + maxParkedPerCaller);
+    }
+  }
+
+  /**
+   * How many waiting requests one caller may hold: {@code maxParkedPerCaller}, or for 0 a quarter
+   * of all places (at least one), so that no fewer than four callers can always wait; never more
+   * than all places.
+   */
+  public int callerShare() {
+    return maxParkedPerCaller == 0
+        ? Math.max(1, maxParkedRequests / 4)
+        : Math.min(maxParkedPerCaller, maxParkedRequests);
   }
 
   /** How long a request that asked to wait {@code requested} (positive) waits at most. */

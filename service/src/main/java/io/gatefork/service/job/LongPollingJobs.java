@@ -39,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * answers at once. With long polling off ({@link LongPollingConfig#enabled()}) every request
  * answers at once.
  *
+ * <p>Waiting is bounded in all ({@link LongPollingConfig#maxParkedRequests()}) and per caller
+ * ({@link LongPollingConfig#callerShare()}), both answered RESOURCE_EXHAUSTED beyond. A request
+ * takes its caller's place when it first parks and keeps it until its answer, whichever it is.
+ *
  * <p>This is activation's {@code poll} strategy. {@link StreamedActivations} ({@code stream}) parks
  * its requests here too, each also waiting on the {@link PushSource} it gets for its activation
  * properties; a plain long poll's source is {@link PushSource#NONE}, whose steps do nothing.
@@ -55,6 +59,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
   private final ConcurrentMap<String, JobTypeWaiters<ActivationRequest>> waitersByType =
       new ConcurrentHashMap<>();
   private final AtomicInteger parked = new AtomicInteger();
+  private final ParkedPerCaller perCaller;
   private volatile boolean draining;
   private final AtomicInteger roundRobin = new AtomicInteger();
   private final AutoCloseable subscription;
@@ -82,6 +87,9 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
         @Override
         public void finished(final ActivationRequest request) {
           release(request.waiters);
+          if (request.endCallerPlace()) {
+            perCaller.giveBack(request.context.callerKey());
+          }
         }
       };
 
@@ -93,6 +101,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     this.brokerClient = Objects.requireNonNull(brokerClient, "brokerClient");
     this.executor = Objects.requireNonNull(executor, "executor");
     this.config = Objects.requireNonNull(config, "config");
+    perCaller = new ParkedPerCaller(config.callerShare());
     activator = new JobActivator(brokerClient, executor);
     deadlines =
         new ScheduledThreadPoolExecutor(
@@ -128,6 +137,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
   /** Requests currently waiting for jobs. */
   public int parkedRequests() {
     return parked.get();
+  }
+
+  /** Callers with an entry now: those with a request that waits (or walks again after waiting). */
+  int waitingCallers() {
+    return perCaller.callers();
   }
 
   /** Job types with an entry now: those with a request in flight or a job stream open. */
@@ -313,17 +327,25 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       complete(request, List.of()); // shutting down: nothing may wait past the deadline
       return;
     }
+    if (request.needsCallerPlace()) {
+      final String caller = request.context.callerKey();
+      if (!perCaller.tryTake(caller)) {
+        refuse(
+            request,
+            perCaller.share()
+                + " activation requests of this caller are already waiting, its share of the "
+                + config.maxParkedRequests()
+                + " that may wait");
+        return;
+      }
+      if (!request.holdCallerPlace()) {
+        perCaller.giveBack(caller); // it ended meanwhile (cancelled): nobody else gives it back
+      }
+    }
     if (parked.incrementAndGet() > config.maxParkedRequests()) {
       parked.decrementAndGet();
-      request.cancelDeadline();
-      request.future.completeExceptionally(
-          new ServiceException(
-              ServiceStatus.RESOURCE_EXHAUSTED,
-              "Expected to wait for jobs of type '"
-                  + request.waiters.type
-                  + "', but "
-                  + config.maxParkedRequests()
-                  + " activation requests are already waiting"));
+      // its caller's place, if it took one, goes back with the answer (finished)
+      refuse(request, config.maxParkedRequests() + " activation requests are already waiting");
       return;
     }
     if (request.deadlineTask == null && !scheduleDeadline(request)) {
@@ -348,6 +370,15 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       pushes.walkedEmpty(request.walkedTopology, request.generation);
     }
     pushes.handHeldToWaiting(); // a job may have been held while this request walked
+  }
+
+  /** No place to wait: the backpressure answer, which workers retry after a back-off. */
+  private static void refuse(final ActivationRequest request, final String why) {
+    request.cancelDeadline();
+    request.future.completeExceptionally(
+        new ServiceException(
+            ServiceStatus.RESOURCE_EXHAUSTED,
+            "Expected to wait for jobs of type '" + request.waiters.type + "', but " + why));
   }
 
   private boolean scheduleDeadline(final ActivationRequest request) {

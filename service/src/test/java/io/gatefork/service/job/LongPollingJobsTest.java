@@ -10,12 +10,15 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.client.topology.TestTopologies;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.Caller;
 import io.gatefork.service.error.ServiceStatus;
+import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.testing.FakeBrokerClient;
 import io.gatefork.service.testing.JobBatches;
 import io.gatefork.service.testing.TestSettings;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,6 +42,28 @@ class LongPollingJobsTest {
 
   private static ActivateJobs activate(final String type, final int max, final Duration wait) {
     return new ActivateJobs(type, "worker-1", 60_000, max, List.of(), List.of(), wait);
+  }
+
+  /** The anonymous caller of an unprotected API, known by its address. */
+  private static RequestContext fromAddress(final String address) {
+    return new RequestContext(RequestTiming.startNow(), Caller.ANONYMOUS, null, address);
+  }
+
+  /** An authenticated client: counted by its identity, whatever its address. */
+  private static RequestContext asClient(final String clientId, final String address) {
+    return new RequestContext(
+        RequestTiming.startNow(),
+        Caller.client(clientId, List.of(), null, Map.of(), false),
+        null,
+        address);
+  }
+
+  private void awaitWaitingCallers(final int callers) {
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.waitingCallers() == callers);
+  }
+
+  private void awaitParked(final int requests) {
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == requests);
   }
 
   private List<FakeBrokerClient.Sent> activations() {
@@ -136,7 +161,7 @@ class LongPollingJobsTest {
         new LongPollingJobs(
             broker,
             Runnable::run,
-            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMillis(500)));
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMillis(500), 0));
     broker.respondWith(JobBatches::empty);
 
     final long start = System.nanoTime();
@@ -154,13 +179,13 @@ class LongPollingJobsTest {
   @Test
   void aRequestTimeoutWithinTheMaximumIsKept() {
     final var config =
-        new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMinutes(5));
+        new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMinutes(5), 0);
 
     assertThat(config.bounded(Duration.ofSeconds(20))).isEqualTo(Duration.ofSeconds(20));
     assertThat(config.bounded(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(5));
     assertThat(config.bounded(Duration.ofMinutes(6))).isEqualTo(Duration.ofMinutes(5));
     assertThat(
-            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO)
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, 0)
                 .bounded(Duration.ofDays(9)))
         .as("no maximum")
         .isEqualTo(Duration.ofDays(9));
@@ -185,7 +210,7 @@ class LongPollingJobsTest {
         new LongPollingJobs(
             broker,
             Runnable::run,
-            new LongPollingConfig(false, Duration.ofSeconds(10), 10_000, Duration.ZERO));
+            new LongPollingConfig(false, Duration.ofSeconds(10), 10_000, Duration.ZERO, 0));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
@@ -279,12 +304,138 @@ class LongPollingJobsTest {
     jobs = new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling(LONG, 1));
     broker.respondWith(JobBatches::empty);
 
-    jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    jobs.activate(fromAddress("10.0.0.1"), activate("payment", 5, LONG));
     await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
-    final var second = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    final var second = jobs.activate(fromAddress("10.0.0.2"), activate("payment", 5, LONG));
 
-    assertFails(second, ServiceStatus.RESOURCE_EXHAUSTED, "already waiting");
+    assertFails(
+        second,
+        ServiceStatus.RESOURCE_EXHAUSTED,
+        "Expected to wait for jobs of type 'payment', but 1 activation requests are already"
+            + " waiting");
     assertThat(jobs.parkedRequests()).isEqualTo(1);
+    awaitWaitingCallers(1); // the refused caller holds no place
+  }
+
+  @Test
+  void aCallerParksAtMostItsShareWhileOthersStillPark() throws Exception {
+    jobs.close();
+    // 8 places, a quarter per caller
+    jobs = new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling(LONG, 8));
+    final var available = new AtomicBoolean();
+    broker.respondWith(
+        sent ->
+            available.get() && sent.partitionId() == 1
+                ? JobBatches.withJobs(sent, 11L)
+                : JobBatches.empty(sent));
+    final RequestContext a = fromAddress("10.0.0.1");
+    final RequestContext b = asClient("worker-app", "10.0.0.1"); // same address, own identity
+
+    final var a1 = jobs.activate(a, activate("payment", 5, LONG));
+    final var a2 = jobs.activate(a, activate("shipping", 5, LONG));
+    awaitParked(2);
+    final var a3 = jobs.activate(a, activate("payment", 5, LONG));
+
+    assertFails(
+        a3,
+        ServiceStatus.RESOURCE_EXHAUSTED,
+        "Expected to wait for jobs of type 'payment', but 2 activation requests of this caller are"
+            + " already waiting, its share of the 8 that may wait");
+    final var b1 = jobs.activate(b, activate("payment", 5, LONG));
+    final var b2 = jobs.activate(b, activate("payment", 5, LONG));
+    awaitParked(4);
+    assertThat(List.of(a1, a2, b1, b2)).noneMatch(java.util.concurrent.Future::isDone);
+    assertThat(jobs.parkedRequests()).isEqualTo(4);
+    assertThat(jobs.waitingCallers()).isEqualTo(2);
+
+    // a's polls end: one cancelled, one answered with jobs
+    a1.cancel(false);
+    available.set(true);
+    broker.notifyJobsAvailable("shipping");
+    assertThat(a2.get(5, TimeUnit.SECONDS)).extracting(ActivatedJob::key).containsExactly(11L);
+    available.set(false);
+
+    final var again = jobs.activate(a, activate("payment", 5, LONG));
+    awaitParked(3);
+    assertThat(again).isNotDone();
+
+    jobs.drain();
+    assertThat(again.get(5, TimeUnit.SECONDS)).isEmpty();
+    assertThat(b1.get(5, TimeUnit.SECONDS)).isEmpty();
+    awaitWaitingCallers(0); // no entry left
+  }
+
+  @Test
+  void everyEndingOfAWaitingRequestGivesItsCallersPlaceBack() throws Exception {
+    jobs.close();
+    // one place per caller: each next park shows that the last one was given back
+    jobs =
+        new LongPollingJobs(
+            broker,
+            Runnable::run,
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, 1));
+    final var answer = new AtomicInteger(); // 0 nothing, 1 a job, 2 an error
+    broker.respondWith(
+        sent ->
+            switch (answer.get()) {
+              case 1 -> JobBatches.withJobs(sent, 21L);
+              case 2 -> FakeBrokerClient.error(ErrorCode.RESOURCE_EXHAUSTED, "busy");
+              default -> JobBatches.empty(sent);
+            });
+    final RequestContext caller = asClient("worker-app", null);
+
+    // woken without jobs, it walks again and keeps its place: it is not refused by its share
+    final var found = jobs.activate(caller, activate("payment", 5, LONG));
+    awaitParked(1);
+    broker.notifyJobsAvailable("payment");
+    await().atMost(Duration.ofSeconds(5)).until(() -> activations().size() == 4);
+    awaitParked(1);
+    assertThat(found).isNotDone();
+    // jobs found
+    answer.set(1);
+    broker.notifyJobsAvailable("payment");
+    assertThat(found.get(5, TimeUnit.SECONDS)).isNotEmpty();
+    answer.set(0);
+    awaitWaitingCallers(0); // given back just after the answer, by the thread that gave it
+
+    // an error on walking again
+    final var failed = jobs.activate(caller, activate("payment", 5, LONG));
+    awaitParked(1);
+    answer.set(2);
+    broker.notifyJobsAvailable("payment");
+    assertFails(failed, ServiceStatus.RESOURCE_EXHAUSTED, "busy");
+    answer.set(0);
+    awaitWaitingCallers(0); // given back just after the answer, by the thread that gave it
+
+    // the deadline
+    final var expired = jobs.activate(caller, activate("payment", 5, Duration.ofMillis(100)));
+    assertThat(expired.get(5, TimeUnit.SECONDS)).isEmpty();
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.waitingCallers() == 0);
+
+    // the caller went away
+    final var left = jobs.activate(caller, activate("payment", 5, LONG));
+    awaitParked(1);
+    left.cancel(false);
+    assertThat(jobs.waitingCallers()).isZero();
+
+    // shutdown
+    final var drained = jobs.activate(caller, activate("payment", 5, LONG));
+    awaitParked(1);
+    assertThat(jobs.waitingCallers()).isEqualTo(1);
+    jobs.close();
+    assertThat(drained.get(5, TimeUnit.SECONDS)).isEmpty();
+    awaitWaitingCallers(0); // given back just after the answer, by the thread that gave it
+    assertThat(jobs.parkedRequests()).isZero();
+  }
+
+  @Test
+  void aCallersShareIsAQuarterOfThePlacesUnlessSet() {
+    assertThat(TestSettings.longPolling(LONG, 10_000).callerShare()).isEqualTo(2_500);
+    assertThat(TestSettings.longPolling(LONG, 3).callerShare()).as("at least one").isEqualTo(1);
+    assertThat(new LongPollingConfig(true, LONG, 100, Duration.ZERO, 7).callerShare()).isEqualTo(7);
+    assertThat(new LongPollingConfig(true, LONG, 100, Duration.ZERO, 500).callerShare())
+        .as("never more than all places")
+        .isEqualTo(100);
   }
 
   @Test
@@ -399,7 +550,9 @@ class LongPollingJobsTest {
     final var futures = new java.util.ArrayList<java.util.concurrent.CompletableFuture<?>>();
     for (int i = 0; i < types; i++) {
       final String type = (i % 2 == 0 ? "cancelled-" : "notified-") + i;
-      futures.add(jobs.activate(RequestContext.create(), activate(type, 1, LONG)));
+      // each from its own address: a caller's share is a quarter of the places
+      futures.add(
+          jobs.activate(fromAddress("10.0." + i / 256 + "." + i % 256), activate(type, 1, LONG)));
     }
     await().atMost(Duration.ofSeconds(30)).until(() -> jobs.parkedRequests() == types);
     assertThat(jobs.waitedTypes()).isEqualTo(types);
@@ -422,6 +575,7 @@ class LongPollingJobsTest {
     assertThat(jobs.parkedRequests()).isZero();
     // released just after the answer, on the thread that completed it
     await().atMost(Duration.ofSeconds(5)).until(() -> jobs.waitedTypes() == 0);
+    awaitWaitingCallers(0); // given back just after the answer, by the thread that gave it
   }
 
   @Test

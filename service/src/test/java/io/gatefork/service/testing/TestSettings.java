@@ -27,10 +27,10 @@ public final class TestSettings {
         ApiExecutorStrategy.DEDICATED);
   }
 
-  /** On, with the given default wait and cap of parked requests. */
+  /** On, with the given default wait and cap of parked requests, a quarter of them per caller. */
   public static LongPollingConfig longPolling(
       final Duration defaultTimeout, final int maxParkedRequests) {
-    return new LongPollingConfig(true, defaultTimeout, maxParkedRequests, Duration.ZERO);
+    return new LongPollingConfig(true, defaultTimeout, maxParkedRequests, Duration.ZERO, 0);
   }
 
   /** On, 10 s default wait, 10,000 parked requests. */

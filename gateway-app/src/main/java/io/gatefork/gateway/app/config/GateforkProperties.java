@@ -97,10 +97,14 @@ public record GateforkProperties(
    * @param maxRequestTimeout the longest a job activation (REST and gRPC) waits for jobs: one that
    *     asks for a longer request timeout is answered (with no jobs) after this, as if it had asked
    *     for this; 0: no bound (stock)
+   * @param maxParkedPerCaller job activations of one caller (the authenticated client, else the
+   *     client's address) waiting for jobs at most; more are answered RESOURCE_EXHAUSTED. 0: a
+   *     quarter of max-parked-requests; max-parked-requests or more: no share of its own (stock)
    */
   public record LongPolling(
       @DefaultValue("10000") int maxParkedRequests,
-      @DefaultValue("1h") Duration maxRequestTimeout) {}
+      @DefaultValue("1h") Duration maxRequestTimeout,
+      @DefaultValue("0") int maxParkedPerCaller) {}
 
   /**
    * How REST job activations ({@code POST /v2/jobs/activation}) wait for jobs; gRPC's ActivateJobs

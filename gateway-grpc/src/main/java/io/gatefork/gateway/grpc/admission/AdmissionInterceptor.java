@@ -89,7 +89,7 @@ public final class AdmissionInterceptor implements ServerInterceptor {
     if (verifiedCallers) {
       final Caller known = authenticator.verified(headers.get(AUTHORIZATION));
       if (known != null) {
-        return CallerAuthenticator.admissionKey(known);
+        return known.key();
       }
     }
     return address(call);

@@ -542,6 +542,10 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static RequestContext enter() {
     final RequestTiming timing = StageTimingContext.current();
     timing.entered();
-    return new RequestContext(timing, CallerContext.current(), StageTimingContext.operation());
+    return new RequestContext(
+        timing,
+        CallerContext.current(),
+        StageTimingContext.operation(),
+        StageTimingContext.remoteAddress());
   }
 }

@@ -5,12 +5,15 @@ import io.gatefork.service.stage.RequestTiming;
 import io.grpc.Context;
 
 /**
- * Carries a call's {@link RequestTiming} and {@link Operation} from the transport to the endpoint.
+ * Carries a call's {@link RequestTiming}, {@link Operation} and client address from the transport
+ * to the endpoint.
  */
 public final class StageTimingContext {
 
   static final Context.Key<RequestTiming> TIMING = Context.key("gatefork-request-timing");
   static final Context.Key<Operation> OPERATION = Context.key("gatefork-operation");
+  static final Context.Key<StageTimingTracerFactory.StageTimingTracer> CALL =
+      Context.key("gatefork-call");
 
   private StageTimingContext() {}
 
@@ -29,5 +32,14 @@ public final class StageTimingContext {
    */
   public static Operation operation() {
     return OPERATION.get();
+  }
+
+  /**
+   * The IP address of the client of the call being handled; null when the transport does not say
+   * (in-process) or the server runs without {@link StageTimingTracerFactory}.
+   */
+  public static String remoteAddress() {
+    final var call = CALL.get();
+    return call != null ? call.remoteAddress() : null;
   }
 }

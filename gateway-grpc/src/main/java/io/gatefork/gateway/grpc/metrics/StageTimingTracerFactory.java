@@ -9,9 +9,12 @@ import io.gatefork.service.stage.RequestTiming;
 import io.gatefork.service.stage.RequestTracer;
 import io.gatefork.service.stage.StageMetrics;
 import io.grpc.Context;
+import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.ServerStreamTracer;
 import io.grpc.Status;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 
 /**
  * Per-stage latency of every served call, recorded on {@link StageMetrics} with api {@code grpc}.
@@ -23,7 +26,8 @@ import io.grpc.Status;
  * stage instead of hiding), and {@code committed} when the transport has closed the stream after
  * writing the trailers. The timing and the call's operation reach the endpoint through the call's
  * {@link Context} ({@link StageTimingContext}), which grpc-java attaches around every handler
- * callback.
+ * callback; so does the client's address, which the tracer is told of when the call starts (no
+ * interceptor and no context of its own needed).
  *
  * <p>Calls the client cancelled are not recorded: no response was committed, and their duration is
  * the client's choice, not ours. (A client deadline usually arrives as such a cancellation.) Nor
@@ -64,10 +68,11 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
     return new StageTimingTracer(stageMetrics, operation, timing);
   }
 
-  private static final class StageTimingTracer extends ServerStreamTracer {
+  static final class StageTimingTracer extends ServerStreamTracer {
     private final StageMetrics stageMetrics;
     private final Operation operation;
     private final RequestTiming timing;
+    private volatile SocketAddress remoteAddress;
 
     private StageTimingTracer(
         final StageMetrics stageMetrics, final Operation operation, final RequestTiming timing) {
@@ -79,7 +84,25 @@ public final class StageTimingTracerFactory extends ServerStreamTracer.Factory {
     @Override
     public Context filterContext(final Context context) {
       return context.withValues(
-          StageTimingContext.TIMING, timing, StageTimingContext.OPERATION, operation);
+          StageTimingContext.TIMING,
+          timing,
+          StageTimingContext.OPERATION,
+          operation,
+          StageTimingContext.CALL,
+          this);
+    }
+
+    @Override
+    public void serverCallStarted(final ServerCallInfo<?, ?> callInfo) {
+      // before any interceptor or handler of the call runs
+      remoteAddress = callInfo.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR);
+    }
+
+    /** The client's IP address; null when the transport does not say (in-process). */
+    String remoteAddress() {
+      return remoteAddress instanceof final InetSocketAddress address
+          ? address.getHostString()
+          : null;
     }
 
     @Override

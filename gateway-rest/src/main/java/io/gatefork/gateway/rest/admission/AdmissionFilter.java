@@ -84,7 +84,7 @@ public final class AdmissionFilter implements Filter {
     if (verifiedCallers) {
       final Caller known = authenticator.verified(request.getHeader(HttpHeaders.AUTHORIZATION));
       if (known != null) {
-        return CallerAuthenticator.admissionKey(known);
+        return known.key();
       }
     }
     return request.getRemoteAddr();

@@ -50,7 +50,7 @@ public final class RequestStages {
       request.setAttribute(OPERATION_ATTRIBUTE, operation);
     }
     timing.entered();
-    return new RequestContext(timing, caller(request), operation);
+    return new RequestContext(timing, caller(request), operation, request.getRemoteAddr());
   }
 
   /**
