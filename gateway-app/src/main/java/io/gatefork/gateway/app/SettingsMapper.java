@@ -111,6 +111,7 @@ public final class SettingsMapper {
             grpc.maxConcurrentCallsPerConnection(),
             grpc.maxRstFramesPerWindow(),
             grpc.rstFramesWindow())
+        .maxConnectionsPerAddress(grpc.maxConnectionsPerAddress())
         .tls(tls)
         .build();
   }

@@ -98,6 +98,7 @@ class ConfigurationBindingTest {
     assertThat(grpc.maxConcurrentCallsPerConnection()).isEqualTo(1_000);
     assertThat(grpc.maxRstFramesPerWindow()).isEqualTo(1_000);
     assertThat(grpc.rstFramesWindow()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(grpc.maxConnectionsPerAddress()).isEqualTo(4_096);
   }
 
   @Test

@@ -77,6 +77,12 @@ public record GateforkProperties(
    *     cancel per {@code rst-frames-window} before the gateway closes it (HTTP/2 rapid reset,
    *     CVE-2023-44487); 0: no limit (stock)
    * @param rstFramesWindow the window of {@code max-rst-frames-per-window}, in whole seconds
+   * @param maxConnectionsPerAddress how many connections one client address may hold open at once;
+   *     another one is closed as soon as it is accepted (the client's call fails {@code
+   *     UNAVAILABLE}). As REST's default (half of Tomcat's 8,192 connections): a gRPC client puts
+   *     all its calls on one connection per gateway, so only a flood comes near it. Negative (-1):
+   *     no limit (stock); 0 is refused. Behind a proxy or a NAT that connects from one address,
+   *     raise it or switch it off
    */
   public record Grpc(
       @DefaultValue("direct") GrpcExecutorMode executorMode,
@@ -87,7 +93,8 @@ public record GateforkProperties(
       @DefaultValue("30s") Duration maxConnectionAgeGrace,
       @DefaultValue("1000") int maxConcurrentCallsPerConnection,
       @DefaultValue("1000") int maxRstFramesPerWindow,
-      @DefaultValue("10s") Duration rstFramesWindow) {}
+      @DefaultValue("10s") Duration rstFramesWindow,
+      @DefaultValue("4096") int maxConnectionsPerAddress) {}
 
   /**
    * gatefork's additions to long polling ({@code zeebe.gateway.longPolling.*} has the stock keys).

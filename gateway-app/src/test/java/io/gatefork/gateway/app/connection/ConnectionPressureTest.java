@@ -25,6 +25,7 @@ import org.springframework.test.context.TestPropertySource;
       "gatefork.rest.idle-timeout-under-pressure=2s"
     })
 class ConnectionPressureTest extends GatewayTestSupport {
+  private int connected;
 
   @Test
   void idleConnectionsEndSoonerWhileTheyAreMany() throws Exception {
@@ -49,8 +50,13 @@ class ConnectionPressureTest extends GatewayTestSupport {
     }
   }
 
+  /**
+   * A connection from one of three loopback addresses in turn: one address may hold only half of
+   * {@code server.tomcat.max-connections} ({@code gatefork.rest.max-connections-per-address}).
+   */
   private Socket connect() throws IOException {
-    return new Socket(InetAddress.getLoopbackAddress(), restPort);
+    final var from = InetAddress.getByAddress(new byte[] {127, 0, 0, (byte) (1 + connected++ % 3)});
+    return new Socket(InetAddress.getLoopbackAddress(), restPort, from, 0);
   }
 
   /** Whether the server closes the connection within the time, the client sending nothing. */

@@ -70,6 +70,11 @@ public final class Http11Connection implements AutoCloseable {
     return read();
   }
 
+  /** The next answer, without sending a request (one the server writes unasked). */
+  public Answer receive() throws IOException {
+    return read();
+  }
+
   /** Whether the server has closed its side: a read finds the end of the stream. */
   public boolean closedByServer() throws IOException {
     socket.setSoTimeout(2_000);

@@ -8,14 +8,19 @@ import io.gatefork.gateway.grpc.metrics.GrpcServerMetricsInterceptor;
 import io.gatefork.gateway.grpc.metrics.StageTimingTracerFactory;
 import io.gatefork.gateway.grpc.metrics.TracingScopeInterceptor;
 import io.gatefork.service.auth.CallerAuthenticator;
+import io.gatefork.service.connection.ConnectionsPerAddress;
+import io.gatefork.service.operation.Api;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.stage.RequestTracer;
 import io.gatefork.service.stage.StageMetrics;
+import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
+import io.grpc.ServerCredentials;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.NettySslContextServerCredentials;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.handler.ssl.SslContext;
 import java.io.IOException;
@@ -36,12 +41,14 @@ import org.slf4j.LoggerFactory;
  * <p>Keep-alive and message limits are the stock gateway's. Unlike stock, a client connection runs
  * a bounded number of calls at once and may reset only so many per window ({@link
  * GrpcServerConfig#maxConcurrentCallsPerConnection()}, {@link
- * GrpcServerConfig#maxRstFramesPerWindow()}), and a connection may be limited in age ({@link
- * GrpcServerConfig#maxConnectionAge()}): the client then gets a GOAWAY and opens a new connection,
- * which a Kubernetes Service may route to another gateway; calls running on the old one get {@link
- * GrpcServerConfig#maxConnectionAgeGrace()} to finish. Netty's event loops are grpc-java's shared
- * defaults (epoll when available). Where call handlers run is {@link
- * GrpcServerConfig#executorMode()}; see {@link GrpcExecutorMode} for why the default is direct.
+ * GrpcServerConfig#maxRstFramesPerWindow()}), one client address holds only so many connections
+ * ({@link GrpcServerConfig#maxConnectionsPerAddress()}, {@link ConnectionsPerAddressGate}), and a
+ * connection may be limited in age ({@link GrpcServerConfig#maxConnectionAge()}): the client then
+ * gets a GOAWAY and opens a new connection, which a Kubernetes Service may route to another
+ * gateway; calls running on the old one get {@link GrpcServerConfig#maxConnectionAgeGrace()} to
+ * finish. Netty's event loops are grpc-java's shared defaults (epoll when available). Where call
+ * handlers run is {@link GrpcServerConfig#executorMode()}; see {@link GrpcExecutorMode} for why the
+ * default is direct.
  *
  * <p>Plain lifecycle, no framework: {@link #start()} binds, {@link #close()} stops accepting calls,
  * lets running ones (long polls) finish for {@link GrpcServerConfig#shutdownGrace()}, then cancels
@@ -58,6 +65,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
   private final Admission admission;
   private final boolean traced;
   private final SslContext sslContext;
+  private final ConnectionsPerAddress connectionsPerAddress;
 
   private Server server;
   private ExecutorService executor;
@@ -102,6 +110,10 @@ public final class GrpcGatewayServer implements AutoCloseable {
     stageTiming = new StageTimingTracerFactory(stageMetrics, tracer);
     // read the certificate files now: a bad path fails the application's startup
     sslContext = GrpcServerSslContexts.create(config.tls());
+    connectionsPerAddress =
+        config.limitsConnectionsPerAddress()
+            ? new ConnectionsPerAddress(config.maxConnectionsPerAddress(), Api.GRPC, meterRegistry)
+            : ConnectionsPerAddress.UNLIMITED;
   }
 
   /**
@@ -130,7 +142,7 @@ public final class GrpcGatewayServer implements AutoCloseable {
       throw new IllegalStateException("The gRPC server is already started");
     }
     final NettyServerBuilder builder =
-        NettyServerBuilder.forAddress(new InetSocketAddress(config.host(), config.port()))
+        newBuilder(new InetSocketAddress(config.host(), config.port()))
             .maxInboundMessageSize(config.maxMessageSize())
             .permitKeepAliveTime(config.minKeepAliveInterval().toMillis(), TimeUnit.MILLISECONDS)
             .permitKeepAliveWithoutCalls(false)
@@ -159,9 +171,6 @@ public final class GrpcGatewayServer implements AutoCloseable {
       builder.maxRstFramesPerWindow(
           config.maxRstFramesPerWindow(), (int) config.rstFramesWindow().toSeconds());
     }
-    if (sslContext != null) {
-      builder.sslContext(sslContext);
-    }
     final Server built = builder.build();
     try {
       built.start();
@@ -177,6 +186,28 @@ public final class GrpcGatewayServer implements AutoCloseable {
         built.getPort(),
         config.executorMode());
     return this;
+  }
+
+  /**
+   * A builder for the address with plaintext or TLS, behind the gate of the connections per address
+   * when they are limited.
+   */
+  private NettyServerBuilder newBuilder(final InetSocketAddress address) {
+    if (connectionsPerAddress.limits()) {
+      final ServerCredentials credentials =
+          sslContext == null
+              ? InsecureServerCredentials.create()
+              : NettySslContextServerCredentials.create(sslContext);
+      return NettyServerBuilder.forAddress(
+          address, ConnectionsPerAddressGate.around(credentials, connectionsPerAddress));
+    }
+    final NettyServerBuilder builder = NettyServerBuilder.forAddress(address);
+    return sslContext == null ? builder : builder.sslContext(sslContext);
+  }
+
+  /** Connections per remote address, as counted now (for tests). */
+  ConnectionsPerAddress connectionsPerAddress() {
+    return connectionsPerAddress;
   }
 
   /** The bound port (the ephemeral one when configured with port 0); -1 before start. */

@@ -30,6 +30,9 @@ import java.util.Objects;
  * @param maxRstFramesPerWindow RST_STREAM frames a client connection may send per {@code
  *     rstFramesWindow} before the server closes it (HTTP/2 rapid reset); 0: no limit
  * @param rstFramesWindow the window of {@code maxRstFramesPerWindow}, whole seconds
+ * @param maxConnectionsPerAddress connections one client address may hold open at once; another one
+ *     is closed as soon as it is accepted; negative: no limit (0 is refused: it would be ambiguous
+ *     beside the REST key, where 0 is a default)
  * @param tls TLS of the server ({@code zeebe.gateway.security.*}); null means plaintext
  */
 public record GrpcServerConfig(
@@ -46,6 +49,7 @@ public record GrpcServerConfig(
     int maxConcurrentCallsPerConnection,
     int maxRstFramesPerWindow,
     Duration rstFramesWindow,
+    int maxConnectionsPerAddress,
     GrpcTlsConfig tls) {
 
   public GrpcServerConfig {
@@ -89,6 +93,10 @@ public record GrpcServerConfig(
       throw new IllegalArgumentException(
           "rstFramesWindow must be at least 1s, but was " + rstFramesWindow);
     }
+    if (maxConnectionsPerAddress == 0) {
+      throw new IllegalArgumentException(
+          "maxConnectionsPerAddress must be positive, or negative for no limit, but was 0");
+    }
     tls = tls == null ? GrpcTlsConfig.disabled() : tls;
   }
 
@@ -107,12 +115,18 @@ public record GrpcServerConfig(
         .maxConnectionAge(maxConnectionAge, maxConnectionAgeGrace)
         .perConnectionLimits(
             maxConcurrentCallsPerConnection, maxRstFramesPerWindow, rstFramesWindow)
+        .maxConnectionsPerAddress(maxConnectionsPerAddress)
         .tls(tls);
   }
 
   /** Whether connections are closed after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {
     return !maxConnectionAge.isZero();
+  }
+
+  /** Whether the connections of one client address are limited. */
+  public boolean limitsConnectionsPerAddress() {
+    return maxConnectionsPerAddress > 0;
   }
 
   /** Threads of the pooled executor after resolving 0 to the CPU quota. */
@@ -135,6 +149,7 @@ public record GrpcServerConfig(
     private Integer maxConcurrentCallsPerConnection;
     private Integer maxRstFramesPerWindow;
     private Duration rstFramesWindow;
+    private Integer maxConnectionsPerAddress;
     private GrpcTlsConfig tls;
 
     private Builder() {}
@@ -185,6 +200,12 @@ public record GrpcServerConfig(
       return this;
     }
 
+    /** Connections one client address may hold open at once (negative = no limit). */
+    public Builder maxConnectionsPerAddress(final int maxConnectionsPerAddress) {
+      this.maxConnectionsPerAddress = maxConnectionsPerAddress;
+      return this;
+    }
+
     public Builder tls(final GrpcTlsConfig tls) {
       this.tls = tls;
       return this;
@@ -205,6 +226,7 @@ public record GrpcServerConfig(
           required(maxConcurrentCallsPerConnection, "maxConcurrentCallsPerConnection"),
           required(maxRstFramesPerWindow, "maxRstFramesPerWindow"),
           rstFramesWindow,
+          required(maxConnectionsPerAddress, "maxConnectionsPerAddress"),
           tls);
     }
 

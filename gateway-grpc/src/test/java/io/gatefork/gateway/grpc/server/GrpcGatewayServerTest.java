@@ -51,6 +51,7 @@ class GrpcGatewayServerTest {
                 config.maxConcurrentCallsPerConnection(),
                 config.maxRstFramesPerWindow(),
                 config.rstFramesWindow(),
+                config.maxConnectionsPerAddress(),
                 config.tls()));
   }
 
@@ -65,6 +66,9 @@ class GrpcGatewayServerTest {
     assertThatThrownBy(() -> TestGateway.config().executor(GrpcExecutorMode.POOLED, 2, 0).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("poolQueueCapacity");
+    assertThatThrownBy(() -> TestGateway.config().maxConnectionsPerAddress(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxConnectionsPerAddress");
   }
 
   @Test

@@ -170,7 +170,8 @@ public final class TestGateway implements AutoCloseable {
         .executor(GrpcExecutorMode.DIRECT, 0, 64)
         .shutdownGrace(Duration.ofSeconds(30))
         .maxConnectionAge(Duration.ofMinutes(5), Duration.ofSeconds(30))
-        .perConnectionLimits(1_000, 1_000, Duration.ofSeconds(10));
+        .perConnectionLimits(1_000, 1_000, Duration.ofSeconds(10))
+        .maxConnectionsPerAddress(4_096);
   }
 
   public GatewayGrpc.GatewayBlockingStub client() {

@@ -43,6 +43,11 @@ import org.springframework.util.unit.DataSize;
  * @param idleTimeoutUnderPressure how long a new or kept connection may be idle while the
  *     connections are at {@link #connectionPressure}: instead of the connection and keep-alive
  *     timeouts (620 s)
+ * @param maxConnectionsPerAddress how many connections one client address may hold open at once;
+ *     another one is answered 503 at accept and closed, so that one address cannot take all of
+ *     {@code server.tomcat.max-connections}. 0: half of {@code server.tomcat.max-connections} (none
+ *     when that is unlimited); negative (-1): no limit (stock). Behind a proxy or a NAT that
+ *     connects from one address, raise it or switch it off
  */
 @ConfigurationProperties("gatefork.rest")
 public record RestFrontEndProperties(
@@ -55,10 +60,22 @@ public record RestFrontEndProperties(
     @DefaultValue("0") int maxWaitingBodies,
     @DefaultValue("4MB") DataSize maxBodySize,
     @DefaultValue("0.5") double connectionPressure,
-    @DefaultValue("10s") Duration idleTimeoutUnderPressure) {
+    @DefaultValue("10s") Duration idleTimeoutUnderPressure,
+    @DefaultValue("0") int maxConnectionsPerAddress) {
 
   /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {
     return !maxConnectionAge.isZero();
+  }
+
+  /**
+   * The connections one address may hold on a connector that holds {@code maxConnections} at most
+   * (Tomcat's {@code -1}: unlimited), resolving the default; 0 for no limit.
+   */
+  public int connectionsPerAddress(final int maxConnections) {
+    if (maxConnectionsPerAddress != 0) {
+      return Math.max(maxConnectionsPerAddress, 0);
+    }
+    return maxConnections > 0 ? Math.max(maxConnections / 2, 1) : 0;
   }
 }

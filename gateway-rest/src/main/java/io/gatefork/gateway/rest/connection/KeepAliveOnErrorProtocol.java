@@ -5,7 +5,6 @@ import org.apache.coyote.ActionCode;
 import org.apache.coyote.Adapter;
 import org.apache.coyote.Request;
 import org.apache.coyote.Response;
-import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.net.SocketEvent;
 
 /**
@@ -32,8 +31,11 @@ import org.apache.tomcat.util.net.SocketEvent;
  * before; the client's {@code Connection: close} and the keep-alive limits still end a connection.
  * HTTP/2 streams, which share the adapter after an upgrade, are never marked (their status goes out
  * as set). {@code KeepAliveOnErrorTest} in dist fails if a Tomcat update changes any of this.
+ *
+ * <p>It is a {@link ConnectionsPerAddressProtocol}, so the limit of connections per address holds
+ * with it as with the stock protocol.
  */
-public class KeepAliveOnErrorProtocol extends Http11NioProtocol {
+public class KeepAliveOnErrorProtocol extends ConnectionsPerAddressProtocol {
   /** A coyote response note, in the range Tomcat leaves unallocated (17-31). */
   static final int RESTORED_NOTE = 17;
 

@@ -2,6 +2,8 @@ package io.gatefork.gateway.rest.connection;
 
 import io.gatefork.gateway.rest.config.RestFrontEndProperties;
 import io.gatefork.service.overload.Admission;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
@@ -38,6 +40,14 @@ public class TomcatConfiguration {
       final RestFrontEndProperties properties) {
     return new ConnectionPressure(
         properties.connectionPressure(), properties.idleTimeoutUnderPressure());
+  }
+
+  /** One client address holds at most {@code gatefork.rest.max-connections-per-address}. */
+  @Bean
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestConnectionsPerAddress(
+      final RestFrontEndProperties properties, final ObjectProvider<MeterRegistry> registry) {
+    return new ConnectionsPerAddressLimit(
+        properties, registry.getIfAvailable(SimpleMeterRegistry::new));
   }
 
   /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */

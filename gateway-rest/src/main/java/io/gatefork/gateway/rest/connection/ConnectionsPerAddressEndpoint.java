@@ -1,0 +1,136 @@
+package io.gatefork.gateway.rest.connection;
+
+import io.gatefork.service.connection.ConnectionsPerAddress;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import org.apache.tomcat.util.net.NioChannel;
+import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+
+/**
+ * Tomcat's NIO endpoint, except that it counts its open connections by remote address and closes a
+ * connection at accept when its address holds {@code gatefork.rest.max-connections-per-address}
+ * already ({@link ConnectionsPerAddress}).
+ *
+ * <p>The acceptor hands every accepted socket to {@link #setSocketOptions}: that is where a
+ * connection is counted, or refused before Tomcat allocates anything for it and before a request
+ * thread sees it. A refused connection gets {@link TooManyConnectionsAnswer} in one non-blocking
+ * write (best effort; none with TLS) and is closed at once, as Tomcat closes a socket it could not
+ * set up (which also gives back its place among {@code maxConnections}). Every connection the
+ * endpoint took is closed through its socket wrapper, which tells the endpoint's handler to release
+ * it exactly once: {@link Counting} uncounts it there.
+ */
+final class ConnectionsPerAddressEndpoint extends NioEndpoint {
+  private volatile ConnectionsPerAddress limit = ConnectionsPerAddress.UNLIMITED;
+  private volatile ByteBuffer answer = ByteBuffer.allocate(0);
+
+  /** Limits the connections from now on; set before the connector starts. */
+  void limit(final ConnectionsPerAddress limit) {
+    this.limit = limit;
+    answer = TooManyConnectionsAnswer.bytes(limit.limit());
+  }
+
+  /** The protocol sets its connection handler here (in its constructor). */
+  @Override
+  public void setHandler(final Handler<NioChannel> handler) {
+    super.setHandler(new Counting(handler));
+  }
+
+  @Override
+  protected boolean setSocketOptions(final SocketChannel socket) {
+    final ConnectionsPerAddress perAddress = limit;
+    if (!perAddress.limits()) {
+      return super.setSocketOptions(socket);
+    }
+    final InetAddress address = remoteAddress(socket);
+    if (!perAddress.open(address)) {
+      refuse(socket);
+      // as Tomcat does for a socket it could not wrap: the acceptor closes only wrapped ones
+      destroySocket(socket);
+      return false;
+    }
+    final boolean taken = super.setSocketOptions(socket);
+    if (!taken && !connections.containsKey(socket)) {
+      // Tomcat failed before it made a wrapper: no release will come
+      perAddress.closed(address);
+    }
+    return taken;
+  }
+
+  /** One write of the 503 on the still empty socket buffer; the connection closes either way. */
+  private void refuse(final SocketChannel socket) {
+    if (isSSLEnabled()) {
+      return; // the client expects a TLS handshake: plain HTTP would be noise to it
+    }
+    try {
+      socket.configureBlocking(false);
+      socket.write(answer.duplicate());
+    } catch (final IOException gone) {
+      // the client left already
+    }
+  }
+
+  private boolean isUnixSocket() {
+    return getUnixDomainSocketPath() != null;
+  }
+
+  private InetAddress remoteAddress(final SocketChannel socket) {
+    // the channel's own copy of the peer address (no system call)
+    return isUnixSocket() ? null : socket.socket().getInetAddress();
+  }
+
+  /** The protocol's connection handler, uncounting each connection when it is released. */
+  private final class Counting implements Handler<NioChannel> {
+    private final Handler<NioChannel> handler;
+
+    Counting(final Handler<NioChannel> handler) {
+      this.handler = handler;
+    }
+
+    @Override
+    public void release(final SocketWrapperBase<NioChannel> wrapper) {
+      try {
+        handler.release(wrapper);
+      } finally {
+        uncount(wrapper);
+      }
+    }
+
+    private void uncount(final SocketWrapperBase<NioChannel> wrapper) {
+      final ConnectionsPerAddress perAddress = limit;
+      if (!perAddress.limits()) {
+        return;
+      }
+      // called before the wrapper closes its channel: the channel is still the accepted one
+      final NioChannel channel = wrapper.getSocket();
+      final SocketChannel socket = channel == null ? null : channel.getIOChannel();
+      if (socket != null) {
+        perAddress.closed(remoteAddress(socket));
+      }
+    }
+
+    @Override
+    public SocketState process(
+        final SocketWrapperBase<NioChannel> socket, final SocketEvent status) {
+      return handler.process(socket, status);
+    }
+
+    @Override
+    public Object getGlobal() {
+      return handler.getGlobal();
+    }
+
+    @Override
+    public void pause() {
+      handler.pause();
+    }
+
+    @Override
+    public void recycle() {
+      handler.recycle();
+    }
+  }
+}
