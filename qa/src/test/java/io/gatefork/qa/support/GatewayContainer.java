@@ -31,13 +31,21 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
   private final int clusterPort = Ports.freeLoopbackPort();
   private final ContainerLogs logs;
   private long nanoCpus = TWO_CPUS;
+  private long memoryBytes;
 
   public GatewayContainer(final String name) {
     super(GateforkImage.get());
     logs = new ContainerLogs(name);
     withNetworkMode("host");
     withLogConsumer(logs);
-    withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withNanoCPUs(nanoCpus));
+    withCreateContainerCmdModifier(
+        cmd -> {
+          cmd.getHostConfig().withNanoCPUs(nanoCpus);
+          if (memoryBytes > 0) {
+            // swap equal to the limit: none, so going over it is an OOM kill, not slow paging
+            cmd.getHostConfig().withMemory(memoryBytes).withMemorySwap(memoryBytes);
+          }
+        });
     waitingFor(
         new HttpReadinessWaitStrategy(managementPort).withStartupTimeout(Duration.ofSeconds(120)));
   }
@@ -75,6 +83,14 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
   /** CPU limit in nano CPUs (default 2 CPUs); applies when the container is created. */
   public GatewayContainer withNanoCpus(final long nanoCpus) {
     this.nanoCpus = nanoCpus;
+    return this;
+  }
+
+  /**
+   * Memory limit in bytes, as {@code --memory} (no swap); applies when the container is created.
+   */
+  public GatewayContainer withMemoryLimit(final long bytes) {
+    this.memoryBytes = bytes;
     return this;
   }
 
