@@ -73,6 +73,7 @@ final class ActivationRequest
   long placeAtPushes; // while parked: its place at its push source
   private volatile int finished; // 1 once the owner was told
   private volatile int callerPlace; // NO_PLACE, HOLDS_PLACE, ENDED
+  private volatile boolean expired; // its deadline task ran
 
   ActivationRequest(
       final Owner owner,
@@ -213,6 +214,19 @@ final class ActivationRequest
 
   boolean deadlinePassed(final long nowNanos) {
     return nowNanos - deadlineNanos >= 0;
+  }
+
+  /** Its deadline task ran (whether or not it found the request parked). */
+  void markExpired() {
+    expired = true;
+  }
+
+  /**
+   * True once the deadline passed by the clock or its task ran: the task may run while the request
+   * walks, and the walk then parks it, so the mark, not only the clock, says it must not wait.
+   */
+  boolean expired(final long nowNanos) {
+    return expired || deadlinePassed(nowNanos);
   }
 
   /** A partition's answer (on the API executor). */

@@ -98,14 +98,28 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
    */
   public LongPollingJobs(
       final BrokerClient brokerClient, final Executor executor, final LongPollingConfig config) {
+    this(
+        brokerClient,
+        executor,
+        config,
+        new ScheduledThreadPoolExecutor(
+            1, Thread.ofPlatform().name("gatefork-job-long-polling").daemon().factory()));
+  }
+
+  /**
+   * @param deadlines where the requests' deadlines run; a test's own decides when they fire
+   */
+  LongPollingJobs(
+      final BrokerClient brokerClient,
+      final Executor executor,
+      final LongPollingConfig config,
+      final ScheduledThreadPoolExecutor deadlines) {
     this.brokerClient = Objects.requireNonNull(brokerClient, "brokerClient");
     this.executor = Objects.requireNonNull(executor, "executor");
     this.config = Objects.requireNonNull(config, "config");
     perCaller = new ParkedPerCaller(config.callerShare());
     activator = new JobActivator(brokerClient, executor);
-    deadlines =
-        new ScheduledThreadPoolExecutor(
-            1, Thread.ofPlatform().name("gatefork-job-long-polling").daemon().factory());
+    this.deadlines = Objects.requireNonNull(deadlines, "deadlines");
     // answered requests cancel their deadline: do not keep thousands of dead tasks queued
     deadlines.setRemoveOnCancelPolicy(true);
     subscription = brokerClient.jobAvailableNotifications().subscribe(this::onJobsAvailable);
@@ -299,7 +313,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       // no partition could be asked: that is the answer (e.g. all RESOURCE_EXHAUSTED)
       request.cancelDeadline();
       request.future.completeExceptionally(request.firstFailure);
-    } else if (!request.longPolling || request.deadlinePassed(System.nanoTime())) {
+    } else if (!request.longPolling || request.expired(System.nanoTime())) {
       complete(request, List.of());
     } else {
       park(request);
@@ -358,13 +372,31 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     waiters.parked.add(request);
     // after the park: a push that claims it then owns it
     request.placeAtPushes = pushes.enqueue(request);
-    if (waiters.generation() != request.generation) {
+    // Whatever ends a parked request (deadline, drain, notification, cancel) first marks it (or
+    // its type, or long polling) and then takes it out of its parked set; here it was put in the
+    // set first and the marks are read after. So each one either found it parked, or is seen here
+    // and answered here: none is lost. Whoever unparks it owns it, so it is answered once.
+    if (request.expired(System.nanoTime())) {
+      // the deadline fired after the walk's last look but before the park: it found nothing to
+      // answer, so the timeout's answer is given here
+      if (unpark(request)) {
+        answerExpired(request);
+      }
+    } else if (draining) {
+      // shutdown began after the check above: its drain found nothing to answer
+      if (unpark(request)) {
+        complete(request, List.of());
+      }
+    } else if (waiters.generation() != request.generation) {
       // jobs became available while this walk was under way: walk again instead of waiting
       if (unpark(request)) {
         walk(request);
       }
     } else if (request.future.isDone()) {
-      unpark(request); // cancelled before it was parked
+      // cancelled before it was parked: its cancel found nothing to take out
+      if (unpark(request)) {
+        request.cancelDeadline();
+      }
     } else if (request.walkedAllPartitions()) {
       // nothing activatable at this generation: the next request may wait without a walk
       pushes.walkedEmpty(request.walkedTopology, request.generation);
@@ -405,19 +437,23 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
   }
 
   private void expire(final ActivationRequest request) {
+    // marked before the unpark: a request parking just now sees the mark after its park (park)
+    request.markExpired();
     request.pushes.deadlinePassed();
     if (unpark(request)) {
-      executor.execute(
-          () -> {
-            final var timing = request.context.timing();
-            // waiting for jobs counts as broker time; nothing was queued or mapped
-            timing.responseReceived();
-            timing.handlingStarted();
-            timing.resultReady();
-            complete(request, List.of());
-          });
+      executor.execute(() -> answerExpired(request));
     }
-    // not parked: a walk is under way and sees the passed deadline when it ends
+    // not parked: a walk is under way and sees the mark when it ends, or when it parks
+  }
+
+  /** The deadline's answer, by whoever took the request out of its parked set for it. */
+  private void answerExpired(final ActivationRequest request) {
+    final var timing = request.context.timing();
+    // waiting for jobs counts as broker time; nothing was queued or mapped
+    timing.responseReceived();
+    timing.handlingStarted();
+    timing.resultReady();
+    complete(request, List.of());
   }
 
   private void cancelled(final ActivationRequest request) {

@@ -626,6 +626,185 @@ class LongPollingJobsTest {
     }
   }
 
+  // --- the deadline, a drain, a cancel or a notification between the walk's last look and the park
+
+  /**
+   * The deadline fires after the walk's final check but before the request is in its parked set:
+   * its task finds nothing to answer. Before the fix nothing ever answered the request (the front
+   * end's own timeout ended it, 10 s later).
+   */
+  @Test
+  void aDeadlineFiringJustBeforeTheParkIsAnsweredByThePark() {
+    final var deadlines = new ManualDeadlines();
+    useDeadlines(deadlines, 1); // one place per caller: a second park shows the first came back
+    broker.respondWith(JobBatches::empty);
+    final RequestContext caller = asClient("worker-app", null);
+    // the task runs as soon as it is scheduled, as one whose time has come does, on its thread
+    deadlines.whenScheduled(deadlines::fireAll);
+
+    final var raced = jobs.activate(caller, activate("payment", 5, LONG));
+
+    assertThat(raced).succeedsWithin(Duration.ofSeconds(5)).asList().isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+    awaitWaitingCallers(0);
+    deadlines.fireAll(); // the task again: nothing to answer twice
+    assertThat(jobs.parkedRequests()).isZero();
+
+    deadlines.whenScheduled(() -> {});
+    final var next = jobs.activate(caller, activate("payment", 5, LONG));
+    awaitParked(1);
+    assertThat(next).isNotDone();
+    assertThat(jobs.waitingCallers()).isEqualTo(1);
+    deadlines.fireAll();
+    assertThat(next).succeedsWithin(Duration.ofSeconds(5)).asList().isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+    awaitWaitingCallers(0);
+  }
+
+  /** A woken request walks again; its deadline fires meanwhile, while it is in no parked set. */
+  @Test
+  void aDeadlineFiringWhileAWokenRequestWalksAgainEndsTheWalk() {
+    final var deadlines = new ManualDeadlines();
+    useDeadlines(deadlines, 1);
+    final var fireDuringWalk = new AtomicBoolean();
+    broker.respondWith(
+        sent -> {
+          if (fireDuringWalk.getAndSet(false)) {
+            deadlines.fireAll(); // found nobody parked: the walk is under way
+          }
+          return JobBatches.empty(sent);
+        });
+    final var future = jobs.activate(asClient("worker-app", null), activate("payment", 5, LONG));
+    awaitParked(1);
+
+    fireDuringWalk.set(true);
+    broker.notifyJobsAvailable("payment");
+
+    assertThat(future).succeedsWithin(Duration.ofSeconds(5)).asList().isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+    awaitWaitingCallers(0);
+  }
+
+  /** Shutdown's drain runs after the park's look at it but before the park: it finds nobody. */
+  @Test
+  void aDrainJustBeforeTheParkStillAnswersTheRequest() {
+    final var deadlines = new ManualDeadlines();
+    useDeadlines(deadlines, 1);
+    broker.respondWith(JobBatches::empty);
+    deadlines.whenScheduled(() -> assertThat(jobs.drain()).isZero());
+
+    final var future = jobs.activate(asClient("worker-app", null), activate("payment", 5, LONG));
+
+    assertThat(future).succeedsWithin(Duration.ofSeconds(5)).asList().isEmpty();
+    assertThat(jobs.parkedRequests()).isZero();
+    awaitWaitingCallers(0);
+  }
+
+  /** The caller cancels after the walk's last look but before the park. */
+  @Test
+  void aCancelJustBeforeTheParkReleasesTheRequestAndItsDeadline() {
+    final var deadlines = new ManualDeadlines();
+    useDeadlines(deadlines, 1);
+    broker.respondWith(JobBatches::empty);
+    final var activated =
+        new java.util.concurrent.CompletableFuture<java.util.concurrent.Future<?>>();
+    deadlines.whenScheduled(() -> activated.join().cancel(false));
+
+    final var future = jobs.activate(asClient("worker-app", null), activate("payment", 5, LONG));
+    activated.complete(future);
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> deadlines.scheduled().size() == 1);
+    await().atMost(Duration.ofSeconds(5)).until(() -> jobs.waitedTypes() == 0);
+    assertThat(future).isCancelled();
+    assertThat(jobs.parkedRequests()).isZero();
+    awaitWaitingCallers(0);
+    // not kept queued until a deadline that may be an hour away
+    assertThat(deadlines.scheduled().getFirst().isCancelled()).isTrue();
+  }
+
+  /** Jobs become available after the walk's last look but before the park: it walks again. */
+  @Test
+  void aNotificationJustBeforeTheParkMakesItWalkAgain() {
+    final var deadlines = new ManualDeadlines();
+    useDeadlines(deadlines, 1);
+    final var available = new AtomicBoolean();
+    broker.respondWith(
+        sent ->
+            available.get() && sent.partitionId() == 1
+                ? JobBatches.withJobs(sent, 31L)
+                : JobBatches.empty(sent));
+    deadlines.whenScheduled(
+        () -> {
+          available.set(true);
+          broker.notifyJobsAvailableNow("payment");
+        });
+
+    final var future = jobs.activate(asClient("worker-app", null), activate("payment", 5, LONG));
+
+    assertThat(future)
+        .succeedsWithin(Duration.ofSeconds(5))
+        .asList()
+        .extracting(job -> ((ActivatedJob) job).key())
+        .containsExactly(31L);
+    assertThat(jobs.parkedRequests()).isZero();
+    awaitWaitingCallers(0);
+  }
+
+  private void useDeadlines(final ManualDeadlines deadlines, final int callerShare) {
+    jobs.close();
+    jobs =
+        new LongPollingJobs(
+            broker,
+            Runnable::run,
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, callerShare),
+            deadlines);
+  }
+
+  /**
+   * Deadlines that fire only when the test says so ({@link #fireAll}), or at once when scheduled
+   * ({@link #whenScheduled}): that is where a request parks, after the walk's final check of its
+   * deadline and before it is in its parked set.
+   */
+  private static final class ManualDeadlines
+      extends java.util.concurrent.ScheduledThreadPoolExecutor {
+    private final List<Runnable> tasks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<java.util.concurrent.ScheduledFuture<?>> futures =
+        new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile Runnable whenScheduled = () -> {};
+
+    ManualDeadlines() {
+      super(1);
+    }
+
+    void whenScheduled(final Runnable hook) {
+      whenScheduled = hook;
+    }
+
+    List<java.util.concurrent.ScheduledFuture<?>> scheduled() {
+      return futures;
+    }
+
+    /** Runs every deadline task not cancelled, on the calling thread. */
+    void fireAll() {
+      for (int i = 0; i < tasks.size(); i++) {
+        if (!futures.get(i).isCancelled()) {
+          tasks.get(i).run();
+        }
+      }
+    }
+
+    @Override
+    public java.util.concurrent.ScheduledFuture<?> schedule(
+        final Runnable command, final long delay, final TimeUnit unit) {
+      // queued, so that cancelling it works as it does, but far beyond any test
+      final var future = super.schedule(() -> {}, 1, TimeUnit.DAYS);
+      tasks.add(command);
+      futures.add(future);
+      whenScheduled.run();
+      return future;
+    }
+  }
+
   private static void awaitLatch(final CountDownLatch latch) {
     try {
       latch.await(10, TimeUnit.SECONDS);
