@@ -121,7 +121,7 @@ public final class AnswerOutput implements WriteListener {
       final InputStream stream,
       final boolean marked,
       final Duration writeTimeout) {
-    async.start(
+    final Runnable write =
         () -> {
           try {
             start(async, bytes, stream, marked, writeTimeout);
@@ -129,7 +129,14 @@ public final class AnswerOutput implements WriteListener {
             closeQuietly(stream);
             completeQuietly(async);
           }
-        });
+        };
+    try {
+      async.start(write);
+    } catch (final IllegalStateException inContainerCallback) {
+      // Tomcat starts nothing while it times the request out or reports an error: the answer (a
+      // 504) is being written from its listener, on one of its own threads, so it is written here
+      write.run();
+    }
   }
 
   /**
