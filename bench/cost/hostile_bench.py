@@ -15,6 +15,8 @@ results.json and report.md. The misbehaviours (issue #46):
 - slow-readers: connections that each pipeline 8 creations with result whose answers carry a
   1 MB variable, and read nothing (4 KB receive buffer);
 - slow-uploads: connections that send a head announcing 100 bytes, then one byte every 5 s;
+- pipelined-slow-bodies: connections that each send a create the broker refuses (no such
+  process) and, pipelined behind it, a head announcing 100 bytes, then one byte every 5 s;
 - made-up-methods: 20 requests per client, each with a method of its own, unauthenticated;
 - huge-body: connections that each send a create of 285 MB (15 strings of 19 MB) as fast as they
   can (1 client by default: --huge-counts).
@@ -41,7 +43,8 @@ from benchlib.workload import MODES, OPS, Cell, Load, normalise, rotated
 
 HERE = Path(__file__).resolve().parent
 procs.PROGRAM = "hostile-bench"
-BEHAVIOURS = ("slow-readers", "slow-uploads", "made-up-methods", "huge-body")
+BEHAVIOURS = ("slow-readers", "slow-uploads", "pipelined-slow-bodies", "made-up-methods",
+              "huge-body")
 PHASES = ("before", "during", "after")
 SMOKE = {"rounds": 1, "modes": ["patched"], "counts": [1], "huge_counts": [1], "phase": 4,
          "rate": 20}
@@ -64,6 +67,7 @@ class Misbehaviour:
 
     def start(self):
         target = {"slow-readers": self.slow_reader, "slow-uploads": self.slow_upload,
+                  "pipelined-slow-bodies": self.pipelined_slow_body,
                   "made-up-methods": self.made_up_methods, "huge-body": self.huge_body}[self.kind]
         for i in range(self.count):
             t = threading.Thread(target=self.guarded, args=(target, i), daemon=True)
@@ -112,6 +116,15 @@ class Misbehaviour:
     def slow_upload(self, _i):
         s = self.connect()
         s.sendall(self.head("POST", 100))
+        for _ in range(100):
+            if self.stopping.wait(5):
+                return
+            s.sendall(b" ")
+
+    def pipelined_slow_body(self, _i):
+        refused = b'{"processDefinitionId":"no-such-process"}'
+        s = self.connect()
+        s.sendall(self.head("POST", len(refused)) + refused + self.head("POST", 100))
         for _ in range(100):
             if self.stopping.wait(5):
                 return
