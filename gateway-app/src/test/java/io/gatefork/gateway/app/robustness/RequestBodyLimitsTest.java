@@ -68,6 +68,62 @@ class RequestBodyLimitsTest extends GatewayTestSupport {
   }
 
   /**
+   * Slow uploads from one address, renewed all the time, hold at most that address's share of the
+   * places to wait for a body ({@code gatefork.rest.max-waiting-bodies-per-address}, by default all
+   * but the grace places): a request from another address whose body comes a moment after its head
+   * still finds a place. Before, the renewed uploads kept the grace places too, and it was answered
+   * 503.
+   */
+  @Test
+  void slowUploadsFromOneAddressLeaveAPlaceForAnotherAddress() throws Exception {
+    final List<Socket> uploads = new ArrayList<>();
+    final Thread renewing =
+        new Thread(
+            () -> {
+              try {
+                for (int i = 0; i < 40 && !Thread.currentThread().isInterrupted(); i++) {
+                  final Socket upload = connect();
+                  synchronized (uploads) {
+                    uploads.add(upload);
+                  }
+                  slowUpload(upload);
+                  Thread.sleep(100);
+                }
+              } catch (final IOException | InterruptedException stopped) {
+                // the test is over
+              }
+            },
+            "renewing-slow-uploads");
+    renewing.setDaemon(true);
+    renewing.start();
+    try {
+      Thread.sleep(1_500);
+      final String json = "{\"processDefinitionId\":\"nothing-deployed\"}";
+      try (Socket other =
+          new Socket(
+              InetAddress.getLoopbackAddress(), restPort, InetAddress.getByName("127.0.0.2"), 0)) {
+        other.setSoTimeout(20_000);
+        final OutputStream out = other.getOutputStream();
+        out.write(
+            head("POST", "/v2/process-instances", "Content-Length: " + json.length() + "\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        Thread.sleep(100); // the body a moment after its head, as many clients send it
+        out.write(json.getBytes(StandardCharsets.US_ASCII));
+        assertThat(answer(other)).startsWith("HTTP/1.1 404 ");
+      }
+    } finally {
+      renewing.interrupt();
+      renewing.join(5_000);
+      synchronized (uploads) {
+        for (final Socket upload : uploads) {
+          upload.close();
+        }
+      }
+    }
+  }
+
+  /**
    * A slow body pipelined behind a request the broker answers: the first answer is written from the
    * API executor thread that completed it, and Tomcat goes on to the connection's next request
    * where that write started. Were that request's body read there, each such client would hold an

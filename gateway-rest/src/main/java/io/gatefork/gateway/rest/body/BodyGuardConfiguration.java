@@ -42,6 +42,7 @@ public class BodyGuardConfiguration {
                 properties.maxBodySize().toBytes(),
                 properties.bodyReadTimeout(),
                 places,
+                properties.waitingBodiesPerAddress(places),
                 properties.writeTimeout()));
     registration.setName("gatewayRestRequestBodyGuard");
     registration.setOrder(RestFilterOrder.BODY_GUARD);

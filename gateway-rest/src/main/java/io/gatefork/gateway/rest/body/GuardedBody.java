@@ -6,7 +6,6 @@ import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletRequest;
 import java.io.IOException;
-import java.util.concurrent.Semaphore;
 
 /**
  * A request body's stream that refuses to wait past the body's deadline, to grow past the largest
@@ -42,13 +41,13 @@ final class GuardedBody extends ServletInputStream {
 
   @Override
   public int read() throws IOException {
-    final Semaphore place = beforeRead();
+    final WaitingPlaces.Place place = beforeRead();
     final int next;
     try {
       next = body.read();
     } finally {
       if (place != null) {
-        place.release();
+        guard.waiting().release(place);
       }
     }
     if (next >= 0) {
@@ -59,13 +58,13 @@ final class GuardedBody extends ServletInputStream {
 
   @Override
   public int read(final byte[] into, final int offset, final int length) throws IOException {
-    final Semaphore place = beforeRead();
+    final WaitingPlaces.Place place = beforeRead();
     final int count;
     try {
       count = body.read(into, offset, length);
     } finally {
       if (place != null) {
-        place.release();
+        guard.waiting().release(place);
       }
     }
     if (count > 0) {
@@ -78,7 +77,7 @@ final class GuardedBody extends ServletInputStream {
    * @return the place this read holds while it waits for the client, to be given back after it;
    *     null when it does not wait
    */
-  private Semaphore beforeRead() throws IOException {
+  private WaitingPlaces.Place beforeRead() throws IOException {
     if (System.nanoTime() - deadlineNanos > 0) {
       throw refused(guard.tooSlow());
     }
@@ -87,9 +86,10 @@ final class GuardedBody extends ServletInputStream {
     }
     // a young request's body is likely only a segment behind its head
     final boolean young = deadlineNanos - System.nanoTime() > guard.timeoutNanos() - GRACE_NANOS;
-    final Semaphore place = guard.placeToWait(young);
+    final String address = request.getRemoteAddr();
+    final WaitingPlaces.Place place = guard.waiting().take(address, young);
     if (place == null) {
-      throw refused(guard.noPlaceToWait());
+      throw refused(guard.noPlaceToWait(address));
     }
     return place;
   }

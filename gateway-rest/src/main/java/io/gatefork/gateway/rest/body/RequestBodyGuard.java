@@ -19,7 +19,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.Semaphore;
 
 /**
  * Bounds what a request body may cost before anything reads it: its size, the time it may take to
@@ -29,8 +28,10 @@ import java.util.concurrent.Semaphore;
  * byte is read, or when the bytes read pass it), 408 for one not complete within {@code
  * gatefork.rest.body-read-timeout}, 503 when every place for waiting bodies ({@code
  * gatefork.rest.max-waiting-bodies}, and half as many grace places for requests younger than a
- * second) is taken — and its connection is closed without reading the rest ({@link
- * AnswerOutput#abandonBody}): waiting for a slow client's remainder would hold the thread again.
+ * second) is taken, or the requests of the client's address hold their share ({@code
+ * gatefork.rest.max-waiting-bodies-per-address}) — and its connection is closed without reading the
+ * rest ({@link AnswerOutput#abandonBody}): waiting for a slow client's remainder would hold the
+ * thread again.
  *
  * <p>Requests without a body pass untouched. Multipart uploads are parsed by the container from its
  * own stream (Spring's limits, {@code spring.servlet.multipart.*}, bound their size), so such a
@@ -39,8 +40,7 @@ import java.util.concurrent.Semaphore;
 public final class RequestBodyGuard implements Filter {
   private final long maxBodyBytes;
   private final long timeoutNanos;
-  private final Semaphore waiting;
-  private final Semaphore grace;
+  private final WaitingPlaces waiting;
   private final int places;
   private final Duration writeTimeout;
 
@@ -48,14 +48,12 @@ public final class RequestBodyGuard implements Filter {
       final long maxBodyBytes,
       final Duration timeout,
       final int waitingPlaces,
+      final int waitingPlacesPerAddress,
       final Duration writeTimeout) {
     this.maxBodyBytes = maxBodyBytes;
     timeoutNanos = timeout.toNanos();
     places = waitingPlaces;
-    waiting = new Semaphore(waitingPlaces);
-    // requests younger than GuardedBody.GRACE_NANOS: together with the places, three quarters of
-    // the request threads at most, so requests whose bodies came with them always find threads
-    grace = new Semaphore(Math.max(1, waitingPlaces / 2));
+    waiting = new WaitingPlaces(waitingPlaces, waitingPlacesPerAddress);
     this.writeTimeout = writeTimeout;
   }
 
@@ -74,14 +72,16 @@ public final class RequestBodyGuard implements Filter {
     final var response = (HttpServletResponse) servletResponse;
     final String contentType = request.getContentType();
     if (contentType != null && contentType.regionMatches(true, 0, "multipart/", 0, 10)) {
-      if (!startWaiting()) {
-        refuse(request, response, noPlaceToWait());
+      final String address = request.getRemoteAddr();
+      final WaitingPlaces.Place place = waiting.take(address, false);
+      if (place == null) {
+        refuse(request, response, noPlaceToWait(address));
         return;
       }
       try {
         chain.doFilter(request, response);
       } finally {
-        stopWaiting();
+        waiting.release(place);
       }
       return;
     }
@@ -92,20 +92,9 @@ public final class RequestBodyGuard implements Filter {
     chain.doFilter(new Guarded(request, this, System.nanoTime() + timeoutNanos), response);
   }
 
-  /** A place for a read that waits for its client; a young request may take a grace place. */
-  Semaphore placeToWait(final boolean young) {
-    if (waiting.tryAcquire()) {
-      return waiting;
-    }
-    return young && grace.tryAcquire() ? grace : null;
-  }
-
-  boolean startWaiting() {
-    return waiting.tryAcquire();
-  }
-
-  void stopWaiting() {
-    waiting.release();
+  /** The places for reads that wait for their client. */
+  WaitingPlaces waiting() {
+    return waiting;
   }
 
   long timeoutNanos() {
@@ -132,7 +121,16 @@ public final class RequestBodyGuard implements Filter {
             + " ms (gatefork.rest.body-read-timeout)");
   }
 
-  BodyRefusal noPlaceToWait() {
+  BodyRefusal noPlaceToWait(final String address) {
+    if (waiting.holdsItsShare(address)) {
+      return new BodyRefusal(
+          503,
+          "request body: "
+              + waiting.perAddress()
+              + " requests from this address are already waiting for their bodies, the most one"
+              + " address may have wait (gatefork.rest.max-waiting-bodies-per-address); send the"
+              + " body with the request");
+    }
     return new BodyRefusal(
         503,
         "request body: "

@@ -33,6 +33,11 @@ import org.springframework.util.unit.DataSize;
  *     request that would wait for its body is answered 503 at once, so that slow uploads can never
  *     take every request thread (a request in its first second may also take one of half as many
  *     grace places: bodies often come a moment after their head). 0: half the request threads
+ * @param maxWaitingBodiesPerAddress how many of those places (grace ones included) the requests of
+ *     one client address may hold at once, so that slow uploads from one address leave places to
+ *     the others; beyond it such a request is answered 503 at once. 0: as many as {@link
+ *     #maxWaitingBodies}, so that one address never takes the grace places from the others;
+ *     negative (-1): no limit per address
  * @param maxBodySize the largest JSON request body; a larger one is refused with 413 before it is
  *     read (keep it at the brokers' message limit, {@code zeebe.gateway.network.maxMessageSize}:
  *     the broker could not take the command anyway). Multipart uploads have Spring's own limits,
@@ -58,6 +63,7 @@ public record RestFrontEndProperties(
     @DefaultValue("60s") Duration writeTimeout,
     @DefaultValue("30s") Duration bodyReadTimeout,
     @DefaultValue("0") int maxWaitingBodies,
+    @DefaultValue("0") int maxWaitingBodiesPerAddress,
     @DefaultValue("4MB") DataSize maxBodySize,
     @DefaultValue("0.5") double connectionPressure,
     @DefaultValue("10s") Duration idleTimeoutUnderPressure,
@@ -66,6 +72,17 @@ public record RestFrontEndProperties(
   /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {
     return !maxConnectionAge.isZero();
+  }
+
+  /**
+   * The waiting places the requests of one address may hold of {@code places}, resolving the
+   * default.
+   */
+  public int waitingBodiesPerAddress(final int places) {
+    if (maxWaitingBodiesPerAddress < 0) {
+      return Integer.MAX_VALUE;
+    }
+    return maxWaitingBodiesPerAddress > 0 ? maxWaitingBodiesPerAddress : places;
   }
 
   /**
