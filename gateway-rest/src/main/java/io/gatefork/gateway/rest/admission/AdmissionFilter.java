@@ -84,6 +84,8 @@ public final class AdmissionFilter implements Filter {
     if (verifiedCallers) {
       final Caller known = authenticator.verified(request.getHeader(HttpHeaders.AUTHORIZATION));
       if (known != null) {
+        // the security filter takes it from here instead of looking the credential up again
+        request.setAttribute(RequestStages.CALLER_ATTRIBUTE, known);
         return known.key();
       }
     }

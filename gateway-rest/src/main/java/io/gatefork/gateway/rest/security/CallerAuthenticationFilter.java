@@ -45,7 +45,11 @@ public final class CallerAuthenticationFilter extends OncePerRequestFilter {
     final String header = request.getHeader(HttpHeaders.AUTHORIZATION);
     if (header != null) {
       try {
-        final Caller caller = authenticator.authenticate(header);
+        // admission may have found the same header's credential verified already
+        final Caller caller =
+            request.getAttribute(RequestStages.CALLER_ATTRIBUTE) instanceof final Caller verified
+                ? verified
+                : authenticator.authenticate(header);
         request.setAttribute(RequestStages.CALLER_ATTRIBUTE, caller);
         final var context = contexts.createEmptyContext();
         context.setAuthentication(new CallerAuthentication(caller));
