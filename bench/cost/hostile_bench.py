@@ -59,8 +59,8 @@ MB = 1 << 20
 class Misbehaviour:
     """Misbehaving clients on their own threads until stop()."""
 
-    def __init__(self, kind, count, rest_port):
-        self.kind, self.count, self.port = kind, count, rest_port
+    def __init__(self, kind, count, rest_port, source="127.0.0.1"):
+        self.kind, self.count, self.port, self.source = kind, count, rest_port, source
         self.stopping = threading.Event()
         self.sockets, self.threads = [], []
         self.sent_methods = 0
@@ -95,6 +95,7 @@ class Misbehaviour:
         if rcvbuf:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
         s.settimeout(30)
+        s.bind((self.source, 0))
         s.connect(("127.0.0.1", self.port))
         self.sockets.append(s)
         return s
@@ -171,7 +172,8 @@ class HostileBench(Harness):
         meta = super().meta()
         a = self.args
         meta.update({"scenario": "hostile", "phase_s": a.phase, "rate": a.rate,
-                     "counts": a.counts, "huge_counts": a.huge_counts})
+                     "counts": a.counts, "huge_counts": a.huge_counts,
+                     "misbehaving_from": a.misbehaving_from})
         return meta
 
     def gateway_figures(self, mgmt_port, pid):
@@ -242,7 +244,7 @@ class HostileBench(Harness):
                     bad = None
                     for phase in PHASES:
                         if phase == "during":
-                            bad = Misbehaviour(behaviour, count, a.rest_port)
+                            bad = Misbehaviour(behaviour, count, a.rest_port, a.misbehaving_from)
                             bad.start()
                             time.sleep(1)
                         clients = self.steady(gw, a.phase)
@@ -266,7 +268,9 @@ def write_report(out):
         "", "## Well-behaved clients beside misbehaving ones", "",
         "Well-behaved clients' p99 (ms) and errors per phase, medians over rounds; the "
         "gateway's RSS, threads and http_server_requests series at the end of the phase "
-        "with the misbehaving clients, heap after a full GC after the last phase.", ""]
+        "with the misbehaving clients, heap after a full GC after the last phase. The "
+        "misbehaving clients connect from %s." % data["meta"].get("misbehaving_from", "127.0.0.1"),
+        ""]
     keys = sorted({(c["behaviour"], c["count"], c["mode"]) for c in cells},
                   key=lambda k: (BEHAVIOURS.index(k[0]), k[1], k[2]))
     rows = []
@@ -324,6 +328,8 @@ def parse_args(argv):
         ("--rounds", int, None, "rounds (default 3)"),
         ("--phase", float, None, "seconds per phase: before, during, after (default 8)"),
         ("--rate", float, None, "creations per second of each well-behaved client (default 20)"),
+        ("--misbehaving-from", str, "127.0.0.1",
+         "source address of the misbehaving clients (default: the well-behaved ones', 127.0.0.1)"),
         ("--gateway-cpus", str, "1", "taskset CPU list of the gateway (default 1)"),
         ("--load-cpus", str, "0", "taskset CPU list of the broker and the clients (default 0)"),
         ("--gateway-java-opts", str, "-XX:ActiveProcessorCount=2 -Xmx1g",
