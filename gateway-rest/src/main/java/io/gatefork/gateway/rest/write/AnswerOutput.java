@@ -133,9 +133,30 @@ public final class AnswerOutput implements WriteListener {
     try {
       async.start(write);
     } catch (final IllegalStateException inContainerCallback) {
-      // Tomcat starts nothing while it times the request out or reports an error: the answer (a
-      // 504) is being written from its listener, on one of its own threads, so it is written here
-      write.run();
+      // Tomcat starts nothing while it times the request out or reports an error, nor takes a
+      // write listener then: the answer (a 504's few hundred bytes) comes from its listener, on one
+      // of its own threads, and is written there as is
+      writeInPlace(async, bytes, stream, marked);
+    }
+  }
+
+  private static void writeInPlace(
+      final AsyncContext async,
+      final byte[] bytes,
+      final InputStream stream,
+      final boolean marked) {
+    final var response = (HttpServletResponse) async.getResponse();
+    try {
+      if (bytes != null) {
+        writeBlocking(response, bytes, marked);
+      } else {
+        stream.transferTo(response.getOutputStream());
+      }
+    } catch (final IOException clientGone) {
+      // nobody to tell
+    } finally {
+      closeQuietly(stream);
+      completeQuietly(async);
     }
   }
 
