@@ -705,13 +705,22 @@ class LongPollingJobsTest {
   void aCancelJustBeforeTheParkReleasesTheRequestAndItsDeadline() {
     final var deadlines = new ManualDeadlines();
     useDeadlines(deadlines, 1);
-    broker.respondWith(JobBatches::empty);
+    // the partitions answer only once the test holds the request's future: otherwise an answer
+    // that is complete before the walk registers for it runs the walk, and so the park and this
+    // hook, on the test thread, which would then wait for its own future
+    final var held = new CountDownLatch(1);
+    broker.respondWith(
+        sent -> {
+          awaitLatch(held);
+          return JobBatches.empty(sent);
+        });
     final var activated =
         new java.util.concurrent.CompletableFuture<java.util.concurrent.Future<?>>();
-    deadlines.whenScheduled(() -> activated.join().cancel(false));
+    deadlines.whenScheduled(() -> activated.orTimeout(10, TimeUnit.SECONDS).join().cancel(false));
 
     final var future = jobs.activate(asClient("worker-app", null), activate("payment", 5, LONG));
     activated.complete(future);
+    held.countDown();
 
     await().atMost(Duration.ofSeconds(5)).until(() -> deadlines.scheduled().size() == 1);
     await().atMost(Duration.ofSeconds(5)).until(() -> jobs.waitedTypes() == 0);
