@@ -15,6 +15,8 @@ results.json and report.md. The misbehaviours (issue #46):
 - slow-readers: connections that each pipeline 8 creations with result whose answers carry a
   1 MB variable, and read nothing (4 KB receive buffer);
 - slow-uploads: connections that send a head announcing 100 bytes, then one byte every 5 s;
+- unread-cheap-answers: connections that each pipeline 20,000 requests the gateway answers without
+  the broker (topology, a 404), reading nothing (4 KB receive buffer);
 - pipelined-slow-bodies: connections that each send a create the broker refuses (no such
   process) and, pipelined behind it, a head announcing 100 bytes, then one byte every 5 s;
 - made-up-methods: 20 requests per client, each with a method of its own, unauthenticated;
@@ -43,7 +45,7 @@ from benchlib.workload import MODES, OPS, Cell, Load, normalise, rotated
 
 HERE = Path(__file__).resolve().parent
 procs.PROGRAM = "hostile-bench"
-BEHAVIOURS = ("slow-readers", "slow-uploads", "pipelined-slow-bodies", "made-up-methods",
+BEHAVIOURS = ("slow-readers", "unread-cheap-answers", "slow-uploads", "pipelined-slow-bodies", "made-up-methods",
               "huge-body")
 PHASES = ("before", "during", "after")
 SMOKE = {"rounds": 1, "modes": ["patched"], "counts": [1], "huge_counts": [1], "phase": 4,
@@ -67,6 +69,7 @@ class Misbehaviour:
 
     def start(self):
         target = {"slow-readers": self.slow_reader, "slow-uploads": self.slow_upload,
+                  "unread-cheap-answers": self.unread_cheap_answers,
                   "pipelined-slow-bodies": self.pipelined_slow_body,
                   "made-up-methods": self.made_up_methods, "huge-body": self.huge_body}[self.kind]
         for i in range(self.count):
@@ -112,6 +115,16 @@ class Misbehaviour:
         s = self.connect(rcvbuf=4096)
         for _ in range(8):
             s.sendall(self.head("POST", len(body)) + body)
+        self.stopping.wait()
+
+    def unread_cheap_answers(self, i):
+        path = "/v2/topology" if i % 2 == 0 else "/v2/no-such-" + "n" * 2000
+        request = ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % path).encode()
+        s = self.connect(rcvbuf=4096)
+        for _ in range(200):  # 20,000 in all: far more than the socket buffers take
+            if self.stopping.is_set():
+                return
+            s.sendall(request * 100)
         self.stopping.wait()
 
     def slow_upload(self, _i):

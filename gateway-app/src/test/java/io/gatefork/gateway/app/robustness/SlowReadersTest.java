@@ -139,6 +139,59 @@ class SlowReadersTest extends GatewayTestSupport {
   }
 
   /**
+   * Answers the gateway has at once, without the broker (the topology, the API document, a 404 for
+   * an unknown path, a 405), pipelined by more connections than there are request threads, none
+   * read: each connection stalls once its socket buffers are full, holding no request thread.
+   * Before these answers went through the non-blocking writer, Spring MVC wrote them blocking on
+   * the request thread, and twelve such clients held all eight until Tomcat's 620-s write timeout.
+   */
+  @Test
+  void pipelinedAnswersWithoutTheBrokerHoldNoRequestThread() throws Exception {
+    try (CamundaClient rest = client(true)) {
+      rest.newDeployResourceCommand()
+          .addProcessModel(
+              Bpmn.createExecutableProcess("echo").startEvent().endEvent().done(), "echo.bpmn")
+          .send()
+          .join();
+    }
+    final String longPath = "/v2/" + "n".repeat(4_000); // a 404 that names it: ~8 KB
+    final List<byte[]> kinds =
+        List.of(
+            get("/v2/topology"),
+            get("/v2/openapi.yaml"),
+            get(longPath),
+            ("DELETE /v2/topology HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+    final List<Socket> readers = new ArrayList<>();
+    try {
+      for (int i = 0; i < 12; i++) {
+        // more than any socket buffer takes: each connection stalls long before its last request
+        readers.add(nonReader(kinds.get(i % kinds.size()), 20_000));
+      }
+      Thread.sleep(2_000);
+
+      assertThat(smallRestCreate()).isEqualTo(200);
+      final HttpResponse<String> topology =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/topology"))
+                      .timeout(Duration.ofSeconds(10))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(topology.statusCode()).isEqualTo(200);
+    } finally {
+      for (final Socket reader : readers) {
+        reader.close();
+      }
+    }
+  }
+
+  private static byte[] get(final String path) {
+    return ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
    * A connection with a small receive buffer that pipelines creations whose answers carry a 1 MB
    * variable and reads nothing.
    */

@@ -26,7 +26,9 @@ import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
 import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.handler.HandlerExceptionResolverComposite;
 import org.springframework.web.servlet.mvc.method.annotation.DeferredResultMethodReturnValueHandler;
+import org.springframework.web.servlet.mvc.method.annotation.ExceptionHandlerExceptionResolver;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
@@ -36,7 +38,9 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  *
  * <ul>
  *   <li>Futures returned by controllers are answered by {@link OnePassReturnValueHandler}, ahead of
- *       MVC's own async handlers.
+ *       MVC's own async handlers; values returned at once, by controllers and by exception
+ *       handlers, by {@link ValueAnswerReturnValueHandler}: both write through the non-blocking
+ *       {@link AnswerWriter}.
  *   <li>Spring Security's filter chains run in a plain {@link FilterChainProxy} on the REQUEST
  *       dispatch only. Spring Boot's registration of {@code springSecurityFilterChain} is turned
  *       off: that bean wraps the chains in a filter that looks up the MVC handler of every request
@@ -84,8 +88,20 @@ public class LeanFrontEndConfiguration {
           handlers.add(
               new OnePassReturnValueHandler(
                   writer.getObject(), mvcAsyncHandler(adapter.getReturnValueHandlers())));
+          handlers.add(new ValueAnswerReturnValueHandler(writer.getObject()));
           handlers.addAll(adapter.getReturnValueHandlers());
           adapter.setReturnValueHandlers(handlers);
+        } else if (bean instanceof final HandlerExceptionResolverComposite composite) {
+          // the exception handlers' answers (RestExceptionHandler) go the same way
+          for (final HandlerExceptionResolver resolver : composite.getExceptionResolvers()) {
+            if (resolver instanceof final ExceptionHandlerExceptionResolver exceptionHandlers
+                && exceptionHandlers.getReturnValueHandlers() != null) {
+              final List<HandlerMethodReturnValueHandler> handlers = new ArrayList<>();
+              handlers.add(new ValueAnswerReturnValueHandler(writer.getObject()));
+              handlers.addAll(exceptionHandlers.getReturnValueHandlers().getHandlers());
+              exceptionHandlers.setReturnValueHandlers(handlers);
+            }
+          }
         } else if (bean instanceof final DispatcherServlet servlet) {
           servlet.setPublishEvents(false);
         } else if (bean instanceof final DelegatingFilterProxyRegistrationBean registration

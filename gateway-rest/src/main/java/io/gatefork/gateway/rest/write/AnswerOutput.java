@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.write;
 
 import io.gatefork.gateway.rest.connection.KeptStatus;
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.WriteListener;
@@ -40,7 +41,6 @@ public final class AnswerOutput implements WriteListener {
   private final ServletOutputStream out;
   private final HttpServletResponse response;
   private final long timeoutMillis;
-  private final boolean commitMarked;
   private final byte[] bytes;
   private final InputStream stream;
   private final AtomicBoolean done = new AtomicBoolean();
@@ -53,14 +53,12 @@ public final class AnswerOutput implements WriteListener {
       final AsyncContext async,
       final ServletOutputStream out,
       final long timeoutMillis,
-      final boolean commitMarked,
       final byte[] bytes,
       final InputStream stream) {
     this.async = async;
     this.out = out;
     response = (HttpServletResponse) async.getResponse();
     this.timeoutMillis = timeoutMillis;
-    this.commitMarked = commitMarked;
     this.bytes = bytes;
     this.stream = stream;
   }
@@ -78,6 +76,12 @@ public final class AnswerOutput implements WriteListener {
       final boolean marked,
       final Duration writeTimeout)
       throws IOException {
+    if (request.getDispatcherType() == DispatcherType.ERROR) {
+      // the container's error page: Tomcat finishes the response itself when the dispatch returns,
+      // and a write left to a listener would never go out
+      writeBlocking(response, body, marked);
+      return;
+    }
     final AsyncContext async;
     try {
       request.setAttribute(STARTED_HERE, Boolean.TRUE);
@@ -199,7 +203,7 @@ public final class AnswerOutput implements WriteListener {
       throws IOException {
     final var response = (HttpServletResponse) async.getResponse();
     final ServletOutputStream out = response.getOutputStream();
-    final var output = new AnswerOutput(async, out, writeTimeout.toMillis(), marked, bytes, stream);
+    final var output = new AnswerOutput(async, out, writeTimeout.toMillis(), bytes, stream);
     try {
       out.setWriteListener(output); // Tomcat calls onWritePossible on a request thread
     } catch (final UnsupportedOperationException blockingOnly) {
@@ -267,9 +271,13 @@ public final class AnswerOutput implements WriteListener {
         return true;
       }
     }
-    if (!flushed && (commitMarked || async.getRequest().getAttribute(ABANDONED) != null)) {
-      // the head goes out now (a marked status: from here on the response reports its own), and
-      // before an abandoned body's connection is closed, the whole answer
+    if (!flushed) {
+      // The answer's last bytes (a small answer: all of it) may still sit in the response's
+      // buffer. Flushed here, without blocking, and the context completed only once the socket
+      // took them; completing first leaves them to the container, which writes them blocking on
+      // its request thread, for as long as the client does not read. Also sends the head of a
+      // marked status (from here on the response reports its own) and, before an abandoned body's
+      // connection is closed, the whole answer.
       flushed = true;
       closing = async.getRequest().getAttribute(ABANDONED) != null;
       response.flushBuffer();
