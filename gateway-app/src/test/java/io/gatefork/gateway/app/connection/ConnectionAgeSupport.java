@@ -60,6 +60,9 @@ abstract class ConnectionAgeSupport extends GatewayTestSupport {
         assertThat(answer.status()).isEqualTo(200);
         if ("close".equals(answer.header("Connection"))) {
           assertThat(age).as("age at the closing answer").isGreaterThanOrEqualTo(MAX_AGE);
+          // the whole answer, then the server closes the connection (a body of unknown length
+          // Tomcat ends by closing it; reading until then fails if it stays open)
+          assertThat(answer.body() + connection.restUntilClosedByServer()).endsWith("}");
           break;
         }
         assertThat(age).as("age of a kept answer").isLessThan(MAX_AGE.multipliedBy(2));
@@ -67,8 +70,6 @@ abstract class ConnectionAgeSupport extends GatewayTestSupport {
         Thread.sleep(REST_REQUEST_INTERVAL);
       }
       assertThat(kept).as("answers that kept the connection").isGreaterThan(5);
-      // with Connection: close, Tomcat ends a body of unknown length by closing the connection
-      assertThat(connection.restUntilClosedByServer()).endsWith("}");
     }
   }
 
