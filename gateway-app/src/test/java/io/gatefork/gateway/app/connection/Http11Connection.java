@@ -70,6 +70,13 @@ public final class Http11Connection implements AutoCloseable {
     return read();
   }
 
+  /** Sends {@code count} body-less requests in one write, without reading their answers. */
+  public void pipeline(final String method, final String path, final int count) throws IOException {
+    final String one = method + ' ' + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extraHeaders;
+    out.write((one + "\r\n").repeat(count).getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+  }
+
   /** The next answer, without sending a request (one the server writes unasked). */
   public Answer receive() throws IOException {
     return read();

@@ -53,6 +53,14 @@ import org.springframework.util.unit.DataSize;
  *     {@code server.tomcat.max-connections}. 0: half of {@code server.tomcat.max-connections} (none
  *     when that is unlimited); negative (-1): no limit (stock). Behind a proxy or a NAT that
  *     connects from one address, raise it or switch it off
+ * @param maxPipelinedRequests how many requests one HTTP/1.1 connection may have served in a row
+ *     while it pipelines them (each sent before the answer to the one before came): Tomcat serves
+ *     such requests back to back on one request thread, so the answer to the last of them carries
+ *     {@code Connection: close} and the connection ends after it, so that a few connections that
+ *     pipeline and never read cannot keep every request thread. A connection whose requests come
+ *     one at a time is never closed by it. 0 or negative: no bound (stock); not applied while
+ *     {@code server.tomcat.max-keep-alive-requests} is positive (Tomcat's limit per connection,
+ *     which bounds pipelining too)
  */
 @ConfigurationProperties("gatefork.rest")
 public record RestFrontEndProperties(
@@ -67,7 +75,8 @@ public record RestFrontEndProperties(
     @DefaultValue("4MB") DataSize maxBodySize,
     @DefaultValue("0.5") double connectionPressure,
     @DefaultValue("10s") Duration idleTimeoutUnderPressure,
-    @DefaultValue("0") int maxConnectionsPerAddress) {
+    @DefaultValue("0") int maxConnectionsPerAddress,
+    @DefaultValue("100") int maxPipelinedRequests) {
 
   /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {

@@ -32,10 +32,10 @@ import org.apache.tomcat.util.net.SocketEvent;
  * HTTP/2 streams, which share the adapter after an upgrade, are never marked (their status goes out
  * as set). {@code KeepAliveOnErrorTest} in dist fails if a Tomcat update changes any of this.
  *
- * <p>It is a {@link ConnectionsPerAddressProtocol}, so the limit of connections per address holds
- * with it as with the stock protocol.
+ * <p>It is a {@link ClientBoundsProtocol}, so the bounds per client hold with it as with the stock
+ * protocol.
  */
-public class KeepAliveOnErrorProtocol extends ConnectionsPerAddressProtocol {
+public class KeepAliveOnErrorProtocol extends ClientBoundsProtocol {
   /** A coyote response note, in the range Tomcat leaves unallocated (17-31). */
   static final int RESTORED_NOTE = 17;
 

@@ -42,12 +42,14 @@ public class TomcatConfiguration {
         properties.connectionPressure(), properties.idleTimeoutUnderPressure());
   }
 
-  /** One client address holds at most {@code gatefork.rest.max-connections-per-address}. */
+  /**
+   * One client address holds at most {@code gatefork.rest.max-connections-per-address}, and one
+   * connection has at most {@code gatefork.rest.max-pipelined-requests} served in a row.
+   */
   @Bean
-  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestConnectionsPerAddress(
+  WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestClientBounds(
       final RestFrontEndProperties properties, final ObjectProvider<MeterRegistry> registry) {
-    return new ConnectionsPerAddressLimit(
-        properties, registry.getIfAvailable(SimpleMeterRegistry::new));
+    return new ClientBounds(properties, registry.getIfAvailable(SimpleMeterRegistry::new));
   }
 
   /** Paths with {@code %2F} reach the firewall (and its ProblemDetail) instead of Tomcat's 400. */

@@ -13,7 +13,8 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
 /**
  * Tomcat's NIO endpoint, except that it counts its open connections by remote address and closes a
  * connection at accept when its address holds {@code gatefork.rest.max-connections-per-address}
- * already ({@link ConnectionsPerAddress}).
+ * already ({@link ConnectionsPerAddress}), and that it bounds the requests a connection has served
+ * in a row ({@code gatefork.rest.max-pipelined-requests}).
  *
  * <p>The acceptor hands every accepted socket to {@link #setSocketOptions}: that is where a
  * connection is counted, or refused before Tomcat allocates anything for it and before a request
@@ -21,11 +22,20 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * write (best effort; none with TLS) and is closed at once, as Tomcat closes a socket it could not
  * set up (which also gives back its place among {@code maxConnections}). Every connection the
  * endpoint took is closed through its socket wrapper, which tells the endpoint's handler to release
- * it exactly once: {@link Counting} uncounts it there.
+ * it exactly once: {@link Bounding} uncounts it there.
+ *
+ * <p>Tomcat serves the requests a client pipelined one after the other on the request thread that
+ * read them, without going back to its poller: a connection that pipelines thousands of cheap
+ * requests keeps a request thread until its socket buffers are full, and a few such connections
+ * keep them all. {@link Bounding} gives the connection its full keep-alive count each time a thread
+ * takes it ({@link SocketWrapperBase#setKeepAliveLeft}), so Tomcat's count of requests per
+ * connection becomes a count of requests served in a row.
  */
-final class ConnectionsPerAddressEndpoint extends NioEndpoint {
+final class ClientBoundsEndpoint extends NioEndpoint {
   private volatile ConnectionsPerAddress limit = ConnectionsPerAddress.UNLIMITED;
   private volatile ByteBuffer answer = ByteBuffer.allocate(0);
+  private volatile int pipelinedRequestsAsked; // 0: none
+  private volatile int pipelinedRequests; // 0: Tomcat's own count per connection, if any
 
   /** Limits the connections from now on; set before the connector starts. */
   void limit(final ConnectionsPerAddress limit) {
@@ -33,10 +43,30 @@ final class ConnectionsPerAddressEndpoint extends NioEndpoint {
     answer = TooManyConnectionsAnswer.bytes(limit.limit());
   }
 
+  /** Bounds the requests served in a row; set before the connector starts. */
+  void boundPipelining(final int max) {
+    pipelinedRequestsAsked = max;
+  }
+
+  /**
+   * Applies the bound of requests in a row, unless Tomcat limits the requests per connection itself
+   * ({@code server.tomcat.max-keep-alive-requests} positive), which bounds pipelining too. Only at
+   * start: until the endpoint is bound, Tomcat reports 1 whatever is set.
+   */
+  @Override
+  public void startInternal() throws Exception {
+    final int asked = pipelinedRequestsAsked;
+    if (asked > 0 && (getMaxKeepAliveRequests() <= 0 || pipelinedRequests > 0)) {
+      setMaxKeepAliveRequests(asked);
+      pipelinedRequests = asked;
+    }
+    super.startInternal();
+  }
+
   /** The protocol sets its connection handler here (in its constructor). */
   @Override
   public void setHandler(final Handler<NioChannel> handler) {
-    super.setHandler(new Counting(handler));
+    super.setHandler(new Bounding(handler));
   }
 
   @Override
@@ -82,11 +112,14 @@ final class ConnectionsPerAddressEndpoint extends NioEndpoint {
     return isUnixSocket() ? null : socket.socket().getInetAddress();
   }
 
-  /** The protocol's connection handler, uncounting each connection when it is released. */
-  private final class Counting implements Handler<NioChannel> {
+  /**
+   * The protocol's connection handler, uncounting each connection when it is released and renewing
+   * its count of requests in a row whenever a thread takes it.
+   */
+  private final class Bounding implements Handler<NioChannel> {
     private final Handler<NioChannel> handler;
 
-    Counting(final Handler<NioChannel> handler) {
+    Bounding(final Handler<NioChannel> handler) {
       this.handler = handler;
     }
 
@@ -115,6 +148,10 @@ final class ConnectionsPerAddressEndpoint extends NioEndpoint {
     @Override
     public SocketState process(
         final SocketWrapperBase<NioChannel> socket, final SocketEvent status) {
+      final int inARow = pipelinedRequests;
+      if (inARow > 0) {
+        socket.setKeepAliveLeft(inARow);
+      }
       return handler.process(socket, status);
     }
 
