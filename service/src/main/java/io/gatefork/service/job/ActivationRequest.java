@@ -19,7 +19,8 @@ import java.util.function.BiConsumer;
  * it out of its {@link JobTypeWaiters}.
  *
  * <p>It also has the {@link PushSource} it waits on ({@link PushSource#NONE} for plain long
- * polling); on a job stream its future takes the caller's connection ({@link WatchesCaller}).
+ * polling). The future of a request that may wait takes the caller's connection ({@link
+ * WatchesCaller}) from a front end that can watch it, so that jobs go to no caller that left.
  */
 final class ActivationRequest
     implements WaitingActivation, BiConsumer<List<ActivatedJob>, Throwable> {
@@ -92,7 +93,7 @@ final class ActivationRequest
     this.longPolling = longPolling;
     this.deadlineNanos = deadlineNanos;
     this.pushes = pushes;
-    future = pushes.watchesCallers() ? new WatchedFuture(this) : new Future(this);
+    future = longPolling ? new WatchedFuture(this) : new Future(this);
   }
 
   /** Starts a walk over the given partitions (all with a leader), beginning at {@code start}. */
@@ -279,7 +280,7 @@ final class ActivationRequest
     }
   }
 
-  /** A future on a job stream: the front end tells it whether the caller is still connected. */
+  /** A waiting request's future: the front end tells it whether the caller is still connected. */
   static final class WatchedFuture extends Future implements WatchesCaller {
     private volatile CallerConnection connection = CallerConnection.UNWATCHED;
 

@@ -482,7 +482,12 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       }
     }
     for (final ActivationRequest request : woken) {
-      walk(request);
+      if (request.callerGone()) {
+        // its client left while it waited: the jobs are for the live requests woken with it
+        complete(request, List.of());
+      } else {
+        walk(request);
+      }
     }
   }
 

@@ -25,11 +25,6 @@ interface PushSource {
     PushSource forRequest(String type, ActivateJobs command, List<String> tenantIds, Caller caller);
   }
 
-  /** Whether the request's future learns from the front end if its caller is still there. */
-  default boolean watchesCallers() {
-    return false;
-  }
-
   /** The request uses this source until {@code answer} completes. */
   default void usedUntil(final CompletableFuture<?> answer) {}
 

@@ -94,11 +94,6 @@ final class RestJobStream implements PushSource {
   // --- as the push source of its requests
 
   @Override
-  public boolean watchesCallers() {
-    return true;
-  }
-
-  @Override
   public void usedUntil(final CompletableFuture<?> answer) {
     answer.whenComplete((jobs, failure) -> release());
   }

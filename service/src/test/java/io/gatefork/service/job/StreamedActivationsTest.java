@@ -271,15 +271,22 @@ class StreamedActivationsTest {
   }
 
   @Test
-  void jobsAWalkFoundForACallerThatHasGoneAreYieldedBack() {
+  void jobsAWalkFoundForACallerThatLeftDuringTheWalkAreYieldedBack() {
     final var available = new AtomicBoolean();
+    final var left = new AtomicBoolean();
     broker.respondWith(
-        sent ->
-            sent.valueType() == ValueType.JOB_BATCH
-                ? (available.get() ? JobBatches.withJobs(sent, 41L) : JobBatches.empty(sent))
-                : FakeBrokerClient.echo(sent, sent.request().key()));
+        sent -> {
+          if (sent.valueType() != ValueType.JOB_BATCH) {
+            return FakeBrokerClient.echo(sent, sent.request().key());
+          }
+          if (!available.get()) {
+            return JobBatches.empty(sent);
+          }
+          left.set(true); // the caller leaves while the partition activates the job
+          return JobBatches.withJobs(sent, 41L);
+        });
     final var gone = parked("w");
-    ((WatchesCaller) gone).watchCaller(() -> true);
+    ((WatchesCaller) gone).watchCaller(left::get);
 
     available.set(true);
     broker.notifyJobsAvailable("payment");
@@ -291,6 +298,20 @@ class StreamedActivationsTest {
         .allSatisfy(sent -> assertThat(sent.intent()).isEqualTo(JobIntent.YIELD))
         .extracting(sent -> sent.request().key())
         .containsOnly(41L);
+  }
+
+  @Test
+  void aWokenRequestWhoseCallerHasGoneIsAnsweredWithoutAskingThePartitions() {
+    broker.respondWith(JobBatches::empty);
+    final var gone = parked("w");
+    ((WatchesCaller) gone).watchCaller(() -> true);
+    final int asked = activations();
+
+    broker.notifyJobsAvailable("payment");
+
+    await().atMost(Duration.ofSeconds(5)).until(gone::isDone);
+    assertThat(gone.join()).isEmpty();
+    assertThat(activations()).as("no partition asked for a caller that left").isEqualTo(asked);
   }
 
   @Test

@@ -1,0 +1,139 @@
+package io.gatefork.gateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * REST long polls (the default poll mode) whose clients left while they waited, ahead of a live
+ * one: when a job of their type comes, the live poll gets it at once and the dead ones get none,
+ * whether their clients closed (FIN) or reset (RST) their connections. Before, a dead poll could be
+ * handed the job, which then waited for its job timeout while the live poll waited for its request
+ * timeout.
+ */
+class DeadLongPollTest extends GatewayTestSupport {
+  private static final int DEAD = 3; // woken in no set order: any of them could take the job
+
+  @Test
+  void aJobGoesToTheLivePollNotToPollsWhoseClientsClosed() throws Exception {
+    deadPollsAheadOfALiveOne("dead-poll-closed", false);
+  }
+
+  @Test
+  void aJobGoesToTheLivePollNotToPollsWhoseClientsReset() throws Exception {
+    deadPollsAheadOfALiveOne("dead-poll-reset", true);
+  }
+
+  private void deadPollsAheadOfALiveOne(final String type, final boolean reset) throws Exception {
+    try (var client = client(true)) {
+      deployProcess(
+          client,
+          Bpmn.createExecutableProcess(type)
+              .startEvent()
+              .serviceTask("task", t -> t.zeebeJobType(type))
+              .endEvent()
+              .done(),
+          type + ".bpmn");
+      final List<Socket> dead = new ArrayList<>();
+      for (int i = 1; i <= DEAD; i++) {
+        dead.add(longPoll(type));
+        awaitWalks(type, i);
+      }
+      final var live =
+          client
+              .newActivateJobsCommand()
+              .jobType(type)
+              .maxJobsToActivate(1)
+              .timeout(Duration.ofMinutes(1))
+              .requestTimeout(Duration.ofSeconds(20))
+              .send();
+      awaitWalks(type, DEAD + 1);
+      for (final Socket socket : dead) {
+        if (reset) {
+          socket.setSoLinger(true, 0);
+        }
+        socket.close();
+      }
+
+      client.newCreateInstanceCommand().bpmnProcessId(type).latestVersion().send().join();
+
+      // without the fix the live poll waits for its 20-s request timeout and gets nothing
+      final List<ActivatedJob> jobs = live.toCompletableFuture().get(5, TimeUnit.SECONDS).getJobs();
+      assertThat(jobs).hasSize(1);
+      final long job = jobs.getFirst().getKey();
+      assertThat(activationsOf(type))
+          .as("job batches that activated a job of the type: the live poll's only")
+          .hasSize(1);
+      assertThat(jobEvents(JobIntent.YIELDED, type))
+          .as("no job was activated for a dead poll and given back")
+          .isEmpty();
+      client.newCompleteCommand(job).send().join();
+    }
+  }
+
+  /** A job activation on a connection of its own, parked until it gets a job or times out. */
+  private Socket longPoll(final String type) throws IOException {
+    final byte[] body =
+        ("{\"type\":\""
+                + type
+                + "\",\"maxJobsToActivate\":1,\"timeout\":60000,\"requestTimeout\":20000}")
+            .getBytes(StandardCharsets.UTF_8);
+    final var socket = new Socket(InetAddress.getLoopbackAddress(), restPort);
+    socket
+        .getOutputStream()
+        .write(
+            ("POST /v2/jobs/activation HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: "
+                    + body.length
+                    + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+    socket.getOutputStream().write(body);
+    socket.getOutputStream().flush();
+    return socket;
+  }
+
+  /** Waits until {@code polls} activations of the type have each asked all three partitions. */
+  private void awaitWalks(final String type, final int polls) {
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () ->
+                broker
+                        .records()
+                        .find(
+                            r ->
+                                r.is(
+                                        RecordType.COMMAND,
+                                        ValueType.JOB_BATCH,
+                                        JobBatchIntent.ACTIVATE)
+                                    && r.valueJson().contains("\"type\":\"" + type + "\""))
+                        .size()
+                    >= 3 * polls);
+  }
+
+  /** The job batches of the type that activated at least one job. */
+  private List<?> activationsOf(final String type) {
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(RecordType.EVENT, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATED)
+                    && r.valueJson().contains("\"type\":\"" + type + "\"")
+                    && !r.valueJson().contains("\"jobKeys\":[]"));
+  }
+}
