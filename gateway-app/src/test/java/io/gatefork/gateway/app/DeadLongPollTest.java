@@ -29,17 +29,30 @@ import org.junit.jupiter.api.Test;
 class DeadLongPollTest extends GatewayTestSupport {
   private static final int DEAD = 3; // woken in no set order: any of them could take the job
 
+  /** A job activation that waits on a client's connection, until the client leaves. */
+  @FunctionalInterface
+  interface DeadPoll {
+    void leave() throws Exception;
+  }
+
+  /** Sends a waiting job activation for a type. */
+  @FunctionalInterface
+  interface DeadPolls {
+    DeadPoll open(String type) throws Exception;
+  }
+
   @Test
   void aJobGoesToTheLivePollNotToPollsWhoseClientsClosed() throws Exception {
-    deadPollsAheadOfALiveOne("dead-poll-closed", false);
+    deadPollsAheadOfALiveOne("dead-poll-closed", type -> http11Poll(type, false));
   }
 
   @Test
   void aJobGoesToTheLivePollNotToPollsWhoseClientsReset() throws Exception {
-    deadPollsAheadOfALiveOne("dead-poll-reset", true);
+    deadPollsAheadOfALiveOne("dead-poll-reset", type -> http11Poll(type, true));
   }
 
-  private void deadPollsAheadOfALiveOne(final String type, final boolean reset) throws Exception {
+  protected void deadPollsAheadOfALiveOne(final String type, final DeadPolls polls)
+      throws Exception {
     try (var client = client(true)) {
       deployProcess(
           client,
@@ -49,9 +62,9 @@ class DeadLongPollTest extends GatewayTestSupport {
               .endEvent()
               .done(),
           type + ".bpmn");
-      final List<Socket> dead = new ArrayList<>();
+      final List<DeadPoll> dead = new ArrayList<>();
       for (int i = 1; i <= DEAD; i++) {
-        dead.add(longPoll(type));
+        dead.add(polls.open(type));
         awaitWalks(type, i);
       }
       final var live =
@@ -63,11 +76,8 @@ class DeadLongPollTest extends GatewayTestSupport {
               .requestTimeout(Duration.ofSeconds(20))
               .send();
       awaitWalks(type, DEAD + 1);
-      for (final Socket socket : dead) {
-        if (reset) {
-          socket.setSoLinger(true, 0);
-        }
-        socket.close();
+      for (final DeadPoll poll : dead) {
+        poll.leave();
       }
 
       client.newCreateInstanceCommand().bpmnProcessId(type).latestVersion().send().join();
@@ -86,13 +96,19 @@ class DeadLongPollTest extends GatewayTestSupport {
     }
   }
 
-  /** A job activation on a connection of its own, parked until it gets a job or times out. */
-  private Socket longPoll(final String type) throws IOException {
-    final byte[] body =
-        ("{\"type\":\""
-                + type
-                + "\",\"maxJobsToActivate\":1,\"timeout\":60000,\"requestTimeout\":20000}")
-            .getBytes(StandardCharsets.UTF_8);
+  /** The JSON of a job activation that waits up to 20 s for one job of the type. */
+  protected static String activation(final String type) {
+    return "{\"type\":\""
+        + type
+        + "\",\"maxJobsToActivate\":1,\"timeout\":60000,\"requestTimeout\":20000}";
+  }
+
+  /**
+   * A job activation on an HTTP/1.1 connection of its own; its client leaves by closing the
+   * connection (FIN), or resetting it (RST).
+   */
+  private DeadPoll http11Poll(final String type, final boolean reset) throws IOException {
+    final byte[] body = activation(type).getBytes(StandardCharsets.UTF_8);
     final var socket = new Socket(InetAddress.getLoopbackAddress(), restPort);
     socket
         .getOutputStream()
@@ -104,7 +120,12 @@ class DeadLongPollTest extends GatewayTestSupport {
                 .getBytes(StandardCharsets.US_ASCII));
     socket.getOutputStream().write(body);
     socket.getOutputStream().flush();
-    return socket;
+    return () -> {
+      if (reset) {
+        socket.setSoLinger(true, 0);
+      }
+      socket.close();
+    };
   }
 
   /** Waits until {@code polls} activations of the type have each asked all three partitions. */
