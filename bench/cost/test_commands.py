@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "bench" / "startup"))
 
 import compare_builds  # noqa: E402
 import cost_bench  # noqa: E402
+import dead_polls_bench  # noqa: E402
 import hostile_bench  # noqa: E402
 import shed_cost  # noqa: E402
 import startup_bench  # noqa: E402
@@ -38,7 +39,7 @@ DOCS = ("docs/*.md", "README.md", "bench/cost/README.md", "bench/startup/README.
         "bench/startup/results/**/report.md")
 SCRIPT = re.compile(r"(?:[\w./-]*/)?(bench-cost\.sh|cost_bench\.py|shed_cost\.py|"
                     r"startup_bench\.py|compare_builds\.py|compare_builds\.sh|jfr_breakdown\.py|"
-                    r"workload_bench\.py|hostile_bench\.py|bench\.sh)")
+                    r"workload_bench\.py|hostile_bench\.py|dead_polls_bench\.py|bench\.sh)")
 MODE_OPTIONS = ("--modes", "--storm-modes", "--soak-mode")
 
 
@@ -121,7 +122,8 @@ class CitedCommandsParse(unittest.TestCase):
                    "compare_builds.py": compare_builds.parse_args,
                    "bench.sh": workload_bench.parse_args,
                    "workload_bench.py": workload_bench.parse_args,
-                   "hostile_bench.py": hostile_bench.parse_args}
+                   "hostile_bench.py": hostile_bench.parse_args,
+                   "dead_polls_bench.py": dead_polls_bench.parse_args}
         checked = 0
         for where, script, words in cited_commands():
             argv = cost_argv(script, words)
@@ -173,8 +175,9 @@ class CommittedResultsRender(unittest.TestCase):
                         shutil.copy(path, out / "results.json")
                         workload = "load_generator" in data["meta"].get("tools", {})
                         scenario = workload_bench if workload else cost_bench
-                        if data["meta"].get("scenario") == "hostile":
-                            scenario = hostile_bench
+                        scenario = {"hostile": hostile_bench,
+                                    "dead-polls": dead_polls_bench}.get(
+                            data["meta"].get("scenario"), scenario)
                         self.assertIn("## ", scenario.write_report(out).read_text())
 
 
