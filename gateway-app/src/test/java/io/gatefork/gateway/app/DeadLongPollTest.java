@@ -86,13 +86,17 @@ class DeadLongPollTest extends GatewayTestSupport {
       final List<ActivatedJob> jobs = live.toCompletableFuture().get(5, TimeUnit.SECONDS).getJobs();
       assertThat(jobs).hasSize(1);
       final long job = jobs.getFirst().getKey();
+      client.newCompleteCommand(job).send().join();
+      // the journal tails the log: once the completion is in it, so is everything before it
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> !jobEvents(JobIntent.COMPLETED, type).isEmpty());
       assertThat(activationsOf(type))
           .as("job batches that activated a job of the type: the live poll's only")
           .hasSize(1);
       assertThat(jobEvents(JobIntent.YIELDED, type))
           .as("no job was activated for a dead poll and given back")
           .isEmpty();
-      client.newCompleteCommand(job).send().join();
     }
   }
 
