@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
 
@@ -38,6 +39,9 @@ final class ActivationRequest
 
     /** The caller's future is complete (once per request): its type's waiters are released. */
     void finished(ActivationRequest request);
+
+    /** Jobs the request was answered with never reached its caller: back to the broker. */
+    void undelivered(ActivationRequest request, List<ActivatedJob> jobs);
   }
 
   private static final AtomicIntegerFieldUpdater<ActivationRequest> FINISHED =
@@ -283,6 +287,7 @@ final class ActivationRequest
   /** A waiting request's future: the front end tells it whether the caller is still connected. */
   static final class WatchedFuture extends Future implements WatchesCaller {
     private volatile CallerConnection connection = CallerConnection.UNWATCHED;
+    private final AtomicBoolean undelivered = new AtomicBoolean();
 
     private WatchedFuture(final ActivationRequest request) {
       super(request);
@@ -291,6 +296,17 @@ final class ActivationRequest
     @Override
     public void watchCaller(final CallerConnection callerConnection) {
       connection = callerConnection;
+    }
+
+    @Override
+    public void answerUndelivered() {
+      if (!isDone() || isCompletedExceptionally() || !undelivered.compareAndSet(false, true)) {
+        return;
+      }
+      final List<ActivatedJob> jobs = getNow(List.of());
+      if (!jobs.isEmpty()) {
+        super.request.owner.undelivered(super.request, jobs);
+      }
     }
 
     boolean callerGone() {

@@ -91,6 +91,12 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
             perCaller.giveBack(request.context.callerKey());
           }
         }
+
+        @Override
+        public void undelivered(final ActivationRequest request, final List<ActivatedJob> jobs) {
+          activator.giveBack(jobs);
+          request.pushes.handedBack(jobs.size());
+        }
       };
 
   /**

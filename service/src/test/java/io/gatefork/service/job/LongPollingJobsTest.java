@@ -113,6 +113,33 @@ class LongPollingJobsTest {
   }
 
   @Test
+  void jobsOfAnAnswerTheFrontEndCouldNotWriteGoBackToTheBrokerOnce() throws Exception {
+    final var available = new AtomicBoolean();
+    broker.respondWith(
+        sent ->
+            sent.valueType() != ValueType.JOB_BATCH
+                ? FakeBrokerClient.echo(sent, sent.request().key())
+                : available.get() && sent.partitionId() == 1
+                    ? JobBatches.withJobs(sent, 51L, 52L)
+                    : JobBatches.empty(sent));
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    awaitParked(1);
+    available.set(true);
+    broker.notifyJobsAvailable("payment");
+    assertThat(future.get(5, TimeUnit.SECONDS)).hasSize(2);
+
+    // the caller left while the answer was written (gRPC: cancelled; REST: the write failed)
+    ((WatchesCaller) future).answerUndelivered();
+    ((WatchesCaller) future).answerUndelivered();
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> broker.sent(ValueType.JOB).size() == 2);
+    assertThat(broker.sent(ValueType.JOB))
+        .allSatisfy(sent -> assertThat(sent.intent()).isEqualTo(JobIntent.YIELD))
+        .extracting(sent -> sent.request().key())
+        .containsExactlyInAnyOrder(51L, 52L);
+  }
+
+  @Test
   void notificationForAnotherTypeLeavesTheRequestParked() {
     broker.respondWith(JobBatches::empty);
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));

@@ -24,17 +24,20 @@ final class ActivatedJobsWriter {
     this.maxMessageSize = maxMessageSize;
   }
 
-  void write(
+  /**
+   * @return false when nothing was written: the client had cancelled the call (its jobs are then
+   *     for the caller to give back)
+   */
+  boolean write(
       final List<ActivatedJob> jobs,
       final Throwable failure,
       final StreamObserver<ActivateJobsResponse> observer) {
     if (isCancelled(observer)) {
-      // the client is gone; the jobs time out on the broker and become activatable again
-      return;
+      return false;
     }
     if (failure != null) {
       Replies.fail(observer, failure);
-      return;
+      return true;
     }
     final ActivateJobsResponse.Builder batch;
     try {
@@ -53,12 +56,13 @@ final class ActivatedJobsWriter {
       }
     } catch (final RuntimeException e) {
       Replies.fail(observer, GrpcStatusMapper.toStatus(e));
-      return;
+      return true;
     }
     if (batch.getJobsCount() > 0) {
       observer.onNext(batch.build());
     }
     observer.onCompleted();
+    return true;
   }
 
   private static boolean isCancelled(final StreamObserver<?> observer) {

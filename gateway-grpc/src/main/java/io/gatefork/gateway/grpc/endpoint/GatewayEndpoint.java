@@ -50,6 +50,7 @@ import io.gatefork.gateway.grpc.metrics.StageTimingContext;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.OpenJobStream;
 import io.gatefork.service.job.ThrowJobError;
+import io.gatefork.service.job.WatchesCaller;
 import io.gatefork.service.stage.RequestTiming;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -209,14 +210,19 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
       call.setOnCancelHandler(() -> activation.cancel(false));
     }
     activation.whenComplete(
-        (jobs, failure) ->
-            activatedJobsWriter.write(
-                jobs,
-                failure == null
-                    ? null
-                    : GrpcStatusMapper.toException(
-                        GrpcStatusMapper.toStatus(Replies.rpc(request), failure)),
-                observer));
+        (jobs, failure) -> {
+          final boolean written =
+              activatedJobsWriter.write(
+                  jobs,
+                  failure == null
+                      ? null
+                      : GrpcStatusMapper.toException(
+                          GrpcStatusMapper.toStatus(Replies.rpc(request), failure)),
+                  observer);
+          if (!written && activation instanceof final WatchesCaller watched) {
+            watched.answerUndelivered(); // the client cancelled: its jobs go back at once
+          }
+        });
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.gatefork.gateway.rest.frontend;
 
+import io.gatefork.gateway.rest.write.AnswerOutput;
+import io.gatefork.service.job.WatchesCaller;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -75,6 +77,9 @@ final class PendingAnswer implements AsyncListener {
     final CallerProbe watching = probe;
     if (watching != null) {
       watching.lost();
+      if (AnswerOutput.undelivered(request) && source instanceof final WatchesCaller watched) {
+        watched.answerUndelivered(); // its client left while the jobs were written: back at once
+      }
     }
   }
 

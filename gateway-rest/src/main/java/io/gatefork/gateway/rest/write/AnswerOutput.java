@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class AnswerOutput implements WriteListener {
   private static final String STARTED_HERE = AnswerOutput.class.getName() + ".startedHere";
   private static final String ABANDONED = AnswerOutput.class.getName() + ".bodyAbandoned";
+  private static final String UNDELIVERED = AnswerOutput.class.getName() + ".undelivered";
 
   /** How soon a connection whose request body was abandoned is closed after its answer is out. */
   private static final long CLOSE_AFTER_MILLIS = 1;
@@ -187,6 +188,11 @@ public final class AnswerOutput implements WriteListener {
     request.setAttribute(ABANDONED, Boolean.TRUE);
   }
 
+  /** Whether the request's answer broke off because its client was gone (a failed write). */
+  public static boolean undelivered(final ServletRequest request) {
+    return request.getAttribute(UNDELIVERED) != null;
+  }
+
   /**
    * Whether the request's async processing was started only to write an answer of its first pass.
    */
@@ -247,7 +253,7 @@ public final class AnswerOutput implements WriteListener {
       // the socket takes no more: the client gets the write timeout from now to read on
       async.setTimeout(elapsedSinceAsyncStart() + timeoutMillis);
     } catch (final IOException | RuntimeException clientGone) {
-      finish();
+      brokeOff();
     }
   }
 
@@ -294,7 +300,19 @@ public final class AnswerOutput implements WriteListener {
 
   @Override
   public void onError(final Throwable failure) {
-    finish(); // the client left, or the write timed out: the container closes the connection
+    brokeOff(); // the client left, or the write timed out: the container closes the connection
+  }
+
+  /** The answer did not get out whole: noted for the listeners of the request, then finished. */
+  private void brokeOff() {
+    if (!done.get()) {
+      try {
+        async.getRequest().setAttribute(UNDELIVERED, Boolean.TRUE);
+      } catch (final IllegalStateException recycled) {
+        // the container has given the request up already
+      }
+    }
+    finish();
   }
 
   private void finish() {

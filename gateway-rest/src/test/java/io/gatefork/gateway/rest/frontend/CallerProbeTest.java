@@ -57,10 +57,16 @@ class CallerProbeTest extends RestTestSupport {
   private static final class Watched extends CompletableFuture<List<ActivatedJob>>
       implements WatchesCaller {
     final CompletableFuture<CallerConnection> connection = new CompletableFuture<>();
+    final CompletableFuture<Void> undelivered = new CompletableFuture<>();
 
     @Override
     public void watchCaller(final CallerConnection callerConnection) {
       connection.complete(callerConnection);
+    }
+
+    @Override
+    public void answerUndelivered() {
+      undelivered.complete(null);
     }
   }
 
@@ -144,6 +150,60 @@ class CallerProbeTest extends RestTestSupport {
       next.complete(List.of());
       assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 200");
     }
+  }
+
+  @Test
+  void anAnswerCutOffByTheClientsResetIsReportedUndelivered() throws Exception {
+    final var socket = new Socket();
+    socket.setReceiveBufferSize(4096); // reads nothing: the answer cannot get out whole
+    socket.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+    final var watched = parkedActivation(socket);
+    watched.connection.get(5, TimeUnit.SECONDS);
+
+    watched.complete(List.of(withVariablesOf(16 << 20)));
+    Thread.sleep(500); // the write stalls on the full socket buffers
+    assertThat(watched.undelivered).isNotDone();
+    socket.setSoLinger(true, 0);
+    socket.close();
+
+    watched.undelivered.get(5, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void anAnswerReadWholeIsNotReportedUndelivered() throws Exception {
+    final Watched watched;
+    try (var socket = connect()) {
+      watched = parkedActivation(socket);
+      watched.connection.get(5, TimeUnit.SECONDS);
+
+      watched.complete(List.of(withVariablesOf(1 << 20)));
+
+      assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 200");
+      socket.setSoLinger(true, 0);
+    }
+    Thread.sleep(200); // the reset reaches the server: its answer was out whole before it
+    assertThat(watched.undelivered).isNotDone();
+  }
+
+  /** {@link #JOB} with a variables document of about {@code bytes}. */
+  private static ActivatedJob withVariablesOf(final int bytes) {
+    return new ActivatedJob(
+        JOB.key(),
+        JOB.type(),
+        JOB.processInstanceKey(),
+        JOB.bpmnProcessId(),
+        JOB.processDefinitionVersion(),
+        JOB.processDefinitionKey(),
+        JOB.elementId(),
+        JOB.elementInstanceKey(),
+        JOB.customHeadersJson(),
+        JOB.worker(),
+        JOB.retries(),
+        JOB.deadline(),
+        "{\"big\":\"" + "x".repeat(bytes) + "\"}",
+        JOB.tenantId(),
+        JOB.kind(),
+        JOB.listenerEventType());
   }
 
   @Test
