@@ -12,7 +12,6 @@ live worker gets it back after that timeout instead of after a minute.
 Python 3.11 standard library only.
 """
 import argparse
-import datetime
 import http.client as httpclient
 import json
 import socket
@@ -24,16 +23,14 @@ from pathlib import Path
 from benchlib import procs
 from benchlib.aggregate import num, report_header, table
 from benchlib.harness import Harness, deploy, http, run_scenario
-from benchlib.options import add_options, add_ports, names_of, positive_ints
+from benchlib.options import (ONE_CLUSTER_PORTS, add_options, names_of, one_gateway_rows,
+                               parse_with_report, positive_ints)
 from benchlib.procs import log
 from benchlib.workload import MODES, rotated
 
 HERE = Path(__file__).resolve().parent
 procs.PROGRAM = "dead-polls-bench"
 KINDS = ("fin", "rst")
-PORTS = (("rest", 29080, "gateway REST"), ("management", 29600, "gateway management"),
-         ("grpc", 29500, "gateway gRPC"), ("cluster", 29502, "the gateway's cluster (Atomix)"),
-         ("broker", 29501, "broker"))
 BPMN = """<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
     xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" id="d" targetNamespace="http://bpmn.io/schema/bpmn">
@@ -194,22 +191,8 @@ def parse_args(argv):
         ("--request-timeout", int, 10000, "request timeout of every poll, ms (default 10000)"),
         ("--give-up", float, 30, "seconds the live worker polls for a job (default 30)"),
         ("--complete", "flag", None, "complete each job the live worker got"),
-        ("--gateway-cpus", str, "1", "taskset CPU list of the gateway (default 1)"),
-        ("--load-cpus", str, "0", "taskset CPU list of the broker (default 0)"),
-        ("--gateway-java-opts", str, "-XX:ActiveProcessorCount=2 -Xmx1g",
-         "JAVA_OPTS of the gateway (default: %(default)s)"),
-        ("--dist", str, str(HERE.parent.parent / "dist" / "target" / "gatefork"),
-         "the gatefork distribution (default dist/target/gatefork)"),
-        ("--out", str, None, "output folder (default bench/cost/results/<UTC timestamp>)"),
-        ("--start-timeout", int, 60, "seconds a broker or gateway may take to be ready"),
-    ])
-    p.add_argument("--report-only", metavar="DIR",
-                   help="rewrite DIR/report.md from DIR/results.json and exit")
-    add_ports(p, PORTS)
-    args = p.parse_args(argv)
-    if args.out is None:
-        stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        args.out = str(HERE / "results" / stamp)
+    ] + one_gateway_rows(HERE.parent.parent / "dist" / "target" / "gatefork", "the broker"))
+    args = parse_with_report(p, argv, ONE_CLUSTER_PORTS, HERE / "results")
     return args
 
 

@@ -26,7 +26,6 @@ results.json and report.md. The misbehaviours (issue #46):
 Python 3.11 standard library only; vegeta and ghz as for the cost benchmark.
 """
 import argparse
-import datetime
 import json
 import socket
 import sys
@@ -39,7 +38,8 @@ from benchlib import accounting as acc
 from benchlib import procs
 from benchlib.aggregate import med, num, report_header, stats, table
 from benchlib.harness import Harness, run_scenario
-from benchlib.options import add_options, add_ports, names_of, positive_ints
+from benchlib.options import (ONE_CLUSTER_PORTS, add_options, names_of, one_gateway_rows,
+                               parse_with_report, positive_ints)
 from benchlib.procs import log
 from benchlib.workload import MODES, OPS, Cell, Load, normalise, rotated
 
@@ -52,9 +52,6 @@ SMOKE = {"rounds": 1, "modes": ["patched"], "counts": [1], "huge_counts": [1], "
          "rate": 20}
 DEFAULTS = {"rounds": 3, "modes": ["patched", "stock"], "counts": [1, 10, 100],
             "huge_counts": [1], "phase": 8, "rate": 20}
-PORTS = (("rest", 29080, "gateway REST"), ("management", 29600, "gateway management"),
-         ("grpc", 29500, "gateway gRPC"), ("cluster", 29502, "the gateway's cluster (Atomix)"),
-         ("broker", 29501, "broker"))
 MB = 1 << 20
 
 
@@ -343,26 +340,13 @@ def parse_args(argv):
         ("--rate", float, None, "creations per second of each well-behaved client (default 20)"),
         ("--misbehaving-from", str, "127.0.0.1",
          "source address of the misbehaving clients (default: the well-behaved ones', 127.0.0.1)"),
-        ("--gateway-cpus", str, "1", "taskset CPU list of the gateway (default 1)"),
-        ("--load-cpus", str, "0", "taskset CPU list of the broker and the clients (default 0)"),
-        ("--gateway-java-opts", str, "-XX:ActiveProcessorCount=2 -Xmx1g",
-         "JAVA_OPTS of the gateway (default: %(default)s)"),
-        ("--dist", str, str(HERE.parent.parent / "dist" / "target" / "gatefork"),
-         "the gatefork distribution (default dist/target/gatefork)"),
-        ("--out", str, None, "output folder (default bench/cost/results/<UTC timestamp>)"),
         ("--smoke", "flag", None, "quick check: 1 round, patched, 1 client, 4-s phases"),
-        ("--start-timeout", int, 60, "seconds a broker or gateway may take to be ready"),
-    ])
-    p.add_argument("--report-only", metavar="DIR",
-                   help="rewrite DIR/report.md from DIR/results.json and exit")
-    add_ports(p, PORTS)
-    args = p.parse_args(argv)
+    ] + one_gateway_rows(HERE.parent.parent / "dist" / "target" / "gatefork",
+                         "the broker and the clients"))
+    args = parse_with_report(p, argv, ONE_CLUSTER_PORTS, HERE / "results")
     for key, value in (SMOKE if args.smoke else DEFAULTS).items():
         if getattr(args, key) is None:
             setattr(args, key, value)
-    if args.out is None:
-        stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        args.out = str(HERE / "results" / stamp)
     return args
 
 

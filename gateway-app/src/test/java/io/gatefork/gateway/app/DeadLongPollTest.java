@@ -12,7 +12,6 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,18 +111,8 @@ class DeadLongPollTest extends GatewayTestSupport {
    * connection (FIN), or resetting it (RST).
    */
   private DeadPoll http11Poll(final String type, final boolean reset) throws IOException {
-    final byte[] body = activation(type).getBytes(StandardCharsets.UTF_8);
     final var socket = new Socket(InetAddress.getLoopbackAddress(), restPort);
-    socket
-        .getOutputStream()
-        .write(
-            ("POST /v2/jobs/activation HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: "
-                    + body.length
-                    + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-    socket.getOutputStream().write(body);
-    socket.getOutputStream().flush();
+    sendActivation(socket, activation(type));
     return () -> {
       if (reset) {
         socket.setSoLinger(true, 0);
@@ -134,21 +123,7 @@ class DeadLongPollTest extends GatewayTestSupport {
 
   /** Waits until {@code polls} activations of the type have each asked all three partitions. */
   private void awaitWalks(final String type, final int polls) {
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .until(
-            () ->
-                broker
-                        .records()
-                        .find(
-                            r ->
-                                r.is(
-                                        RecordType.COMMAND,
-                                        ValueType.JOB_BATCH,
-                                        JobBatchIntent.ACTIVATE)
-                                    && r.valueJson().contains("\"type\":\"" + type + "\""))
-                        .size()
-                    >= 3 * polls);
+    await().atMost(Duration.ofSeconds(10)).until(() -> activateCommands(type) >= 3 * polls);
   }
 
   /** The job batches of the type that activated at least one job. */

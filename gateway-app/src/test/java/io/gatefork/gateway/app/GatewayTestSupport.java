@@ -11,6 +11,7 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
@@ -22,10 +23,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -182,6 +185,34 @@ public abstract class GatewayTestSupport {
         .stream()
         .map(JournalRecord::key)
         .collect(Collectors.toSet());
+  }
+
+  /**
+   * The job activation commands for this type the broker has received (one per partition asked).
+   */
+  protected int activateCommands(final String jobType) {
+    return broker
+        .records()
+        .find(
+            r ->
+                r.is(RecordType.COMMAND, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATE)
+                    && r.valueJson().contains("\"type\":\"" + jobType + "\""))
+        .size();
+  }
+
+  /** Writes a job activation request with this JSON body to a raw HTTP/1.1 connection. */
+  protected static void sendActivation(final Socket socket, final String json) throws IOException {
+    final byte[] body = json.getBytes(StandardCharsets.UTF_8);
+    socket
+        .getOutputStream()
+        .write(
+            ("POST /v2/jobs/activation HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: "
+                    + body.length
+                    + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+    socket.getOutputStream().write(body);
+    socket.getOutputStream().flush();
   }
 
   /** The job events with this intent of the jobs of this type. */

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
-import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -42,21 +40,7 @@ class RestActivationPollModeTest extends GatewayTestSupport {
               .requestTimeout(Duration.ofSeconds(20))
               .send();
       // the request waits: every partition was asked once, and nothing else happened
-      await()
-          .atMost(Duration.ofSeconds(10))
-          .until(
-              () ->
-                  broker
-                          .records()
-                          .find(
-                              r ->
-                                  r.is(
-                                          RecordType.COMMAND,
-                                          ValueType.JOB_BATCH,
-                                          JobBatchIntent.ACTIVATE)
-                                      && r.valueJson().contains("\"type\":\"" + type + "\""))
-                          .size()
-                      == 3);
+      await().atMost(Duration.ofSeconds(10)).until(() -> activateCommands(type) == 3);
       assertThat(brokerClient.jobStreams().streams().join())
           .noneMatch(s -> s.jobType().equals(type));
 

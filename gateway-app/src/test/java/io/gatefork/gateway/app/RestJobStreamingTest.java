@@ -20,7 +20,6 @@ import io.gatefork.broker.dev.JournalRecord;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -276,22 +275,12 @@ class RestJobStreamingTest extends GatewayTestSupport {
       final double parkedBefore = parked();
       // a worker's long poll, then the worker's process goes away: its connection closes
       try (var socket = new Socket(InetAddress.getLoopbackAddress(), restPort)) {
-        final byte[] body =
-            ("{\"type\": \""
-                    + type
-                    + "\", \"worker\": \"gone\", \"timeout\": 300000,"
-                    + " \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}")
-                .getBytes(StandardCharsets.UTF_8);
-        socket
-            .getOutputStream()
-            .write(
-                ("POST /v2/jobs/activation HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                        + "Content-Type: application/json\r\nContent-Length: "
-                        + body.length
-                        + "\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-        socket.getOutputStream().write(body);
-        socket.getOutputStream().flush();
+        sendActivation(
+            socket,
+            "{\"type\": \""
+                + type
+                + "\", \"worker\": \"gone\", \"timeout\": 300000,"
+                + " \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}");
         await("the request waits")
             .atMost(Duration.ofSeconds(10))
             .until(() -> parked() > parkedBefore);

@@ -8,9 +8,6 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.response.ActivateJobsResponse;
-import io.camunda.zeebe.protocol.record.RecordType;
-import io.camunda.zeebe.protocol.record.ValueType;
-import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.gatefork.gateway.app.GatewayTestSupport;
 import io.grpc.Status;
 import java.time.Duration;
@@ -87,20 +84,6 @@ class ParkedPerCallerTest extends GatewayTestSupport {
 
   /** Every partition was asked once for the type: with nothing found, the request parks. */
   private void awaitParked(final String type) {
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .until(
-            () ->
-                broker
-                        .records()
-                        .find(
-                            r ->
-                                r.is(
-                                        RecordType.COMMAND,
-                                        ValueType.JOB_BATCH,
-                                        JobBatchIntent.ACTIVATE)
-                                    && r.valueJson().contains("\"type\":\"" + type + "\""))
-                        .size()
-                    == 3);
+    await().atMost(Duration.ofSeconds(5)).until(() -> activateCommands(type) == 3);
   }
 }

@@ -3,7 +3,7 @@ package io.gatefork.gateway.grpc.endpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
-import io.gatefork.service.job.ActivatedJob;
+import io.gatefork.service.testing.ActivatedJobs;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,32 +14,13 @@ import org.junit.jupiter.api.Test;
  * written and the writer says so, so that the endpoint gives the jobs back at once.
  */
 class ActivatedJobsWriterTest {
-  private static final ActivatedJob JOB =
-      new ActivatedJob(
-          2251799813685249L,
-          "t",
-          1,
-          "p",
-          1,
-          2,
-          "task",
-          3,
-          "{}",
-          "w",
-          3,
-          1_700_000_000_000L,
-          "{}",
-          "<default>",
-          "BPMN_ELEMENT",
-          "UNSPECIFIED");
-
   private final ActivatedJobsWriter writer = new ActivatedJobsWriter(4 * 1024 * 1024);
 
   @Test
   void theJobsOfALiveCallAreWritten() {
     final var call = new Call(false);
 
-    assertThat(writer.write(List.of(JOB), null, call)).isTrue();
+    assertThat(writer.write(List.of(ActivatedJobs.job()), null, call)).isTrue();
 
     assertThat(call.sent).singleElement().satisfies(r -> assertThat(r.getJobsCount()).isOne());
     assertThat(call.completed).isTrue();
@@ -49,7 +30,7 @@ class ActivatedJobsWriterTest {
   void nothingIsWrittenToACancelledCallAndTheWriterSaysSo() {
     final var call = new Call(true);
 
-    assertThat(writer.write(List.of(JOB), null, call)).isFalse();
+    assertThat(writer.write(List.of(ActivatedJobs.job()), null, call)).isFalse();
 
     assertThat(call.sent).isEmpty();
     assertThat(call.completed).isFalse();

@@ -7,6 +7,7 @@ import io.gatefork.gateway.rest.support.RestTestSupport;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.CallerConnection;
 import io.gatefork.service.job.WatchesCaller;
+import io.gatefork.service.testing.ActivatedJobs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,24 +30,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 class CallerProbeTest extends RestTestSupport {
   private static final String BODY =
       "{\"type\": \"t\", \"timeout\": 60000, \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}";
-  private static final ActivatedJob JOB =
-      new ActivatedJob(
-          2251799813685249L,
-          "t",
-          1,
-          "p",
-          1,
-          2,
-          "task",
-          3,
-          "{}",
-          "w",
-          3,
-          1_700_000_000_000L,
-          "{}",
-          "<default>",
-          "BPMN_ELEMENT",
-          "UNSPECIFIED");
+  private static final ActivatedJob JOB = ActivatedJobs.job();
 
   /** How long a connected client that sends nothing must not be taken for gone. */
   private static final Duration QUIET_WHILE_CONNECTED = Duration.ofMillis(200);
@@ -187,23 +171,7 @@ class CallerProbeTest extends RestTestSupport {
 
   /** {@link #JOB} with a variables document of about {@code bytes}. */
   private static ActivatedJob withVariablesOf(final int bytes) {
-    return new ActivatedJob(
-        JOB.key(),
-        JOB.type(),
-        JOB.processInstanceKey(),
-        JOB.bpmnProcessId(),
-        JOB.processDefinitionVersion(),
-        JOB.processDefinitionKey(),
-        JOB.elementId(),
-        JOB.elementInstanceKey(),
-        JOB.customHeadersJson(),
-        JOB.worker(),
-        JOB.retries(),
-        JOB.deadline(),
-        "{\"big\":\"" + "x".repeat(bytes) + "\"}",
-        JOB.tenantId(),
-        JOB.kind(),
-        JOB.listenerEventType());
+    return ActivatedJobs.withVariables("{\"big\":\"" + "x".repeat(bytes) + "\"}");
   }
 
   @Test
