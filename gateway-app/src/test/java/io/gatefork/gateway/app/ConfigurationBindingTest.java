@@ -94,7 +94,7 @@ class ConfigurationBindingTest {
     assertThat(grpc.poolQueueCapacity()).isEqualTo(64);
     assertThat(grpc.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
     assertThat(grpc.maxConnectionAge()).isEqualTo(Duration.ofMinutes(5));
-    assertThat(grpc.maxConnectionAgeGrace()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(grpc.maxConnectionAgeGrace()).isZero();
     assertThat(grpc.maxConcurrentCallsPerConnection()).isEqualTo(1_000);
     assertThat(grpc.maxRstFramesPerWindow()).isEqualTo(1_000);
     assertThat(grpc.rstFramesWindow()).isEqualTo(Duration.ofSeconds(10));

@@ -67,8 +67,11 @@ public record GateforkProperties(
    *     added behind a load balancer get their share; 0 keeps connections as long as the clients do
    *     (stock)
    * @param maxConnectionAgeGrace how long calls running at that GOAWAY (long polls, job streams)
-   *     may go on before the connection is closed; a job stream still open then is cancelled (the
-   *     client opens a new one) and the jobs it could not deliver go back to the broker
+   *     may go on before the connection is closed; 0: until they end (grpc-java's default), so a
+   *     job stream keeps its connection and its worker misses no job while the client's other calls
+   *     move on. A positive grace cancels a job stream still open then: the jobs it could not
+   *     deliver go back to the broker, and the client reopens it after its back-off (the Java
+   *     client's grows to 5 s and never shrinks), so jobs created meanwhile wait for a poll
    * @param maxConcurrentCallsPerConnection calls one client connection runs at once (HTTP/2
    *     MAX_CONCURRENT_STREAMS): a client holds further calls until one ends (one that ignores the
    *     limit has them refused); long polls and job streams count for as long as they are open, so
@@ -90,7 +93,7 @@ public record GateforkProperties(
       @DefaultValue("64") int poolQueueCapacity,
       @DefaultValue("30s") Duration shutdownGrace,
       @DefaultValue("5m") Duration maxConnectionAge,
-      @DefaultValue("30s") Duration maxConnectionAgeGrace,
+      @DefaultValue("0") Duration maxConnectionAgeGrace,
       @DefaultValue("1000") int maxConcurrentCallsPerConnection,
       @DefaultValue("1000") int maxRstFramesPerWindow,
       @DefaultValue("10s") Duration rstFramesWindow,

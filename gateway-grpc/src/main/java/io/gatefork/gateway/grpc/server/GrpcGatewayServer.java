@@ -45,10 +45,10 @@ import org.slf4j.LoggerFactory;
  * ({@link GrpcServerConfig#maxConnectionsPerAddress()}, {@link ConnectionsPerAddressGate}), and a
  * connection may be limited in age ({@link GrpcServerConfig#maxConnectionAge()}): the client then
  * gets a GOAWAY and opens a new connection, which a Kubernetes Service may route to another
- * gateway; calls running on the old one get {@link GrpcServerConfig#maxConnectionAgeGrace()} to
- * finish. Netty's event loops are grpc-java's shared defaults (epoll when available). Where call
- * handlers run is {@link GrpcServerConfig#executorMode()}; see {@link GrpcExecutorMode} for why the
- * default is direct.
+ * gateway; calls running on the old one go on until they end, or for {@link
+ * GrpcServerConfig#maxConnectionAgeGrace()} when that is set. Netty's event loops are grpc-java's
+ * shared defaults (epoll when available). Where call handlers run is {@link
+ * GrpcServerConfig#executorMode()}; see {@link GrpcExecutorMode} for why the default is direct.
  *
  * <p>Plain lifecycle, no framework: {@link #start()} binds, {@link #close()} stops accepting calls,
  * lets running ones (long polls) finish for {@link GrpcServerConfig#shutdownGrace()}, then cancels
@@ -157,9 +157,14 @@ public final class GrpcGatewayServer implements AutoCloseable {
     }
     if (config.limitsConnectionAge()) {
       // grpc-java jitters the age by +-10% so that a fleet's connections do not reconnect at once
-      builder
-          .maxConnectionAge(config.maxConnectionAge().toNanos(), TimeUnit.NANOSECONDS)
-          .maxConnectionAgeGrace(config.maxConnectionAgeGrace().toNanos(), TimeUnit.NANOSECONDS);
+      builder.maxConnectionAge(config.maxConnectionAge().toNanos(), TimeUnit.NANOSECONDS);
+      if (config.limitsConnectionAgeGrace()) {
+        builder.maxConnectionAgeGrace(
+            config.maxConnectionAgeGrace().toNanos(), TimeUnit.NANOSECONDS);
+      }
+      // else grpc-java's default: the calls running at the GOAWAY go on until they end. Only job
+      // streams run longer than a long poll, and cutting one costs its worker a reopen delay
+      // that the Java client lets grow to 5 s and never shrinks (see docs/job-streaming.md)
     }
     if (config.maxConcurrentCallsPerConnection() > 0) {
       // HTTP/2 MAX_CONCURRENT_STREAMS: a client queues further calls, one that ignores it is

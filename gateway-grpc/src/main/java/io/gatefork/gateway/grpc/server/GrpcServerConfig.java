@@ -24,7 +24,8 @@ import java.util.Objects;
  *     client (GOAWAY) to connect anew, so that new gateways behind a load balancer get clients; 0
  *     keeps connections for as long as the client does (stock)
  * @param maxConnectionAgeGrace how long calls running when the GOAWAY goes out (long polls, job
- *     streams) may go on before the connection is closed and they are cancelled
+ *     streams) may go on before the connection is closed and they are cancelled; 0: until they end
+ *     (grpc-java's default), so a job stream keeps its connection
  * @param maxConcurrentCallsPerConnection calls one client connection runs at once (HTTP/2 {@code
  *     MAX_CONCURRENT_STREAMS}); a client holds further calls until one ends; 0: no limit
  * @param maxRstFramesPerWindow RST_STREAM frames a client connection may send per {@code
@@ -122,6 +123,11 @@ public record GrpcServerConfig(
   /** Whether connections are closed after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {
     return !maxConnectionAge.isZero();
+  }
+
+  /** Whether the calls running at a connection's GOAWAY are cut after a grace. */
+  public boolean limitsConnectionAgeGrace() {
+    return !maxConnectionAgeGrace.isZero();
   }
 
   /** Whether the connections of one client address are limited. */

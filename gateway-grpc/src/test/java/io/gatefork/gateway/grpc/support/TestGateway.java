@@ -169,7 +169,7 @@ public final class TestGateway implements AutoCloseable {
         .maxMessageSize(4 * 1024 * 1024)
         .executor(GrpcExecutorMode.DIRECT, 0, 64)
         .shutdownGrace(Duration.ofSeconds(30))
-        .maxConnectionAge(Duration.ofMinutes(5), Duration.ofSeconds(30))
+        .maxConnectionAge(Duration.ofMinutes(5), Duration.ZERO)
         .perConnectionLimits(1_000, 1_000, Duration.ofSeconds(10))
         .maxConnectionsPerAddress(4_096);
   }

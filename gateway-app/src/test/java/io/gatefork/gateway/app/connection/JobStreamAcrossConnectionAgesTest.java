@@ -1,0 +1,97 @@
+package io.gatefork.gateway.app.connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.gatefork.gateway.app.ProcessFixtures;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * A gRPC connection age of 1 s with the default grace (none: the calls running at the GOAWAY go on
+ * until they end): a streaming worker whose backup poll is 30 s away gets every job at once, over
+ * eight ages, because its stream is never cut while its other calls move to new connections.
+ *
+ * <p>With a grace (seen failing with {@code max-connection-age-grace=2s}) each cut leaves the jobs
+ * created before the client's reopened stream reaches the brokers to the next poll, 30 s later.
+ */
+@TestPropertySource(properties = "gatefork.grpc.max-connection-age=1s")
+class JobStreamAcrossConnectionAgesTest extends ConnectionAgeSupport {
+  private static final Duration CREATE_INTERVAL = Duration.ofMillis(100);
+  private static final Duration RUN = Duration.ofSeconds(8);
+  private static final Duration BACKUP_POLL = Duration.ofSeconds(30);
+  private static final Duration WORST_DELAY = Duration.ofSeconds(2);
+
+  @Test
+  void aStreamingWorkerGetsEveryJobAtOnceAcrossSeveralAges() throws Exception {
+    final String type = "aged-stream-kept";
+    final var workerLog = (Logger) LoggerFactory.getLogger("io.camunda.client.job.worker");
+    final var appender = new ListAppender<ILoggingEvent>();
+    appender.start();
+    workerLog.addAppender(appender);
+    final var recorder = new GrpcConnectionRecorder();
+    final Map<Long, Long> createdAt = new ConcurrentHashMap<>();
+    final Map<Long, Long> handledAt = new ConcurrentHashMap<>();
+    try (var client = grpcClient(recorder)) {
+      deployProcess(client, ProcessFixtures.taskProcess(type, type), type + ".bpmn");
+      try (var worker =
+          client
+              .newWorker()
+              .jobType(type)
+              .handler(
+                  (jobs, job) -> {
+                    handledAt.putIfAbsent(job.getProcessInstanceKey(), System.nanoTime());
+                    jobs.newCompleteCommand(job).send().join();
+                  })
+              .timeout(Duration.ofMinutes(5))
+              .pollInterval(BACKUP_POLL)
+              .streamEnabled(true)
+              .open()) {
+        final long end = System.nanoTime() + RUN.toNanos();
+        while (System.nanoTime() < end) {
+          final long key =
+              client
+                  .newCreateInstanceCommand()
+                  .bpmnProcessId(type)
+                  .latestVersion()
+                  .send()
+                  .join()
+                  .getProcessInstanceKey();
+          createdAt.put(key, System.nanoTime());
+          Thread.sleep(CREATE_INTERVAL);
+        }
+        await("every job handled")
+            .atMost(BACKUP_POLL.plusSeconds(10))
+            .until(() -> handledAt.keySet().containsAll(createdAt.keySet()));
+      }
+    } finally {
+      workerLog.detachAppender(appender);
+    }
+    final long worstMillis =
+        createdAt.entrySet().stream()
+            .mapToLong(e -> Duration.ofNanos(handledAt.get(e.getKey()) - e.getValue()).toMillis())
+            .max()
+            .orElseThrow();
+    System.out.printf(
+        "job stream across ages: %d jobs over %d connections, worst delay %d ms%n",
+        createdAt.size(), recorder.connections().size(), worstMillis);
+    assertThat(recorder.connections()).as("the client's calls moved on").hasSizeGreaterThan(3);
+    assertThat(worstMillis)
+        .as("the longest creation-to-handler delay, ms")
+        .isLessThan(WORST_DELAY.toMillis());
+    assertThat(appender.list)
+        .as("the worker's stream was never cut")
+        .noneMatch(
+            e ->
+                e.getLevel() == Level.WARN
+                    && e.getFormattedMessage().startsWith("Failed to stream jobs"));
+  }
+}
