@@ -38,7 +38,8 @@ MAIN = "io.gatefork.bench.LoadGenerator"
 procs.PROGRAM = "workload-bench"
 PROTOCOLS = ("rest", "rest-default-pool", "grpc", "grpc-stream")
 METRICS = ("cpu_us_per_instance", "cpu_us_per_instance_incl_jit", "completed_per_s",
-           "create_p50_ms", "create_p99_ms", "e2e_p99_ms", "creates_exhausted", "creates_timeout",
+           "create_p50_ms", "create_p99_ms", "e2e_p50_ms", "e2e_p99_ms", "e2e_max_ms",
+           "e2e_over_1s", "e2e_over_2s", "e2e_over_10s", "not_completed", "creates_exhausted", "creates_timeout",
            "creates_other", "not_sent", "gateway_core_util", "load_core_util",
            "foreign_cpu_cores")
 SMOKE = {"rounds": 1, "modes": ["patched"], "protocols": ["rest", "grpc-stream"], "rate": 50,
@@ -152,7 +153,11 @@ class WorkloadBench(Harness):
             "cpu_us_per_instance_incl_jit": per_instance(w["cpu_s"]),
             "completed_per_s": round(completed / load["window_s"], 1),
             "create_p50_ms": lat["create"]["p50Ms"], "create_p99_ms": lat["create"]["p99Ms"],
-            "e2e_p99_ms": lat["end_to_end"]["p99Ms"], "creates_sent": load["creates_sent"],
+            "e2e_p50_ms": lat["end_to_end"]["p50Ms"], "e2e_p99_ms": lat["end_to_end"]["p99Ms"],
+            "e2e_max_ms": lat["end_to_end"]["maxMs"],
+            **{"e2e_over_" + k: lat["end_to_end"]["over" + k] for k in ("1s", "2s", "10s")},
+            "not_completed": load["acknowledged_not_completed"],
+            "creates_sent": load["creates_sent"],
             "creates_ok": creates["ok"], "creates_failed": failed,
             **{"creates_" + k: creates[k] for k in ("exhausted", "timeout", "other")},
             "not_sent": load["not_sent"],
@@ -208,6 +213,18 @@ def write_report(out):
         ["protocol", "mode", "CPU µs/instance", "incl. JIT", "completed/s", "create p50 ms",
          "create p99 ms", "e2e p99 ms", "503/exhausted", "timeouts", "other errors", "not sent",
          "gw core %", "load core %", "other %", "flags"], "ll" + "r" * 13 + "l", rows) + [""]
+    rows = [[proto, mode] + figures(s, "e2e_p50_ms:1 e2e_p99_ms:1 e2e_max_ms:0 e2e_over_1s "
+                                    "e2e_over_2s e2e_over_10s not_completed")
+            for proto in PROTOCOLS for mode in opts["modes"]
+            for s in [summary.get((proto, mode))] if s and s.get("e2e_max_ms")]
+    if rows:
+        lines += ["## From creation to completion: the tail", "",
+                  "Per instance of the window, from its create call to its job's acknowledged "
+                  "completion; over 1/2/10 s: how many took longer; not completed: acknowledged "
+                  "creations whose job was not completed when the drain ended (`--drain-max-s`).",
+                  ""] + table(
+            ["protocol", "mode", "e2e p50 ms", "e2e p99 ms", "e2e max ms", "over 1 s",
+             "over 2 s", "over 10 s", "not completed"], "ll" + "r" * 7, rows) + [""]
     if {"patched", "stock"} <= set(opts["modes"]):
         rows = []
         for proto in PROTOCOLS:

@@ -86,6 +86,13 @@ public final class LoadGenerator implements Callable<Integer> {
   long requestTimeoutMs;
 
   @Option(
+      names = "--drain-max-s",
+      description =
+          "after the window, how long at most to wait for started instances to finish (default"
+              + " the request timeout plus 2 s, at most 15 s)")
+  Long drainMaxSeconds;
+
+  @Option(
       names = "--max-in-flight",
       defaultValue = "256",
       description = "creates outstanding at most; more are skipped and counted")
@@ -148,7 +155,11 @@ public final class LoadGenerator implements Callable<Integer> {
         signal(WINDOW_END);
         starter.stop();
         thread.join(5_000);
-        drain(recorder, timeout);
+        drain(
+            recorder,
+            drainMaxSeconds != null
+                ? Duration.ofSeconds(drainMaxSeconds)
+                : min(timeout.plusSeconds(2), Duration.ofSeconds(15)));
         recorder.closeWindow();
         System.out.println(
             new ObjectMapper().writeValueAsString(result(recorder, seconds, inFlightMax)));
@@ -217,18 +228,18 @@ public final class LoadGenerator implements Callable<Integer> {
     System.out.flush();
   }
 
+  private static Duration min(final Duration a, final Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
+  }
+
   private static Duration seconds(final double s) {
     return Duration.ofMillis(Math.round(s * 1000));
   }
 
   /** After the window: let in-flight creates answer and started instances finish, bounded. */
-  private static void drain(final LoadRecorder recorder, final Duration requestTimeout)
+  private static void drain(final LoadRecorder recorder, final Duration atMost)
       throws InterruptedException {
-    final long deadline =
-        System.nanoTime()
-            + Math.min(
-                requestTimeout.toNanos() + TimeUnit.SECONDS.toNanos(2),
-                TimeUnit.SECONDS.toNanos(15));
+    final long deadline = System.nanoTime() + atMost.toNanos();
     while (System.nanoTime() < deadline
         && (recorder.inFlight.get() > 0
             || recorder.completedTotal.sum() < recorder.createdTotal.sum())) {

@@ -37,6 +37,18 @@ class LatencyRecorderTest {
   }
 
   @Test
+  void theTailIsCountedOverOneTwoAndTenSeconds() {
+    final var recorder = new LatencyRecorder();
+    for (final long ms : new long[] {500, 1_000, 1_500, 3_000, 12_000}) {
+      recorder.record(ms * MS);
+    }
+    final var summary = recorder.summary();
+    assertThat(summary.over1s()).as("1.5, 3 and 12 s; 1 s itself is not over").isEqualTo(3);
+    assertThat(summary.over2s()).isEqualTo(2);
+    assertThat(summary.over10s()).isEqualTo(1);
+  }
+
+  @Test
   void noValuesGiveTheEmptySummary() {
     assertThat(new LatencyRecorder().summary()).isEqualTo(LatencySummary.EMPTY);
   }
