@@ -71,8 +71,8 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
 
   /**
    * How long a client connection may live before the gateway ends it (gRPC {@code GOAWAY} with
-   * {@code grace} for the calls running on it, REST {@code Connection: close}); zero: never
-   * (stock).
+   * {@code grace} for the calls running on it, zero: until they end; REST {@code Connection:
+   * close}); an age of zero: never (stock).
    */
   public GatewayContainer withMaxConnectionAge(final Duration age, final Duration grace) {
     return withEnv("GATEFORK_GRPC_MAXCONNECTIONAGE", age.toMillis() + "ms")

@@ -60,6 +60,12 @@ public final class Workload implements AutoCloseable {
   /** Per job, by its instance's rid and its task: a broker restarted empty reuses job keys. */
   private final Map<String, AtomicInteger> handled = new ConcurrentHashMap<>();
 
+  /** When (System.nanoTime) a worker was first handed each job, named as {@link #handled}. */
+  private final Map<String, Long> handledAt = new ConcurrentHashMap<>();
+
+  /** When the completion of each job was acknowledged, named as {@link #handled}. */
+  private final Map<String, Long> completedAt = new ConcurrentHashMap<>();
+
   /** Jobs whose completion the client saw fail, named as {@link #handled} names them: when. */
   private final Queue<FailedCompletion> completeFailed = new ConcurrentLinkedQueue<>();
 
@@ -132,8 +138,10 @@ public final class Workload implements AutoCloseable {
   private void complete(final JobClient client, final ActivatedJob job) {
     final String name = job.getVariable("rid") + "/" + job.getElementId();
     handled.computeIfAbsent(name, key -> new AtomicInteger()).incrementAndGet();
+    handledAt.putIfAbsent(name, System.nanoTime());
     try {
       client.newCompleteCommand(job).send().join();
+      completedAt.putIfAbsent(name, System.nanoTime());
     } catch (final RuntimeException e) {
       completeFailed.add(new FailedCompletion(name, System.nanoTime(), e));
       LOG.info("completion of {} (job {}) failed: {}", name, job.getKey(), e.toString());
@@ -149,6 +157,48 @@ public final class Workload implements AutoCloseable {
   public List<Create> createsStartedBetween(final long from, final long to) {
     return creates.stream().filter(c -> c.startedNanos() >= from && c.startedNanos() < to).toList();
   }
+
+  /**
+   * How long the jobs of these (acknowledged) creations waited for a worker: the streamed job from
+   * the creation's answer to its handler, the polled job from the streamed job's acknowledged
+   * completion to its handler. A job not handled yet counts as waiting until now.
+   */
+  public JobDelays jobDelays(final List<Create> of) {
+    final long now = System.nanoTime();
+    long streamed = 0;
+    long polled = 0;
+    int waiting = 0;
+    Create slowest = null;
+    for (final Create create : of) {
+      if (!create.ok()) {
+        continue;
+      }
+      final Long first = handledAt.get(create.rid() + "/streamed");
+      final Long firstDone = completedAt.get(create.rid() + "/streamed");
+      final Long second = handledAt.get(create.rid() + "/polled");
+      waiting += (first == null ? 1 : 0) + (second == null ? 1 : 0);
+      final long streamedWait = (first == null ? now : first) - create.endedNanos();
+      if (slowest == null || streamedWait > streamed) {
+        streamed = streamedWait;
+        slowest = create;
+      }
+      if (firstDone != null) {
+        polled = Math.max(polled, (second == null ? now : second) - firstDone);
+      }
+    }
+    return new JobDelays(
+        TimeUnit.NANOSECONDS.toMillis(streamed),
+        TimeUnit.NANOSECONDS.toMillis(polled),
+        waiting,
+        slowest);
+  }
+
+  /**
+   * The longest waits of {@link #jobDelays}, in ms, how many jobs no worker had yet, and the
+   * creation whose streamed job waited longest (null when there was none).
+   */
+  public record JobDelays(
+      long streamedMaxMillis, long polledMaxMillis, int notHandled, Create slowestStreamed) {}
 
   /** Jobs ("rid/task") a worker was handed more than once. */
   public List<String> jobsHandledTwice() {
