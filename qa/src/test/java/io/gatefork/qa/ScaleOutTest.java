@@ -293,8 +293,8 @@ class ScaleOutTest {
         .until(() -> journals.ridsWithCompletedJobs(2).containsAll(created));
     // a rolling update's step: every job of the instances created around it reaches a live worker
     // without waiting for a timeout (the stopping gateway ends its streams and answers its parked
-    // polls). Issue #47 asks for 2 s; three runs measured 1.0, 1.9 and 3.4 s for a streamed job
-    // (the last created 85 ms after the SIGTERM; the FIGURE), 0.1-0.2 s for a polled one
+    // polls). Issue #47 asks for 2 s; four runs measured 1.0, 1.9, 3.4 and 0.5 s for a streamed
+    // job (the FIGURE), 0.06-0.2 s for a polled one: see docs/job-streaming.md for why
     final List<Create> around = workload.createsStartedBetween(signalled, settled);
     await()
         .atMost(SOON)
