@@ -21,7 +21,12 @@ class DeadLongPollHttp2Test extends DeadLongPollTest {
     deadPollsAheadOfALiveOne("dead-poll-h2", this::http2Poll);
   }
 
-  /** A job activation on an HTTP/2 connection of its own, which its client drops. */
+  /**
+   * A job activation on an HTTP/2 connection of its own, which its client drops; it has left once
+   * the gateway stopped waiting for it. Tomcat reads the connection's end and dispatches the
+   * stream's reset to the request on another thread, so a job coming in between would still be
+   * handed to this poll (and, its answer written into the closed connection, wait for its timeout).
+   */
   private DeadPoll http2Poll(final String type) {
     final CloseableHttpAsyncClient client = HttpAsyncClients.createHttp2Default();
     client.start();
@@ -30,6 +35,10 @@ class DeadLongPollHttp2Test extends DeadLongPollTest {
             .setBody(activation(type), ContentType.APPLICATION_JSON)
             .build(),
         null);
-    return () -> client.close(CloseMode.IMMEDIATE);
+    return () -> {
+      final int waiting = jobServices.parkedLongPolls(type);
+      client.close(CloseMode.IMMEDIATE);
+      awaitParked(type, waiting - 1);
+    };
   }
 }

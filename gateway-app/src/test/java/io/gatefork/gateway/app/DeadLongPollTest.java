@@ -9,6 +9,7 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.gatefork.service.job.BrokerJobServices;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * REST long polls (the default poll mode) whose clients left while they waited, ahead of a live
@@ -27,6 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class DeadLongPollTest extends GatewayTestSupport {
   private static final int DEAD = 3; // woken in no set order: any of them could take the job
+
+  @Autowired protected BrokerJobServices jobServices;
 
   /** A job activation that waits on a client's connection, until the client leaves. */
   @FunctionalInterface
@@ -75,6 +79,7 @@ class DeadLongPollTest extends GatewayTestSupport {
               .requestTimeout(Duration.ofSeconds(20))
               .send();
       awaitWalks(type, DEAD + 1);
+      awaitParked(type, DEAD + 1);
       for (final DeadPoll poll : dead) {
         poll.leave();
       }
@@ -124,6 +129,11 @@ class DeadLongPollTest extends GatewayTestSupport {
   /** Waits until {@code polls} activations of the type have each asked all three partitions. */
   private void awaitWalks(final String type, final int polls) {
     await().atMost(Duration.ofSeconds(10)).until(() -> activateCommands(type) >= 3 * polls);
+  }
+
+  /** Waits until the gateway holds {@code polls} long polls of the type, waiting for jobs. */
+  protected void awaitParked(final String type, final int polls) {
+    await().atMost(Duration.ofSeconds(10)).until(() -> jobServices.parkedLongPolls(type) == polls);
   }
 
   /** The job batches of the type that activated at least one job. */

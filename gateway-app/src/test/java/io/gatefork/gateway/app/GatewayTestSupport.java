@@ -15,6 +15,7 @@ import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.gatefork.broker.client.BrokerClient;
+import io.gatefork.broker.client.jobs.JobStreamInfo;
 import io.gatefork.broker.dev.EmbeddedBroker;
 import io.gatefork.broker.dev.JournalRecord;
 import io.micrometer.core.instrument.Counter;
@@ -82,12 +83,31 @@ public abstract class GatewayTestSupport {
     registry.add("server.address", () -> "127.0.0.1");
   }
 
+  @Autowired protected BrokerClient brokerClient;
+
   /** The context is up before the gateway has heard from the broker: wait for all leaders. */
   @BeforeEach
-  void awaitTopology(@Autowired final BrokerClient brokerClient) {
+  void awaitTopology() {
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> brokerClient.topology().partitionsWithLeader().length == 3);
+  }
+
+  /**
+   * The gateway's job stream for the type is known to the broker: a job created from now on is
+   * pushed. One created before is only announced to long polls, never pushed (brokers push a job
+   * when it becomes activatable, to the streams registered then).
+   */
+  protected void awaitStreamAtTheBroker(final String type) {
+    final String member = brokerClient.topology().brokers().iterator().next().memberId();
+    await("the broker acknowledged the " + type + " stream")
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                brokerClient.jobStreams().streams().join().stream()
+                    .filter(s -> s.jobType().equals(type))
+                    .map(JobStreamInfo::connectedBrokers)
+                    .anyMatch(brokers -> brokers.contains(member)));
   }
 
   protected CamundaClient client(final boolean rest) {

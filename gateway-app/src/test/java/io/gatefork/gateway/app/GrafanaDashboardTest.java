@@ -13,7 +13,6 @@ import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
-import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.gateway.app.grafana.PromQlSelectors;
@@ -28,7 +27,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * dist/grafana/gatefork.json queries only what the gateway exports: after REST and gRPC traffic (a
@@ -42,7 +40,6 @@ class GrafanaDashboardTest extends GatewayTestSupport {
   private static final Pattern SERIES_LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"");
 
   private final ObjectMapper json = new ObjectMapper();
-  @Autowired private BrokerClient brokerClient;
 
   @Test
   void everySeriesTheDashboardQueriesIsExportedWithTheLabelsItMatches() throws Exception {

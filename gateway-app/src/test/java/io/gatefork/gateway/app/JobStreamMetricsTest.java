@@ -5,19 +5,14 @@ import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.api.worker.JobWorker;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.gatefork.broker.client.BrokerClient;
-import io.gatefork.broker.client.jobs.JobStreamInfo;
 import java.time.Duration;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 /** The stock job stream meters, scraped from the management port after a streaming worker ran. */
 class JobStreamMetricsTest extends GatewayTestSupport {
   private static final int JOBS = 5;
-
-  @Autowired private BrokerClient brokerClient;
 
   /** The value of the first sample of {@code name} that has {@code label} (null: any). */
   private static OptionalDouble sample(final String scrape, final String name, final String label) {
@@ -62,15 +57,7 @@ class JobStreamMetricsTest extends GatewayTestSupport {
               .streamEnabled(true)
               .timeout(Duration.ofMinutes(1))
               .open()) {
-        final String broker = brokerClient.topology().brokers().iterator().next().memberId();
-        await()
-            .atMost(Duration.ofSeconds(30))
-            .until(
-                () ->
-                    brokerClient.jobStreams().streams().join().stream()
-                        .filter(s -> s.jobType().equals(type))
-                        .map(JobStreamInfo::connectedBrokers)
-                        .anyMatch(brokers -> brokers.contains(broker)));
+        awaitStreamAtTheBroker(type);
         for (int i = 0; i < JOBS; i++) {
           client.newCreateInstanceCommand().bpmnProcessId(type).latestVersion().send().join();
         }

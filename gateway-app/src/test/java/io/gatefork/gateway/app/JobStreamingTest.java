@@ -7,8 +7,6 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.worker.JobWorker;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
-import io.gatefork.broker.client.BrokerClient;
-import io.gatefork.broker.client.jobs.JobStreamInfo;
 import io.gatefork.broker.dev.JournalRecord;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -31,7 +29,6 @@ class JobStreamingTest extends GatewayTestSupport {
   /** What makes the slow consumer slow: its handler takes this long per job. */
   private static final Duration SLOW_CONSUMER_TIME_PER_JOB = Duration.ofMillis(25);
 
-  @Autowired private BrokerClient brokerClient;
   @Autowired private MeterRegistry registry;
 
   private CamundaClient grpcClient() {
@@ -51,19 +48,6 @@ class JobStreamingTest extends GatewayTestSupport {
                 id + ".bpmn")
             .send()
             .join());
-  }
-
-  /** Jobs created before the broker knows the stream are only announced, never pushed. */
-  private void awaitStreamRegistered(final String jobType) {
-    final String broker = brokerClient.topology().brokers().iterator().next().memberId();
-    await("the broker acknowledged the " + jobType + " stream")
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () ->
-                brokerClient.jobStreams().streams().join().stream()
-                    .filter(s -> s.jobType().equals(jobType))
-                    .map(JobStreamInfo::connectedBrokers)
-                    .anyMatch(brokers -> brokers.contains(broker)));
   }
 
   private static List<Long> createInstances(
@@ -110,7 +94,7 @@ class JobStreamingTest extends GatewayTestSupport {
               .streamEnabled(true)
               .timeout(Duration.ofMinutes(5))
               .open()) {
-        awaitStreamRegistered(type);
+        awaitStreamAtTheBroker(type);
 
         final Set<Long> instances = new HashSet<>(createInstances(client, type, count, Map.of()));
 
@@ -157,7 +141,7 @@ class JobStreamingTest extends GatewayTestSupport {
               .maxJobsActive(2)
               .timeout(Duration.ofMinutes(5))
               .open()) {
-        awaitStreamRegistered(type);
+        awaitStreamAtTheBroker(type);
 
         final Set<Long> instances = new HashSet<>(createInstances(client, type, count, variables));
 

@@ -16,7 +16,6 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
-import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.dev.EmbeddedBroker;
 import io.gatefork.broker.dev.JournalRecord;
 import java.time.Duration;
@@ -34,7 +33,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.annotation.DirtiesContext;
 
 /**
@@ -56,8 +54,6 @@ class LeaderChangeTest extends GatewayTestSupport {
   private static final int INSTANCES_AFTER_MOVE = 12;
   private static final int LOOP_THREADS = 3;
   private static final Logger LOG = LoggerFactory.getLogger(LeaderChangeTest.class);
-
-  @Autowired private BrokerClient brokerClient;
 
   @Test
   void aPartitionMovesToABrokerWithAHigherTermWhileClientsWork() throws Exception {

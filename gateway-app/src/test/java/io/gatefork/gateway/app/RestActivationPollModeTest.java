@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
-import io.gatefork.broker.client.BrokerClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -17,7 +16,6 @@ import org.springframework.beans.factory.annotation.Autowired;
  * stock gateway; no job stream is opened for it and the stream-mode meters do not exist.
  */
 class RestActivationPollModeTest extends GatewayTestSupport {
-  @Autowired private BrokerClient brokerClient;
   @Autowired private MeterRegistry registry;
 
   @Test

@@ -14,8 +14,6 @@ import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
-import io.gatefork.broker.client.BrokerClient;
-import io.gatefork.broker.client.jobs.JobStreamInfo;
 import io.gatefork.broker.dev.JournalRecord;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetAddress;
@@ -45,7 +43,6 @@ class RestJobStreamingTest extends GatewayTestSupport {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration JOB_TIMEOUT = Duration.ofMinutes(5);
 
-  @Autowired private BrokerClient brokerClient;
   @Autowired private MeterRegistry registry;
 
   private CamundaClient restClient() {
@@ -101,19 +98,6 @@ class RestJobStreamingTest extends GatewayTestSupport {
         .atMost(Duration.ofMinutes(1))
         .pollInterval(Duration.ofMillis(200))
         .until(() -> completedInstances(expected).size() == expected.size());
-  }
-
-  /** The gateway's stream for the type is known to the broker: new jobs are pushed, not polled. */
-  private void awaitStreamAtTheBroker(final String type) {
-    final String member = brokerClient.topology().brokers().iterator().next().memberId();
-    await("the broker acknowledged the " + type + " stream")
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () ->
-                brokerClient.jobStreams().streams().join().stream()
-                    .filter(s -> s.jobType().equals(type))
-                    .map(JobStreamInfo::connectedBrokers)
-                    .anyMatch(brokers -> brokers.contains(member)));
   }
 
   private double counter(final String name) {

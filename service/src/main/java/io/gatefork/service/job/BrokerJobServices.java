@@ -101,6 +101,11 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
     return restActivation.activate(context, command);
   }
 
+  /** Long polls (REST and gRPC) waiting for jobs of the type now. */
+  public int parkedLongPolls(final String type) {
+    return longPolling.parkedRequests(type);
+  }
+
   @Override
   public int drainLongPolls() {
     return longPolling.drain();

@@ -159,6 +159,12 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     return parked.get();
   }
 
+  /** Requests currently waiting for jobs of the type. */
+  public int parkedRequests(final String type) {
+    final var waiters = waitersByType.get(type);
+    return waiters == null ? 0 : waiters.parked.size();
+  }
+
   /** Callers with an entry now: those with a request that waits (or walks again after waiting). */
   int waitingCallers() {
     return perCaller.callers();

@@ -373,6 +373,8 @@ class LongPollingJobsTest {
     awaitParked(4);
     assertThat(List.of(a1, a2, b1, b2)).noneMatch(java.util.concurrent.Future::isDone);
     assertThat(jobs.parkedRequests()).isEqualTo(4);
+    assertThat(jobs.parkedRequests("payment")).isEqualTo(3);
+    assertThat(jobs.parkedRequests("unknown")).isZero();
     assertThat(jobs.waitingCallers()).isEqualTo(2);
 
     // a's polls end: one cancelled, one answered with jobs
@@ -384,6 +386,8 @@ class LongPollingJobsTest {
 
     final var again = jobs.activate(a, activate("payment", 5, LONG));
     awaitParked(3);
+    assertThat(jobs.parkedRequests("payment")).isEqualTo(3); // a1 cancelled, b1, b2, again
+    assertThat(jobs.parkedRequests("shipping")).isZero();
     assertThat(again).isNotDone();
 
     jobs.drain();
