@@ -26,6 +26,7 @@ import compare_builds  # noqa: E402
 import cost_bench  # noqa: E402
 import dead_polls_bench  # noqa: E402
 import hostile_bench  # noqa: E402
+import rolling_restart_bench  # noqa: E402
 import shed_cost  # noqa: E402
 import startup_bench  # noqa: E402
 import workload_bench  # noqa: E402
@@ -39,7 +40,8 @@ DOCS = ("docs/*.md", "README.md", "bench/cost/README.md", "bench/startup/README.
         "bench/startup/results/**/report.md")
 SCRIPT = re.compile(r"(?:[\w./-]*/)?(bench-cost\.sh|cost_bench\.py|shed_cost\.py|"
                     r"startup_bench\.py|compare_builds\.py|compare_builds\.sh|jfr_breakdown\.py|"
-                    r"workload_bench\.py|hostile_bench\.py|dead_polls_bench\.py|bench\.sh)")
+                    r"workload_bench\.py|hostile_bench\.py|dead_polls_bench\.py|"
+                    r"rolling_restart_bench\.py|bench\.sh)")
 MODE_OPTIONS = ("--modes", "--storm-modes", "--soak-mode")
 
 
@@ -123,7 +125,8 @@ class CitedCommandsParse(unittest.TestCase):
                    "bench.sh": workload_bench.parse_args,
                    "workload_bench.py": workload_bench.parse_args,
                    "hostile_bench.py": hostile_bench.parse_args,
-                   "dead_polls_bench.py": dead_polls_bench.parse_args}
+                   "dead_polls_bench.py": dead_polls_bench.parse_args,
+                   "rolling_restart_bench.py": rolling_restart_bench.parse_args}
         checked = 0
         for where, script, words in cited_commands():
             argv = cost_argv(script, words)

@@ -143,8 +143,12 @@ public class GatewayConfiguration {
 
   @Bean
   public BrokerJobStreamServices jobStreamServices(
-      final BrokerClient client, final ApiExecutor executor) {
-    return new BrokerJobStreamServices(client, executor);
+      final BrokerClient client,
+      final ApiExecutor executor,
+      final BrokerJobServices jobServices,
+      final GateforkProperties gatefork) {
+    return new BrokerJobStreamServices(
+        client.jobStreams(), executor, jobServices, gatefork.jobs().streamCatchUpJobs());
   }
 
   @Bean

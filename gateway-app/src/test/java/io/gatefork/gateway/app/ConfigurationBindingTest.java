@@ -82,6 +82,23 @@ class ConfigurationBindingTest {
   }
 
   @Test
+  void aNewJobStreamCatchesUpOn32JobsUnlessSwitchedOff() {
+    assertThat(
+            bind(environment(Map.of(), Map.of()), "gatefork", GateforkProperties.class)
+                .jobs()
+                .streamCatchUpJobs())
+        .isEqualTo(32);
+    assertThat(
+            bind(
+                    environment(Map.of(), Map.of("GATEFORK_JOBS_STREAMCATCHUPJOBS", "0")),
+                    "gatefork",
+                    GateforkProperties.class)
+                .jobs()
+                .streamCatchUpJobs())
+        .isZero();
+  }
+
+  @Test
   void unconfiguredGrpcServerHasTheStockNetworkSettingsAndTheDirectExecutor() {
     final var grpc = grpc(environment(Map.of(), Map.of()));
 

@@ -50,7 +50,7 @@ public final class ProcessFixtures {
   }
 
   /** Starts the latest version of the process; returns the instance key. */
-  static long startLatest(final CamundaClient client, final String processId) {
+  public static long startLatest(final CamundaClient client, final String processId) {
     return client
         .newCreateInstanceCommand()
         .bpmnProcessId(processId)

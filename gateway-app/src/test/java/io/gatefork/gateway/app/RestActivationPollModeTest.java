@@ -42,14 +42,7 @@ class RestActivationPollModeTest extends GatewayTestSupport {
       assertThat(brokerClient.jobStreams().streams().join())
           .noneMatch(s -> s.jobType().equals(type));
 
-      final long instance =
-          client
-              .newCreateInstanceCommand()
-              .bpmnProcessId(type)
-              .latestVersion()
-              .send()
-              .join()
-              .getProcessInstanceKey();
+      final long instance = ProcessFixtures.startLatest(client, type);
 
       // woken by the job-available notification, the long poll walks again and gets the job
       final var jobs = waiting.join().getJobs();

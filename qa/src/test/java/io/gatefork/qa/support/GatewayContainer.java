@@ -11,6 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 import org.testcontainers.containers.GenericContainer;
 
@@ -48,6 +50,28 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
         });
     waitingFor(
         new HttpReadinessWaitStrategy(managementPort).withStartupTimeout(Duration.ofSeconds(120)));
+    withEnv(extraEnvironment());
+  }
+
+  /**
+   * Variables every gateway of the run starts with (a test's own settings of the same variables
+   * win), from the system property {@code qa.gateway.env} ({@code NAME=value,NAME=value}): to run a
+   * test with switches it does not set itself, e.g. a stock switch for a comparison. None by
+   * default.
+   */
+  private static Map<String, String> extraEnvironment() {
+    final String spec = System.getProperty("qa.gateway.env", "").strip();
+    final Map<String, String> variables = new LinkedHashMap<>();
+    if (!spec.isEmpty()) {
+      for (final String pair : spec.split(",")) {
+        final int equals = pair.indexOf('=');
+        if (equals <= 0) {
+          throw new IllegalArgumentException("qa.gateway.env: expected NAME=value, got " + pair);
+        }
+        variables.put(pair.substring(0, equals).strip(), pair.substring(equals + 1).strip());
+      }
+    }
+    return variables;
   }
 
   /**

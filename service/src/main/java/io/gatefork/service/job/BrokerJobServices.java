@@ -107,6 +107,11 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
   }
 
   @Override
+  public void giveBack(final List<ActivatedJob> jobs) {
+    longPolling.giveBack(jobs);
+  }
+
+  @Override
   public int drainLongPolls() {
     return longPolling.drain();
   }

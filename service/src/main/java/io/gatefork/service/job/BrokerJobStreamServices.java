@@ -19,19 +19,43 @@ import org.agrona.DirectBuffer;
 
 /**
  * Job streams over the broker client's {@link JobStreamClient}. Each pushed job costs one hop from
- * the stream actor onto the API executor, where it is read and handed to the observer.
+ * the stream actor onto the API executor, where it is read and handed to the observer. With a
+ * {@link StreamCatchUp}, a new stream also gets the jobs already waiting for it.
  */
 public final class BrokerJobStreamServices implements JobStreamServices {
   private final JobStreamClient streams;
   private final Executor executor;
+  private final StreamCatchUp catchUp; // null: none (stock)
 
+  /** Without catching up (stock). */
   public BrokerJobStreamServices(final BrokerClient brokerClient, final Executor executor) {
     this(brokerClient.jobStreams(), executor);
   }
 
+  /** Without catching up (stock). */
   public BrokerJobStreamServices(final JobStreamClient streams, final Executor executor) {
+    this(streams, executor, null, 0);
+  }
+
+  /**
+   * @param jobs activates the jobs a new stream catches up on
+   * @param catchUpJobs how many at most; 0: none (stock)
+   */
+  public BrokerJobStreamServices(
+      final JobStreamClient streams,
+      final Executor executor,
+      final JobServices jobs,
+      final int catchUpJobs) {
     this.streams = Objects.requireNonNull(streams, "streams");
     this.executor = Objects.requireNonNull(executor, "executor");
+    if (catchUpJobs < 0) {
+      throw new IllegalArgumentException(
+          "catchUpJobs must not be negative, but was " + catchUpJobs);
+    }
+    catchUp =
+        catchUpJobs == 0
+            ? null
+            : new StreamCatchUp(Objects.requireNonNull(jobs, "jobs"), catchUpJobs);
   }
 
   @Override
@@ -43,8 +67,13 @@ public final class BrokerJobStreamServices implements JobStreamServices {
     } catch (final ServiceException e) {
       return OpenJobStream.failed(e);
     }
-    return new PushedJobStream(
-        streams, command.type(), properties, observer, executor, context.timing().span());
+    final var stream =
+        new PushedJobStream(
+            streams, command.type(), properties, observer, executor, context.timing().span());
+    if (catchUp != null) {
+      stream.registered().thenRunAsync(() -> catchUp.catchUp(context, command, stream), executor);
+    }
+    return stream;
   }
 
   static JobActivationPropertiesImpl toProperties(final StreamJobs command, final Caller caller) {

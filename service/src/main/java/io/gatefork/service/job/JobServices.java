@@ -34,6 +34,12 @@ public interface JobServices {
   }
 
   /**
+   * Gives jobs this gateway activated but could not hand to a worker back to the broker ({@code
+   * JOB.YIELD}, no retry used): activatable again at once, and waiting long polls are woken.
+   */
+  void giveBack(List<ActivatedJob> jobs);
+
+  /**
    * @param variablesJson a JSON object, or null
    */
   CompletableFuture<Void> complete(RequestContext context, long jobKey, String variablesJson);

@@ -154,6 +154,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     return request.future;
   }
 
+  /** Yields jobs back to the broker (see {@link JobServices#giveBack}). */
+  void giveBack(final List<ActivatedJob> jobs) {
+    activator.giveBack(jobs);
+  }
+
   /** Requests currently waiting for jobs. */
   public int parkedRequests() {
     return parked.get();

@@ -7,6 +7,8 @@ import io.gatefork.broker.client.jobs.JobStreamClient;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.stage.RequestSpan;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -96,6 +98,36 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
     } catch (final RuntimeException e) {
       delivered.completeExceptionally(e);
     }
+  }
+
+  /**
+   * Hands jobs activated for this stream ({@link StreamCatchUp}) to the observer as pushes are
+   * handed; on the API executor.
+   *
+   * @return the jobs the observer could not take (closed, not ready, or it threw)
+   */
+  List<ActivatedJob> handOver(final List<ActivatedJob> jobs) {
+    final List<ActivatedJob> left = new ArrayList<>(0);
+    for (final ActivatedJob job : jobs) {
+      if (closed || !observer.isReady()) {
+        left.add(job);
+        continue;
+      }
+      try {
+        observer.onJob(job);
+        if (span != null) {
+          span.jobHandedOut(job.key());
+        }
+      } catch (final RuntimeException e) {
+        left.add(job);
+      }
+    }
+    return left;
+  }
+
+  /** Whether a job handed over now could be taken. */
+  boolean canTake() {
+    return !closed && observer.isReady();
   }
 
   private void onRegistered(final Void acknowledged, final Throwable failure) {

@@ -10,9 +10,7 @@ import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeJobStreamClient;
 import java.util.List;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,7 +26,7 @@ class BrokerJobStreamServicesTest {
   private final ExecutorService apiExecutor =
       Executors.newSingleThreadExecutor(r -> new Thread(r, "api-executor"));
   private final BrokerJobStreamServices services = new BrokerJobStreamServices(client, apiExecutor);
-  private final RecordingObserver observer = new RecordingObserver();
+  private final RecordingJobStreamObserver observer = new RecordingJobStreamObserver();
 
   @AfterEach
   void stop() {
@@ -168,26 +166,5 @@ class BrokerJobStreamServicesTest {
 
   private static DirectBuffer payload(final long key) {
     return PushedJobs.payload(key, "ship", "worker-1", "{\"orderId\":\"A-1\"}");
-  }
-
-  private static final class RecordingObserver implements JobStreamObserver {
-    final Queue<ActivatedJob> jobs = new ConcurrentLinkedQueue<>();
-    final Queue<String> threads = new ConcurrentLinkedQueue<>();
-    volatile boolean ready = true;
-    volatile RuntimeException failure;
-
-    @Override
-    public boolean isReady() {
-      return ready;
-    }
-
-    @Override
-    public void onJob(final ActivatedJob job) {
-      threads.add(Thread.currentThread().getName());
-      if (failure != null) {
-        throw failure;
-      }
-      jobs.add(job);
-    }
   }
 }

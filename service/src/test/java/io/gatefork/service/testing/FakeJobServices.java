@@ -9,6 +9,7 @@ import io.gatefork.service.job.JobServices;
 import io.gatefork.service.job.ThrowJobError;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Job services as {@link ScriptedAnswer}s, one per method. */
 public final class FakeJobServices implements JobServices {
@@ -19,6 +20,9 @@ public final class FakeJobServices implements JobServices {
   public final ScriptedAnswer<Update, Void> update = new ScriptedAnswer<>();
   public final ScriptedAnswer<UpdateRetries, Void> updateRetries = new ScriptedAnswer<>();
   public final ScriptedAnswer<UpdateTimeout, Void> updateTimeout = new ScriptedAnswer<>();
+
+  /** The jobs given back, in order. */
+  public final List<ActivatedJob> givenBack = new CopyOnWriteArrayList<>();
 
   private final FakeDelivery delivery;
 
@@ -59,6 +63,11 @@ public final class FakeJobServices implements JobServices {
   public CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context, final ActivateJobs command) {
     return delivery.deliver(context, activate.answer(new Activate(context, command)));
+  }
+
+  @Override
+  public void giveBack(final List<ActivatedJob> jobs) {
+    givenBack.addAll(jobs);
   }
 
   /** Recorded as a {@link Complete} without result. */

@@ -127,11 +127,17 @@ public record GateforkProperties(
    * @param streamHoldTimeout how long a job pushed while no activation waits on its stream is kept
    *     for the next one (a REST worker has one activation in flight: none waits between an answer
    *     and its next request) before the broker gets it back; 0 gives it back at once
+   * @param streamCatchUpJobs jobs at most a new gRPC job stream ({@code StreamActivatedJobs}) gets
+   *     activated for it once the brokers acknowledged it: those that became activatable while its
+   *     worker had no stream (reopening one after its gateway stopped), which brokers never push
+   *     and which would wait for the worker's next poll (up to 5 s apart with the Java client); 0:
+   *     none (stock)
    */
   public record Jobs(
       @DefaultValue("poll") RestActivationMode restActivation,
       @DefaultValue("5s") Duration streamIdleTimeout,
-      @DefaultValue("250ms") Duration streamHoldTimeout) {}
+      @DefaultValue("250ms") Duration streamHoldTimeout,
+      @DefaultValue("32") int streamCatchUpJobs) {}
 
   /**
    * Admission at the gateway's edge: requests in flight (REST and gRPC together) are bounded by how

@@ -61,14 +61,7 @@ class JobStreamAcrossConnectionAgesTest extends ConnectionAgeSupport {
         awaitStreamAtTheBroker(type);
         final long end = System.nanoTime() + RUN.toNanos();
         while (System.nanoTime() < end) {
-          final long key =
-              client
-                  .newCreateInstanceCommand()
-                  .bpmnProcessId(type)
-                  .latestVersion()
-                  .send()
-                  .join()
-                  .getProcessInstanceKey();
+          final long key = ProcessFixtures.startLatest(client, type);
           createdAt.put(key, System.nanoTime());
           Thread.sleep(CREATE_INTERVAL);
         }
