@@ -33,7 +33,12 @@ FIGURES = {
                               r"polled job (\d+) ms"),
     "other_gateway_ms": re.compile(r"FIGURE SIGTERM to clients served by the other gateway: "
                                    r"(\d+) ms"),
+    "waits": re.compile(r"FIGURE job waits around the SIGTERM, ms: streamed (.*); polled (.*); "
+                        r"never handled (\d+)"),
 }
+WAITS = re.compile(r"n=(\d+), p50 (\d+), p99 (\d+), max (\d+), over 1 s (\d+), "
+                   r"over 10 s (\d+)")
+WAIT_KEYS = ("n", "p50", "p99", "max", "over_1s", "over_10s")
 
 
 def modes():
@@ -68,8 +73,14 @@ def run_round(args, mode, log_path):
     with open(log_path, "w") as log:
         code = subprocess.call(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                timeout=1200)
-    text = Path(log_path).read_text()
     result = {"mode": mode, "exit": code, "command": shlex.join(command)}
+    result.update(parse_log(Path(log_path).read_text()))
+    return result
+
+
+def parse_log(text):
+    """The figures of one ScaleOutTest run's output."""
+    result = {}
     m = FIGURES["streamed_ms"].search(text)
     if m:
         result.update(streamed_ms=int(m.group(1)), slowest=m.group(2),
@@ -77,6 +88,13 @@ def run_round(args, mode, log_path):
     m = FIGURES["other_gateway_ms"].search(text)
     if m:
         result["other_gateway_ms"] = int(m.group(1))
+    m = FIGURES["waits"].search(text)
+    if m:
+        for kind, spec in (("streamed", m.group(1)), ("polled", m.group(2))):
+            w = WAITS.search(spec)
+            if w:
+                result[kind] = dict(zip(WAIT_KEYS, (int(g) for g in w.groups())))
+        result["never_handled"] = int(m.group(3))
     return result
 
 
@@ -88,27 +106,40 @@ def write_report(out):
              "- each round: `%s` with the mode's variables" % data["runs"][0]["command"]
              .split(" -Dqa.gateway.env=")[0] if data["runs"] else "- no runs",
              "", "## Jobs around a gateway's SIGTERM (ScaleOutTest), per round", "",
-             "| round | mode | exit | streamed job, longest wait ms | created after the SIGTERM ms "
-             "| polled job, longest wait ms | SIGTERM to clients on the other gateway ms |",
-             "|---:|---|---:|---:|---:|---:|---:|"]
+             "Waits in ms of the jobs of the instances created from the SIGTERM until 5 s after "
+             "the gateway was gone: a streamed job from its creation's answer to its handler, a "
+             "polled job from the streamed job's completion to its handler.", "",
+             "| round | mode | exit | jobs | streamed p50 / p99 / max | over 1 s | over 10 s "
+             "| polled p50 / p99 / max | over 1 s | never handled | clients on the other "
+             "gateway after |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    dash = "–"
     for run in data["runs"]:
-        lines.append("| %d | %s | %d | %s | %s | %s | %s |" % (
-            run["round"], run["mode"], run["exit"], run.get("streamed_ms", "–"),
-            run.get("created_after_sigterm_ms", "–"), run.get("polled_ms", "–"),
-            run.get("other_gateway_ms", "–")))
-    lines += ["", "## Per mode", "",
-              "| mode | rounds | streamed max ms (median, worst) | polled max ms (median, worst) "
-              "| rounds with a job over 2 s |", "|---|---:|---:|---:|---:|"]
+        st, po = run.get("streamed"), run.get("polled")
+        lines.append("| %d | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            run["round"], run["mode"], run["exit"], st["n"] if st else dash,
+            "%d / %d / %d" % (st["p50"], st["p99"], st["max"]) if st else dash,
+            st["over_1s"] if st else dash, st["over_10s"] if st else dash,
+            "%d / %d / %d" % (po["p50"], po["p99"], po["max"]) if po else dash,
+            po["over_1s"] if po else dash, run.get("never_handled", dash),
+            "%s ms" % run["other_gateway_ms"] if "other_gateway_ms" in run else dash))
+    lines += ["", "## Per mode, over the rounds", "",
+              "| mode | rounds | jobs | streamed max ms (median, worst) | streamed over 1 s "
+              "| polled max ms (median, worst) | jobs over 2 s | never handled |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for mode in data["modes"]:
-        runs = [r for r in data["runs"] if r["mode"] == mode and "streamed_ms" in r]
+        runs = [r for r in data["runs"] if r["mode"] == mode and "streamed" in r]
         if not runs:
-            lines.append("| %s | 0 | – | – | – |" % mode)
+            lines.append("| %s | 0 | – | – | – | – | – | – |" % mode)
             continue
-        s = [r["streamed_ms"] for r in runs]
-        q = [r["polled_ms"] for r in runs]
-        over = sum(1 for r in runs if max(r["streamed_ms"], r["polled_ms"]) > 2000)
-        lines.append("| %s | %d | %d, %d | %d, %d | %d |" % (
-            mode, len(runs), statistics.median(s), max(s), statistics.median(q), max(q), over))
+        s_max = [r["streamed"]["max"] for r in runs]
+        p_max = [r["polled"]["max"] for r in runs]
+        lines.append("| %s | %d | %d | %d, %d | %d | %d, %d | %s | %d |" % (
+            mode, len(runs), sum(r["streamed"]["n"] for r in runs), statistics.median(s_max),
+            max(s_max), sum(r["streamed"]["over_1s"] for r in runs), statistics.median(p_max),
+            max(p_max), "%d round(s) with one" % sum(
+                1 for r in runs if max(r["streamed"]["max"], r["polled"]["max"]) > 2000),
+            sum(r.get("never_handled", 0) for r in runs)))
     (out / "report.md").write_text("\n".join(lines) + "\n")
     return out / "report.md"
 

@@ -170,7 +170,13 @@ class CommittedResultsRender(unittest.TestCase):
             for n, path in enumerate(files):
                 data = json.loads(Path(path).read_text())
                 with self.subTest(results=path):
-                    if "variants" in data.get("meta", {}):
+                    if "runs" in data and "meta" not in data:
+                        out = Path(tmp) / str(n)
+                        out.mkdir()
+                        shutil.copy(path, out / "results.json")
+                        self.assertIn("## ",
+                                      rolling_restart_bench.write_report(out).read_text())
+                    elif "variants" in data.get("meta", {}):
                         self.assertIn("## ", startup_bench.report(data["meta"], data["cells"]))
                     elif "meta" in data:
                         out = Path(tmp) / str(n)
@@ -182,6 +188,22 @@ class CommittedResultsRender(unittest.TestCase):
                                     "dead-polls": dead_polls_bench}.get(
                             data["meta"].get("scenario"), scenario)
                         self.assertIn("## ", scenario.write_report(out).read_text())
+
+
+class RollingRestartFigures(unittest.TestCase):
+    def test_figures_of_a_run(self):
+        text = ("x FIGURE SIGTERM to clients served by the other gateway: 800 ms\n"
+                "FIGURE longest wait for a worker around the SIGTERM: streamed job 1100 ms "
+                "(grpc-1, created 5 ms after the SIGTERM), polled job 120 ms\n"
+                "FIGURE job waits around the SIGTERM, ms: streamed n=20, p50 30, p99 900, "
+                "max 1100, over 1 s 1, over 10 s 0; polled n=19, p50 40, p99 100, max 120, "
+                "over 1 s 0, over 10 s 0; never handled 0\n")
+        r = rolling_restart_bench.parse_log(text)
+        self.assertEqual((r["streamed_ms"], r["slowest"], r["other_gateway_ms"]),
+                         (1100, "grpc-1", 800))
+        self.assertEqual(r["streamed"], {"n": 20, "p50": 30, "p99": 900, "max": 1100,
+                                         "over_1s": 1, "over_10s": 0})
+        self.assertEqual((r["polled"]["max"], r["never_handled"]), (120, 0))
 
 
 class Aggregation(unittest.TestCase):

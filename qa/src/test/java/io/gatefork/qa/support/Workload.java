@@ -165,9 +165,10 @@ public final class Workload implements AutoCloseable {
    */
   public JobDelays jobDelays(final List<Create> of) {
     final long now = System.nanoTime();
-    long streamed = 0;
-    long polled = 0;
+    final List<Long> streamed = new ArrayList<>();
+    final List<Long> polled = new ArrayList<>();
     int waiting = 0;
+    long longest = -1;
     Create slowest = null;
     for (final Create create : of) {
       if (!create.ok()) {
@@ -178,27 +179,63 @@ public final class Workload implements AutoCloseable {
       final Long second = handledAt.get(create.rid() + "/polled");
       waiting += (first == null ? 1 : 0) + (second == null ? 1 : 0);
       final long streamedWait = (first == null ? now : first) - create.endedNanos();
-      if (slowest == null || streamedWait > streamed) {
-        streamed = streamedWait;
+      streamed.add(TimeUnit.NANOSECONDS.toMillis(streamedWait));
+      if (streamedWait > longest) {
+        longest = streamedWait;
         slowest = create;
       }
       if (firstDone != null) {
-        polled = Math.max(polled, (second == null ? now : second) - firstDone);
+        polled.add(TimeUnit.NANOSECONDS.toMillis((second == null ? now : second) - firstDone));
       }
     }
-    return new JobDelays(
-        TimeUnit.NANOSECONDS.toMillis(streamed),
-        TimeUnit.NANOSECONDS.toMillis(polled),
-        waiting,
-        slowest);
+    return new JobDelays(new Waits(streamed), new Waits(polled), waiting, slowest);
   }
 
   /**
-   * The longest waits of {@link #jobDelays}, in ms, how many jobs no worker had yet, and the
-   * creation whose streamed job waited longest (null when there was none).
+   * The waits of {@link #jobDelays} of the streamed and of the polled jobs, how many jobs no worker
+   * had yet, and the creation whose streamed job waited longest (null when there was none).
    */
-  public record JobDelays(
-      long streamedMaxMillis, long polledMaxMillis, int notHandled, Create slowestStreamed) {}
+  public record JobDelays(Waits streamed, Waits polled, int notHandled, Create slowestStreamed) {
+    public long streamedMaxMillis() {
+      return streamed.max();
+    }
+
+    public long polledMaxMillis() {
+      return polled.max();
+    }
+  }
+
+  /** Waits in ms, sorted. */
+  public record Waits(List<Long> millis) {
+    public Waits {
+      millis = millis.stream().sorted().toList();
+    }
+
+    public long max() {
+      return millis.isEmpty() ? 0 : millis.getLast();
+    }
+
+    /** The nearest-rank percentile. */
+    public long percentile(final double p) {
+      if (millis.isEmpty()) {
+        return 0;
+      }
+      final int rank = (int) Math.ceil(p / 100 * millis.size());
+      return millis.get(Math.max(rank, 1) - 1);
+    }
+
+    public long over(final long limitMillis) {
+      return millis.stream().filter(m -> m > limitMillis).count();
+    }
+
+    /** "n=…, p50 …, p99 …, max …, over 1 s …, over 10 s …" for a FIGURE line. */
+    @Override
+    public String toString() {
+      return "n=%d, p50 %d, p99 %d, max %d, over 1 s %d, over 10 s %d"
+          .formatted(
+              millis.size(), percentile(50), percentile(99), max(), over(1000), over(10_000));
+    }
+  }
 
   /** Jobs ("rid/task") a worker was handed more than once. */
   public List<String> jobsHandledTwice() {
