@@ -2,11 +2,17 @@ package io.gatefork.gateway.app.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.camunda.client.CamundaClient;
 import io.gatefork.gateway.app.GatewayTestSupport;
 import java.net.SocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the connection ages ({@code gatefork.grpc.max-connection-age}, {@code
@@ -87,6 +93,35 @@ abstract class ConnectionAgeSupport extends GatewayTestSupport {
           .as("the connection's age at its last request")
           .isGreaterThan(MAX_AGE);
       assertThat(connection.closedByServer()).isFalse();
+    }
+  }
+
+  /**
+   * Records the Java client's WARN for every job stream that ended with an error ("Failed to stream
+   * jobs of type ..."), from its creation until closed.
+   */
+  static final class StreamCutWarnings implements AutoCloseable {
+    private final Logger workerLog =
+        (Logger) LoggerFactory.getLogger("io.camunda.client.job.worker");
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+
+    StreamCutWarnings() {
+      appender.start();
+      workerLog.addAppender(appender);
+    }
+
+    /** The job type of each stream cut so far, once per cut. */
+    List<String> jobTypes() {
+      return appender.list.stream()
+          .filter(e -> e.getLevel() == Level.WARN)
+          .filter(e -> e.getMessage().startsWith("Failed to stream jobs"))
+          .map(e -> String.valueOf(e.getArgumentArray()[0]))
+          .toList();
+    }
+
+    @Override
+    public void close() {
+      workerLog.detachAppender(appender);
     }
   }
 }

@@ -3,10 +3,6 @@ package io.gatefork.gateway.app.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.camunda.client.api.response.ProcessInstanceEvent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.dev.JournalRecord;
@@ -22,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
 
@@ -204,10 +199,7 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
   void aStreamTimeoutShorterThanTheGraceRotatesStreamsBeforeAnyIsCut() throws Exception {
     final String rotated = "aged-rotated";
     final String cut = "aged-cut";
-    final var workerLog = (Logger) LoggerFactory.getLogger("io.camunda.client.job.worker");
-    final var appender = new ListAppender<ILoggingEvent>();
-    appender.start();
-    workerLog.addAppender(appender);
+    final var cuts = new StreamCutWarnings();
     final var handler = new CountingJobHandler();
     final Set<Long> instances = new HashSet<>();
     try (var client = grpcClient(new GrpcConnectionRecorder())) {
@@ -239,14 +231,9 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
             .until(() -> completedInstances(instances).size() == instances.size());
       }
     } finally {
-      workerLog.detachAppender(appender);
+      cuts.close();
     }
-    final var cutWarnings =
-        appender.list.stream()
-            .filter(e -> e.getLevel() == Level.WARN)
-            .filter(e -> e.getMessage().startsWith("Failed to stream jobs"))
-            .map(e -> String.valueOf(e.getArgumentArray()[0]))
-            .toList();
+    final List<String> cutWarnings = cuts.jobTypes();
     assertThat(cutWarnings).as("the worker without a stream timeout").contains(cut);
     assertThat(cutWarnings).as("the worker rotating its streams").doesNotContain(rotated);
   }
