@@ -21,7 +21,7 @@ import org.agrona.DirectBuffer;
  * makes the broker yield it back.
  *
  * <p>Its {@link StreamRegistration} removes it from the brokers when it closes, also when that
- * comes before the brokers acknowledged it.
+ * comes before it was registered.
  */
 final class PushedJobStream implements OpenJobStream, JobPushConsumer {
   // expected outcomes, not bugs: shared and without a stack trace
@@ -41,7 +41,7 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
   private volatile boolean closed;
 
   /**
-   * Registers it with the brokers (asynchronously: brokers acknowledge later).
+   * Registers it (asynchronously; the brokers are told after that).
    *
    * @param span the stream's span when it is traced (each job handed out is an event), else null
    */
@@ -56,7 +56,7 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
     this.executor = executor;
     this.span = span;
     registration = new StreamRegistration(streams, type, properties, this);
-    registration.acknowledged().whenComplete(this::onRegistered);
+    registration.added().whenComplete(this::onRegistered);
   }
 
   @Override
@@ -79,21 +79,14 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
   }
 
   private void deliver(final DirectBuffer payload, final CompletableFuture<Void> delivered) {
-    if (closed) {
-      delivered.completeExceptionally(CLOSED);
-      return;
-    }
-    if (!observer.isReady()) {
-      delivered.completeExceptionally(NOT_READY);
+    if (!canTake()) {
+      delivered.completeExceptionally(closed ? CLOSED : NOT_READY);
       return;
     }
     try {
       final var job = new ActivatedJobImpl();
       job.wrap(payload);
-      observer.onJob(ActivatedJobs.toActivatedJob(job.jobKey(), job.jobRecord()));
-      if (span != null) {
-        span.jobHandedOut(job.jobKey());
-      }
+      hand(ActivatedJobs.toActivatedJob(job.jobKey(), job.jobRecord()));
       delivered.complete(null);
     } catch (final RuntimeException e) {
       delivered.completeExceptionally(e);
@@ -109,15 +102,12 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
   List<ActivatedJob> handOver(final List<ActivatedJob> jobs) {
     final List<ActivatedJob> left = new ArrayList<>(0);
     for (final ActivatedJob job : jobs) {
-      if (closed || !observer.isReady()) {
+      if (!canTake()) {
         left.add(job);
         continue;
       }
       try {
-        observer.onJob(job);
-        if (span != null) {
-          span.jobHandedOut(job.key());
-        }
+        hand(job);
       } catch (final RuntimeException e) {
         left.add(job);
       }
@@ -125,12 +115,19 @@ final class PushedJobStream implements OpenJobStream, JobPushConsumer {
     return left;
   }
 
+  private void hand(final ActivatedJob job) {
+    observer.onJob(job);
+    if (span != null) {
+      span.jobHandedOut(job.key());
+    }
+  }
+
   /** Whether a job handed over now could be taken. */
   boolean canTake() {
     return !closed && observer.isReady();
   }
 
-  private void onRegistered(final Void acknowledged, final Throwable failure) {
+  private void onRegistered(final Void added, final Throwable failure) {
     if (failure != null) {
       registered.completeExceptionally(
           new ServiceException(

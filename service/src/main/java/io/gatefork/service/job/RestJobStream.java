@@ -28,7 +28,7 @@ final class RestJobStream implements PushSource {
   private boolean closed;
 
   /**
-   * Registers the stream with the brokers (asynchronously: brokers acknowledge later).
+   * Registers the stream (asynchronously; the brokers learn of it after that).
    *
    * @param waiters the type's long-polling waiters
    * @param executor where pushes are handed out: the API executor

@@ -14,9 +14,10 @@ import org.slf4j.LoggerFactory;
  * job that became activatable while its worker had no stream registered (the worker was reopening
  * it, e.g. after its gateway stopped), or that a closing stream refused and the broker yielded
  * back, is only announced to long polls: it would wait for the worker's next poll, which the Java
- * client spaces up to 5 s apart while its stream is open. So once the brokers have acknowledged a
- * new stream, the jobs already waiting for it are activated for it, as a poll that answers at once
- * would, and handed to it as pushes are; those it cannot take go back to the broker at once.
+ * client spaces up to 5 s apart while its stream is open. So once a new stream is registered (at
+ * the gateway; the brokers are told at the same time), the jobs already waiting for it are
+ * activated for it, as a poll that answers at once would, and handed to it as pushes are; those it
+ * cannot take go back to the broker at once.
  *
  * <p>Once per stream, and at most {@code maxJobs}: a worker's stream says nothing of how many jobs
  * it can take, so this takes no more than what a poll of the Java client's default {@code
@@ -40,7 +41,7 @@ final class StreamCatchUp {
     this.maxJobs = maxJobs;
   }
 
-  /** Once the brokers acknowledged the stream, on the API executor. */
+  /** Once the stream is registered, on the API executor. */
   void catchUp(final RequestContext stream, final StreamJobs command, final PushedJobStream to) {
     if (!to.canTake()) {
       return;

@@ -9,21 +9,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A job stream's registration on the brokers. Closing may come before the brokers acknowledged it
- * (a client that cancels at once): it is then removed as soon as its id is known.
+ * A job stream's registration: at the gateway's stream client, which tells the brokers
+ * asynchronously. Closing may come before it is registered (a client that cancels at once): it is
+ * then removed as soon as its id is known.
  */
 final class StreamRegistration {
   private static final Logger LOG = LoggerFactory.getLogger(StreamRegistration.class);
 
   private final JobStreamClient client;
   private final String type;
-  private final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+  private final CompletableFuture<Void> added = new CompletableFuture<>();
   // guarded by this; live also read without it
   private volatile boolean live;
   private ClientStreamId streamId;
   private boolean closed;
 
-  /** Registers {@code consumer} (asynchronously: brokers acknowledge later). */
+  /** Registers {@code consumer} (asynchronously). */
   StreamRegistration(
       final JobStreamClient client,
       final String type,
@@ -37,7 +38,7 @@ final class StreamRegistration {
   private void onAdded(final ClientStreamId id, final Throwable failure) {
     if (failure != null) {
       LOG.warn("Failed to register a job stream for type {}: {}", type, failure.toString());
-      acknowledged.completeExceptionally(failure);
+      added.completeExceptionally(failure);
       return;
     }
     final boolean removeNow;
@@ -49,18 +50,18 @@ final class StreamRegistration {
     if (removeNow) {
       remove(id);
     }
-    acknowledged.complete(null);
+    added.complete(null);
   }
 
   /**
-   * Completes when the brokers acknowledged it; fails when it could not be registered (the stream
-   * client is closed: shutdown).
+   * Completes when the gateway's stream client registered it (the brokers are told from then on,
+   * asynchronously); fails when it could not be (the stream client is closed: shutdown).
    */
-  CompletableFuture<Void> acknowledged() {
-    return acknowledged;
+  CompletableFuture<Void> added() {
+    return added;
   }
 
-  /** Acknowledged and not closed: new jobs of the type are pushed to it. */
+  /** Added and not closed: new jobs of the type are pushed to it once the brokers know it. */
   boolean live() {
     return live;
   }

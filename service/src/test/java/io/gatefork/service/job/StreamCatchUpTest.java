@@ -16,7 +16,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A new job stream gets the jobs already waiting for it, once the brokers acknowledged it. */
+/** A new job stream gets the jobs already waiting for it, once it is registered. */
 class StreamCatchUpTest {
   private static final int CATCH_UP_JOBS = 4;
 

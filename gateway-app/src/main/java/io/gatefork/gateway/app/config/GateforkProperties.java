@@ -128,10 +128,10 @@ public record GateforkProperties(
    *     for the next one (a REST worker has one activation in flight: none waits between an answer
    *     and its next request) before the broker gets it back; 0 gives it back at once
    * @param streamCatchUpJobs jobs at most a new gRPC job stream ({@code StreamActivatedJobs}) gets
-   *     activated for it once the brokers acknowledged it: those that became activatable while its
-   *     worker had no stream (reopening one after its gateway stopped), which brokers never push
-   *     and which would wait for the worker's next poll (up to 5 s apart with the Java client); 0:
-   *     none (stock)
+   *     activated for it once it is registered: those that became activatable while its worker had
+   *     no stream (reopening one after its gateway stopped), which brokers never push and which
+   *     would wait for the worker's next poll (up to 5 s apart with the Java client); 0: none
+   *     (stock)
    */
   public record Jobs(
       @DefaultValue("poll") RestActivationMode restActivation,
