@@ -1,5 +1,6 @@
 package io.gatefork.service.adhocsubprocess;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 
@@ -24,7 +25,7 @@ public record ActivateAdHocSubProcessActivities(
   }
 
   /**
-   * @param variablesJson a JSON object created in the activated element's scope, or null
+   * @param variables a JSON object created in the activated element's scope, or null
    */
-  public record Element(String elementId, String variablesJson) {}
+  public record Element(String elementId, JsonDocument variables) {}
 }

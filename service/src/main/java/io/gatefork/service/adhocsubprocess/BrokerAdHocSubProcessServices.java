@@ -6,7 +6,7 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
@@ -36,9 +36,7 @@ public final class BrokerAdHocSubProcessServices extends ApiServices
       for (int i = 0; i < command.elements().size(); i++) {
         final var element = command.elements().get(i);
         final var instruction = record.activateElements().add().setElementId(element.elementId());
-        final DirectBuffer variables =
-            JsonDocuments.toMsgPack(
-                FieldRules.element("elements", i) + ".variables", element.variablesJson());
+        final DirectBuffer variables = JsonDocument.bufferOf(element.variables());
         if (variables != null) {
           instruction.setVariables(variables);
         }

@@ -10,7 +10,7 @@ import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedDecision;
 import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedInput;
 import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedOutput;
@@ -57,7 +57,7 @@ public final class BrokerDecisionServices extends ApiServices implements Decisio
     if (hasId) {
       record.setDecisionId(command.decisionId());
     }
-    final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+    final DirectBuffer variables = JsonDocument.bufferOf(command.variables());
     if (variables != null) {
       record.setVariables(variables);
     }

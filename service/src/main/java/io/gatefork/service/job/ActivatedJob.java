@@ -1,6 +1,8 @@
 package io.gatefork.service.job;
 
-/** One activated job; JSON fields are JSON objects as strings. */
+import io.gatefork.service.codec.JsonDocument;
+
+/** One activated job. */
 public record ActivatedJob(
     long key,
     String type,
@@ -10,11 +12,11 @@ public record ActivatedJob(
     long processDefinitionKey,
     String elementId,
     long elementInstanceKey,
-    String customHeadersJson,
+    JsonDocument customHeaders,
     String worker,
     int retries,
     long deadline,
-    String variablesJson,
+    JsonDocument variables,
     String tenantId,
     String kind,
     String listenerEventType) {}

@@ -2,7 +2,7 @@ package io.gatefork.service.job;
 
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,11 +34,11 @@ final class ActivatedJobs {
         job.getProcessDefinitionKey(),
         job.getElementId(),
         job.getElementInstanceKey(),
-        JsonDocuments.toJson(job.getCustomHeadersBuffer()),
+        JsonDocument.copyOf(job.getCustomHeadersBuffer()),
         job.getWorker(),
         job.getRetries(),
         job.getDeadline(),
-        JsonDocuments.toJson(job.getVariablesBuffer()),
+        JsonDocument.copyOf(job.getVariablesBuffer()),
         job.getTenantId(),
         job.getJobKind().name(),
         job.getJobListenerEventType().name());

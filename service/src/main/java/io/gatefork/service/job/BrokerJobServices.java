@@ -7,7 +7,7 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -118,20 +118,20 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
 
   @Override
   public CompletableFuture<Void> complete(
-      final RequestContext context, final long jobKey, final String variablesJson) {
-    return complete(context, jobKey, variablesJson, null);
+      final RequestContext context, final long jobKey, final JsonDocument variables) {
+    return complete(context, jobKey, variables, null);
   }
 
   @Override
   public CompletableFuture<Void> complete(
       final RequestContext context,
       final long jobKey,
-      final String variablesJson,
+      final JsonDocument variables,
       final JobCompletionResult result) {
     final JobRecord record;
     try {
       FieldRules.requireKey("jobKey", jobKey);
-      record = withVariables(new JobRecord(), variablesJson);
+      record = withVariables(new JobRecord(), variables);
       if (result != null) {
         record.setResult(JobResultRecords.toRecord(result));
       }
@@ -148,13 +148,13 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
       final int retries,
       final String errorMessage,
       final long retryBackOffMillis,
-      final String variablesJson) {
+      final JsonDocument variables) {
     final JobRecord record;
     try {
       FieldRules.requireKey("jobKey", jobKey);
       FieldRules.notNegative("retries", retries);
       FieldRules.notNegative("retryBackOff", retryBackOffMillis);
-      record = withVariables(new JobRecord(), variablesJson);
+      record = withVariables(new JobRecord(), variables);
       record.setRetries(retries);
       record.setRetryBackoff(retryBackOffMillis);
       record.setErrorMessage(errorMessage == null ? "" : errorMessage);
@@ -171,7 +171,7 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
     final JobRecord record;
     try {
       FieldRules.requireKey("jobKey", jobKey);
-      record = withVariables(new JobRecord(), command.variablesJson());
+      record = withVariables(new JobRecord(), command.variables());
       // the command checked its error code
       record.setErrorCode(BufferUtil.wrapString(command.errorCode()));
       record.setErrorMessage(command.errorMessage() == null ? "" : command.errorMessage());
@@ -255,8 +255,8 @@ public final class BrokerJobServices extends ApiServices implements JobServices,
     return send(context, request, answer -> null);
   }
 
-  private static JobRecord withVariables(final JobRecord record, final String variablesJson) {
-    final DirectBuffer variables = JsonDocuments.toMsgPack("variables", variablesJson);
+  private static JobRecord withVariables(final JobRecord record, final JsonDocument document) {
+    final DirectBuffer variables = JsonDocument.bufferOf(document);
     if (variables != null) {
       record.setVariables(variables);
     }

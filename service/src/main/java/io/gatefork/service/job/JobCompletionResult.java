@@ -1,5 +1,6 @@
 package io.gatefork.service.job;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 
@@ -69,7 +70,7 @@ public sealed interface JobCompletionResult {
   }
 
   /**
-   * @param variablesJson a JSON object created in the element's scope, or null
+   * @param variables a JSON object created in the element's scope, or null
    */
-  record ActivateElement(String elementId, String variablesJson) {}
+  record ActivateElement(String elementId, JsonDocument variables) {}
 }

@@ -5,7 +5,7 @@ import io.camunda.zeebe.protocol.impl.record.value.job.JobResultActivateElement;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobResultCorrections;
 import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.record.value.JobResultType;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -87,10 +87,7 @@ final class JobResultRecords {
       final JobCompletionResult.ActivateElement element = elements.get(i);
       final var activation = new JobResultActivateElement();
       activation.setElementId(element.elementId());
-      final DirectBuffer variables =
-          JsonDocuments.toMsgPack(
-              FieldRules.element("result.activateElements", i) + ".variables",
-              element.variablesJson());
+      final DirectBuffer variables = JsonDocument.bufferOf(element.variables());
       if (variables != null) {
         activation.setVariables(variables);
       }

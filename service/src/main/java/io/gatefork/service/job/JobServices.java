@@ -1,6 +1,7 @@
 package io.gatefork.service.job;
 
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -40,9 +41,9 @@ public interface JobServices {
   void giveBack(List<ActivatedJob> jobs);
 
   /**
-   * @param variablesJson a JSON object, or null
+   * @param variables a JSON object, or null
    */
-  CompletableFuture<Void> complete(RequestContext context, long jobKey, String variablesJson);
+  CompletableFuture<Void> complete(RequestContext context, long jobKey, JsonDocument variables);
 
   /**
    * Completes a job with the worker's result for the user task listener or ad-hoc sub-process that
@@ -51,7 +52,7 @@ public interface JobServices {
    * @param result null to complete without a result
    */
   CompletableFuture<Void> complete(
-      RequestContext context, long jobKey, String variablesJson, JobCompletionResult result);
+      RequestContext context, long jobKey, JsonDocument variables, JobCompletionResult result);
 
   CompletableFuture<Void> fail(
       RequestContext context,
@@ -59,7 +60,7 @@ public interface JobServices {
       int retries,
       String errorMessage,
       long retryBackOffMillis,
-      String variablesJson);
+      JsonDocument variables);
 
   CompletableFuture<Void> throwError(RequestContext context, ThrowJobError command);
 

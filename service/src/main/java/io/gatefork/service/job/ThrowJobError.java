@@ -1,5 +1,6 @@
 package io.gatefork.service.job;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 
 /**
@@ -8,10 +9,10 @@ import io.gatefork.service.validation.FieldRules;
  * called. The key and the variables are the service's to check.
  *
  * @param errorMessage null or empty for none
- * @param variablesJson a JSON object, or null
+ * @param variables a JSON object, or null
  */
 public record ThrowJobError(
-    long jobKey, String errorCode, String errorMessage, String variablesJson) {
+    long jobKey, String errorCode, String errorMessage, JsonDocument variables) {
 
   public ThrowJobError {
     FieldRules.requireText("errorCode", errorCode);

@@ -7,7 +7,7 @@ import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.TenantIdRules;
@@ -46,7 +46,7 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
               .setName(command.name())
               .setCorrelationKey(command.correlationKey() == null ? "" : command.correlationKey())
               .setTenantId(TenantIdRules.orDefault(command.tenantId()));
-      final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+      final DirectBuffer variables = JsonDocument.bufferOf(command.variables());
       if (variables != null) {
         record.setVariables(variables);
       }
@@ -67,7 +67,7 @@ public final class BrokerMessageServices extends ApiServices implements MessageS
     if (command.messageId() != null) {
       record.setMessageId(command.messageId());
     }
-    final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+    final DirectBuffer variables = JsonDocument.bufferOf(command.variables());
     if (variables != null) {
       record.setVariables(variables);
     }

@@ -1,5 +1,6 @@
 package io.gatefork.service.message;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 
 /**
@@ -8,11 +9,11 @@ import io.gatefork.service.validation.FieldRules;
  * it from their request, so a bad field is refused there, once, before the service is called.
  *
  * @param correlationKey null or empty for message start events without a key
- * @param variablesJson a JSON object, or null
+ * @param variables a JSON object, or null
  * @param tenantId null for the default tenant
  */
 public record CorrelateMessage(
-    String name, String correlationKey, String variablesJson, String tenantId) {
+    String name, String correlationKey, JsonDocument variables, String tenantId) {
 
   public CorrelateMessage {
     FieldRules.requireText("name", name);

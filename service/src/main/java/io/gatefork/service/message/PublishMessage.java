@@ -1,5 +1,6 @@
 package io.gatefork.service.message;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 
 /**
@@ -8,14 +9,14 @@ import io.gatefork.service.validation.FieldRules;
  *
  * @param timeToLiveMillis how long the message waits for a subscription
  * @param messageId null or a unique id (duplicates are rejected by the broker)
- * @param variablesJson a JSON object, or null
+ * @param variables a JSON object, or null
  */
 public record PublishMessage(
     String name,
     String correlationKey,
     long timeToLiveMillis,
     String messageId,
-    String variablesJson,
+    JsonDocument variables,
     String tenantId) {
 
   public PublishMessage {

@@ -18,7 +18,7 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.TenantIdRules;
@@ -159,12 +159,8 @@ public final class BrokerProcessInstanceServices extends ApiServices
               : activation.variableInstructions();
       for (int j = 0; j < variables.size(); j++) {
         final var variable = variables.get(j);
-        final String variableField =
-            "activateInstructions[" + i + "].variableInstructions[" + j + "]";
         final DirectBuffer document =
-            variable == null
-                ? null
-                : JsonDocuments.toMsgPack(variableField + ".variables", variable.variablesJson());
+            variable == null ? null : JsonDocument.bufferOf(variable.variables());
         if (document == null) {
           continue; // no variables: nothing to create (the stock gateway sends an empty document)
         }
@@ -196,7 +192,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
     } else {
       throw FieldRules.noneOf("processDefinitionKey, processDefinitionId");
     }
-    final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+    final DirectBuffer variables = JsonDocument.bufferOf(command.variables());
     if (variables != null) {
       record.setVariables(variables);
     }
@@ -252,7 +248,7 @@ public final class BrokerProcessInstanceServices extends ApiServices
         record.getVersion(),
         record.getProcessInstanceKey(),
         record.getTenantId(),
-        JsonDocuments.toJson(record.getVariablesBuffer()),
+        JsonDocument.copyOf(record.getVariablesBuffer()),
         sorted(record.getTags()));
   }
 

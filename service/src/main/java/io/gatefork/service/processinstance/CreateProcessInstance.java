@@ -1,5 +1,6 @@
 package io.gatefork.service.processinstance;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.TagRules;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.List;
  * request, so a bad key, element id, tag or operation reference is refused there, once, before the
  * service is called (a {@code FieldViolation} naming the field as REST does).
  *
- * @param variablesJson a JSON object, or null
+ * @param variables a JSON object, or null
  * @param tenantId null for the default tenant
  * @param operationReference null when absent
  * @param startElementIds elements to start at instead of the start event
@@ -22,7 +23,7 @@ public record CreateProcessInstance(
     Long processDefinitionKey,
     String bpmnProcessId,
     int version,
-    String variablesJson,
+    JsonDocument variables,
     String tenantId,
     Long operationReference,
     List<String> startElementIds,
@@ -45,7 +46,7 @@ public record CreateProcessInstance(
       final Long processDefinitionKey,
       final String bpmnProcessId,
       final int version,
-      final String variablesJson,
+      final JsonDocument variables,
       final String tenantId,
       final Long operationReference,
       final List<String> startElementIds,
@@ -54,7 +55,7 @@ public record CreateProcessInstance(
         processDefinitionKey,
         bpmnProcessId,
         version,
-        variablesJson,
+        variables,
         tenantId,
         operationReference,
         startElementIds,

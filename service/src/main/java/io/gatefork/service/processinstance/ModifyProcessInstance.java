@@ -2,6 +2,7 @@ package io.gatefork.service.processinstance;
 
 import static io.gatefork.service.validation.FieldRules.element;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.validation.FieldRules;
 import java.util.List;
 
@@ -52,8 +53,8 @@ public record ModifyProcessInstance(
       List<VariableInstruction> variableInstructions) {}
 
   /**
-   * @param variablesJson a JSON object
+   * @param variables a JSON object
    * @param scopeId the element whose scope gets the variables; null or empty: the process instance
    */
-  public record VariableInstruction(String variablesJson, String scopeId) {}
+  public record VariableInstruction(JsonDocument variables, String scopeId) {}
 }

@@ -1,13 +1,14 @@
 package io.gatefork.service.processinstance;
 
+import io.gatefork.service.codec.JsonDocument;
 import java.util.List;
 
-/** A completed instance. {@code variablesJson} is a JSON object. */
+/** A completed instance. */
 public record ProcessInstanceResult(
     long processDefinitionKey,
     String bpmnProcessId,
     int version,
     long processInstanceKey,
     String tenantId,
-    String variablesJson,
+    JsonDocument variables,
     List<String> tags) {}

@@ -6,7 +6,7 @@ import io.gatefork.broker.client.BrokerResult;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.validation.TenantIdRules;
@@ -31,7 +31,7 @@ public final class BrokerSignalServices extends ApiServices implements SignalSer
           new SignalRecord()
               .setSignalName(command.signalName()) // the command checked it
               .setTenantId(TenantIdRules.orDefault(command.tenantId()));
-      final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+      final DirectBuffer variables = JsonDocument.bufferOf(command.variables());
       if (variables != null) {
         record.setVariables(variables);
       }

@@ -1,7 +1,9 @@
 package io.gatefork.service.usertask;
 
+import io.gatefork.service.codec.JsonDocument;
+
 /**
- * @param variablesJson a JSON object, or null
+ * @param variables a JSON object, or null
  * @param action a custom action for the task's records; null for the engine's default
  */
-public record CompleteUserTask(long userTaskKey, String variablesJson, String action) {}
+public record CompleteUserTask(long userTaskKey, JsonDocument variables, String action) {}

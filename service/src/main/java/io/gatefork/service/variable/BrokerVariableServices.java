@@ -7,7 +7,7 @@ import io.gatefork.broker.client.request.BrokerRequest;
 import io.gatefork.broker.client.request.BrokerRequests;
 import io.gatefork.service.ApiServices;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocuments;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.validation.FieldRules;
 import java.util.concurrent.CompletableFuture;
@@ -37,7 +37,7 @@ public final class BrokerVariableServices extends ApiServices implements Variabl
                   command.local()
                       ? VariableDocumentUpdateSemantic.LOCAL
                       : VariableDocumentUpdateSemantic.PROPAGATE);
-      final DirectBuffer variables = JsonDocuments.toMsgPack("variables", command.variablesJson());
+      final DirectBuffer variables = JsonDocument.bufferOf(command.variables());
       if (variables != null) {
         record.setVariables(variables);
       }

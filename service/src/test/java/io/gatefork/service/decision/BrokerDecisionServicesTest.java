@@ -8,6 +8,7 @@ import io.camunda.zeebe.protocol.impl.record.value.decision.DecisionEvaluationRe
 import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedDecision;
 import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedInput;
 import io.gatefork.service.decision.DecisionEvaluationResult.EvaluatedOutput;
@@ -79,7 +80,8 @@ class BrokerDecisionServicesTest {
         services
             .evaluate(
                 RequestContext.create(),
-                new EvaluateDecision(null, "dish", "{\"season\":\"winter\"}", null))
+                new EvaluateDecision(
+                    null, "dish", JsonDocument.ofJson("{\"season\":\"winter\"}"), null))
             .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();

@@ -8,6 +8,7 @@ import io.camunda.zeebe.protocol.record.RejectionType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.value.JobResultType;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
 import io.gatefork.service.testing.JobBatches;
@@ -31,7 +32,9 @@ class BrokerJobServicesTest {
 
   @Test
   void completeSendsTheVariables() throws Exception {
-    services.complete(RequestContext.create(), JOB_KEY, "{\"done\":true}").get(5, TimeUnit.SECONDS);
+    services
+        .complete(RequestContext.create(), JOB_KEY, JsonDocument.ofJson("{\"done\":true}"))
+        .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
     assertThat(sent.intent()).isEqualTo(JobIntent.COMPLETE);
@@ -85,7 +88,10 @@ class BrokerJobServicesTest {
             JOB_KEY,
             null,
             new JobCompletionResult.AdHocSubProcess(
-                List.of(new JobCompletionResult.ActivateElement("a", "{\"n\":1}")), true, false))
+                List.of(
+                    new JobCompletionResult.ActivateElement("a", JsonDocument.ofJson("{\"n\":1}"))),
+                true,
+                false))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst().valueAs(new JobRecord()).getResult();
@@ -122,15 +128,6 @@ class BrokerJobServicesTest {
                 new JobCompletionResult.Corrections(null, "tomorrow", null, null, null, null))),
         ServiceStatus.INVALID_ARGUMENT,
         "result.corrections.dueDate: expected an RFC 3339");
-    assertFails(
-        services.complete(
-            RequestContext.create(),
-            JOB_KEY,
-            null,
-            new JobCompletionResult.AdHocSubProcess(
-                List.of(new JobCompletionResult.ActivateElement("a", "[1]")), false, false)),
-        ServiceStatus.INVALID_ARGUMENT,
-        "result.activateElements[0].variables:");
     assertThat(broker.sent()).isEmpty();
   }
 
@@ -171,7 +168,7 @@ class BrokerJobServicesTest {
     services
         .throwError(
             RequestContext.create(),
-            new ThrowJobError(JOB_KEY, "NO_STOCK", "sold out", "{\"a\":1}"))
+            new ThrowJobError(JOB_KEY, "NO_STOCK", "sold out", JsonDocument.ofJson("{\"a\":1}")))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();
@@ -247,10 +244,6 @@ class BrokerJobServicesTest {
   @Test
   void invalidJobCommandsNeverReachTheBroker() {
     assertFails(
-        services.complete(RequestContext.create(), JOB_KEY, "{broken"),
-        ServiceStatus.INVALID_ARGUMENT,
-        "variables:");
-    assertFails(
         services.complete(RequestContext.create(), 0L, null),
         ServiceStatus.INVALID_ARGUMENT,
         "jobKey:");
@@ -262,10 +255,6 @@ class BrokerJobServicesTest {
         services.fail(RequestContext.create(), JOB_KEY, 1, null, -5L, null),
         ServiceStatus.INVALID_ARGUMENT,
         "retryBackOff: must not be negative");
-    assertFails(
-        services.throwError(RequestContext.create(), new ThrowJobError(JOB_KEY, "E", null, "[]")),
-        ServiceStatus.INVALID_ARGUMENT,
-        "variables: expected a JSON object, but got an array");
     assertThat(broker.sent()).isEmpty();
   }
 }

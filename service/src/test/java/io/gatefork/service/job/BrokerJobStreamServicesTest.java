@@ -94,8 +94,8 @@ class BrokerJobStreamServicesTest {
               assertThat(job.key()).isEqualTo(JOB_KEY);
               assertThat(job.type()).isEqualTo("ship");
               assertThat(job.processInstanceKey()).isEqualTo(200L);
-              assertThat(job.variablesJson()).isEqualTo("{\"orderId\":\"A-1\"}");
-              assertThat(job.customHeadersJson()).isEqualTo("{\"h\":\"v\"}");
+              assertThat(job.variables().toJson()).isEqualTo("{\"orderId\":\"A-1\"}");
+              assertThat(job.customHeaders().toJson()).isEqualTo("{\"h\":\"v\"}");
               assertThat(job.worker()).isEqualTo("worker-1");
             });
   }

@@ -94,8 +94,8 @@ class LongPollingJobsTest {
             job -> {
               assertThat(job.key()).isEqualTo(2251799813685249L);
               assertThat(job.type()).isEqualTo("payment");
-              assertThat(job.variablesJson()).isEqualTo("{\"key\":2251799813685249}");
-              assertThat(job.customHeadersJson()).isEqualTo("{\"h\":\"v\"}");
+              assertThat(job.variables().toJson()).isEqualTo("{\"key\":2251799813685249}");
+              assertThat(job.customHeaders().toJson()).isEqualTo("{\"h\":\"v\"}");
               assertThat(job.worker()).isEqualTo("worker-1");
               assertThat(job.retries()).isEqualTo(3);
               assertThat(job.deadline()).isEqualTo(1_700_000_000_000L);

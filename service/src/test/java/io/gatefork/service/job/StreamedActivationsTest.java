@@ -141,7 +141,7 @@ class StreamedActivationsTest {
 
     assertThat(first).isCompleted();
     assertThat(first.join()).extracting(ActivatedJob::key).containsExactly(11L);
-    assertThat(first.join().getFirst().variablesJson()).isEqualTo("{\"amount\":11}");
+    assertThat(first.join().getFirst().variables().toJson()).isEqualTo("{\"amount\":11}");
     assertThat(second).isNotDone();
     assertThat(third).isNotDone();
 

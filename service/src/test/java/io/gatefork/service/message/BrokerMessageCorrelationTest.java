@@ -9,6 +9,7 @@ import io.camunda.zeebe.protocol.record.RejectionType;
 import io.camunda.zeebe.protocol.record.intent.MessageCorrelationIntent;
 import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +44,7 @@ class BrokerMessageCorrelationTest {
         services
             .correlate(
                 RequestContext.create(),
-                new CorrelateMessage("paid", "order-1", "{\"sum\":5}", null))
+                new CorrelateMessage("paid", "order-1", JsonDocument.ofJson("{\"sum\":5}"), null))
             .get(5, TimeUnit.SECONDS);
 
     assertThat(correlated).isEqualTo(new MessageCorrelated(11L, 22L, "<default>"));

@@ -7,6 +7,7 @@ import io.camunda.zeebe.protocol.impl.record.value.signal.SignalRecord;
 import io.camunda.zeebe.protocol.record.intent.SignalIntent;
 import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.testing.FakeBrokerClient;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -27,7 +28,9 @@ class BrokerSignalServicesTest {
 
     final var broadcasted =
         services
-            .broadcast(RequestContext.create(), new BroadcastSignal("alarm", "{\"level\":3}", null))
+            .broadcast(
+                RequestContext.create(),
+                new BroadcastSignal("alarm", JsonDocument.ofJson("{\"level\":3}"), null))
             .get(5, TimeUnit.SECONDS);
 
     assertThat(broadcasted).isEqualTo(new SignalBroadcasted(42L, "<default>"));

@@ -1,5 +1,6 @@
 package io.gatefork.service.testing;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.job.ActivatedJob;
 
 /** Activated jobs for the front ends' tests: one fixed job, its variables as asked. */
@@ -25,11 +26,11 @@ public final class ActivatedJobs {
         2,
         "task",
         3,
-        "{}",
+        JsonDocument.EMPTY,
         "w",
         3,
         1_700_000_000_000L,
-        variablesJson,
+        JsonDocument.ofJson(variablesJson),
         "<default>",
         "BPMN_ELEMENT",
         "UNSPECIFIED");

@@ -1,6 +1,7 @@
 package io.gatefork.service.testing;
 
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.JobChangeset;
@@ -38,7 +39,7 @@ public final class FakeJobServices implements JobServices {
   public record Activate(RequestContext context, ActivateJobs command) {}
 
   public record Complete(
-      RequestContext context, long jobKey, String variablesJson, JobCompletionResult result) {}
+      RequestContext context, long jobKey, JsonDocument variables, JobCompletionResult result) {}
 
   public record Fail(
       RequestContext context,
@@ -46,7 +47,7 @@ public final class FakeJobServices implements JobServices {
       int retries,
       String errorMessage,
       long retryBackOffMillis,
-      String variablesJson) {}
+      JsonDocument variables) {}
 
   public record ThrowError(RequestContext context, ThrowJobError command) {}
 
@@ -73,17 +74,17 @@ public final class FakeJobServices implements JobServices {
   /** Recorded as a {@link Complete} without result. */
   @Override
   public CompletableFuture<Void> complete(
-      final RequestContext context, final long jobKey, final String variablesJson) {
-    return complete(context, jobKey, variablesJson, null);
+      final RequestContext context, final long jobKey, final JsonDocument variables) {
+    return complete(context, jobKey, variables, null);
   }
 
   @Override
   public CompletableFuture<Void> complete(
       final RequestContext context,
       final long jobKey,
-      final String variablesJson,
+      final JsonDocument variables,
       final JobCompletionResult result) {
-    final var call = new Complete(context, jobKey, variablesJson, result);
+    final var call = new Complete(context, jobKey, variables, result);
     return delivery.deliver(context, complete.answer(call));
   }
 
@@ -94,9 +95,9 @@ public final class FakeJobServices implements JobServices {
       final int retries,
       final String errorMessage,
       final long retryBackOffMillis,
-      final String variablesJson) {
+      final JsonDocument variables) {
     final var call =
-        new Fail(context, jobKey, retries, errorMessage, retryBackOffMillis, variablesJson);
+        new Fail(context, jobKey, retries, errorMessage, retryBackOffMillis, variables);
     return delivery.deliver(context, fail.answer(call));
   }
 

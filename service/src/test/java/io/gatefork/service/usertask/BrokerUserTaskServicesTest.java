@@ -8,6 +8,7 @@ import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
 import io.gatefork.broker.client.request.PartitionTarget;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.testing.FakeBrokerClient;
 import java.util.List;
@@ -66,7 +67,9 @@ class BrokerUserTaskServicesTest {
   @Test
   void completeCarriesTheVariables() throws Exception {
     services
-        .complete(RequestContext.create(), new CompleteUserTask(TASK, "{\"ok\":true}", null))
+        .complete(
+            RequestContext.create(),
+            new CompleteUserTask(TASK, JsonDocument.ofJson("{\"ok\":true}"), null))
         .get(5, TimeUnit.SECONDS);
 
     final var sent = broker.sent().getFirst();

@@ -238,7 +238,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                 .complete(
                     context,
                     r.getJobKey(),
-                    GatewayRequestMapper.absentIfBlank(r.getVariables()),
+                    GatewayRequestMapper.document("variables", r.getVariables()),
                     GatewayRequestMapper.jobResult(r)),
         ignored -> COMPLETED);
   }
@@ -258,7 +258,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                     r.getRetries(),
                     GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
                     r.getRetryBackOff(),
-                    GatewayRequestMapper.absentIfBlank(r.getVariables())),
+                    GatewayRequestMapper.document("variables", r.getVariables())),
         ignored -> FAILED);
   }
 
@@ -277,7 +277,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                         r.getJobKey(),
                         r.getErrorCode(),
                         GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-                        GatewayRequestMapper.absentIfBlank(r.getVariables()))),
+                        GatewayRequestMapper.document("variables", r.getVariables()))),
         ignored -> ERROR_THROWN);
   }
 

@@ -21,6 +21,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.decision.EvaluateDecision;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.job.ActivateJobs;
@@ -31,6 +32,7 @@ import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
 import io.gatefork.service.signal.BroadcastSignal;
+import io.gatefork.service.validation.FieldRules;
 import io.gatefork.service.variable.SetVariables;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -79,7 +81,7 @@ final class GatewayRequestMapper {
         request.getProcessDefinitionKey() > 0 ? request.getProcessDefinitionKey() : null,
         absentIfEmpty(request.getBpmnProcessId()),
         request.getVersion(),
-        absentIfBlank(request.getVariables()),
+        document("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()),
         request.hasOperationReference() ? request.getOperationReference() : null,
         startElementIds,
@@ -99,10 +101,14 @@ final class GatewayRequestMapper {
     if (GatewayRequestValidator.JOB_RESULT_AD_HOC_SUB_PROCESS.equals(result.getType())) {
       final var elements =
           new ArrayList<JobCompletionResult.ActivateElement>(result.getActivateElementsCount());
-      for (final JobResultActivateElement element : result.getActivateElementsList()) {
+      for (int i = 0; i < result.getActivateElementsCount(); i++) {
+        final JobResultActivateElement element = result.getActivateElements(i);
         elements.add(
             new JobCompletionResult.ActivateElement(
-                element.getElementId(), absentIfBlank(element.getVariables())));
+                element.getElementId(),
+                document(
+                    FieldRules.element("result.activateElements", i) + ".variables",
+                    element.getVariables())));
       }
       return new JobCompletionResult.AdHocSubProcess(
           elements,
@@ -150,7 +156,7 @@ final class GatewayRequestMapper {
         request.getCorrelationKey(),
         request.getTimeToLive(),
         absentIfEmpty(request.getMessageId()),
-        absentIfBlank(request.getVariables()),
+        document("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
@@ -177,14 +183,14 @@ final class GatewayRequestMapper {
     return new EvaluateDecision(
         request.getDecisionKey() > 0 ? request.getDecisionKey() : null,
         absentIfBlank(request.getDecisionId()),
-        absentIfBlank(request.getVariables()),
+        document("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
   static SetVariables setVariables(final SetVariablesRequest request) {
     return new SetVariables(
         request.getElementInstanceKey(),
-        absentIfBlank(request.getVariables()),
+        document("variables", request.getVariables()),
         request.getLocal(),
         operationReference(request.hasOperationReference(), request.getOperationReference()));
   }
@@ -193,14 +199,19 @@ final class GatewayRequestMapper {
     final var activations =
         new ArrayList<ModifyProcessInstance.ActivateInstruction>(
             request.getActivateInstructionsCount());
-    for (final ActivateInstruction activation : request.getActivateInstructionsList()) {
+    for (int i = 0; i < request.getActivateInstructionsCount(); i++) {
+      final ActivateInstruction activation = request.getActivateInstructions(i);
       final var variables =
           new ArrayList<ModifyProcessInstance.VariableInstruction>(
               activation.getVariableInstructionsCount());
-      for (final VariableInstruction variable : activation.getVariableInstructionsList()) {
+      for (int j = 0; j < activation.getVariableInstructionsCount(); j++) {
+        final VariableInstruction variable = activation.getVariableInstructions(j);
         variables.add(
             new ModifyProcessInstance.VariableInstruction(
-                absentIfBlank(variable.getVariables()), absentIfEmpty(variable.getScopeId())));
+                document(
+                    "activateInstructions[" + i + "].variableInstructions[" + j + "].variables",
+                    variable.getVariables()),
+                absentIfEmpty(variable.getScopeId())));
       }
       activations.add(
           new ModifyProcessInstance.ActivateInstruction(
@@ -238,7 +249,7 @@ final class GatewayRequestMapper {
   static BroadcastSignal broadcastSignal(final BroadcastSignalRequest request) {
     return new BroadcastSignal(
         request.getSignalName(),
-        absentIfBlank(request.getVariables()),
+        document("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
@@ -247,6 +258,16 @@ final class GatewayRequestMapper {
   }
 
   /** Variables: the stock gateway treats a blank document as no variables. */
+  /**
+   * A document field's JSON text as a document; null when blank (nothing to set).
+   *
+   * @throws io.gatefork.service.error.ServiceException INVALID_ARGUMENT naming {@code field} when
+   *     it is not a JSON object
+   */
+  static JsonDocument document(final String field, final String json) {
+    return JsonDocument.fromJson(field, json);
+  }
+
   static String absentIfBlank(final String value) {
     return value.isBlank() ? null : value;
   }

@@ -40,7 +40,6 @@ import java.util.List;
  * of a result goes through {@link #text}.
  */
 final class GatewayResponseMapper {
-  private static final String EMPTY_DOCUMENT = "{}";
 
   private GatewayResponseMapper() {}
 
@@ -237,7 +236,7 @@ final class GatewayResponseMapper {
         .setBpmnProcessId(text(result.bpmnProcessId()))
         .setVersion(result.version())
         .setProcessInstanceKey(result.processInstanceKey())
-        .setVariables(document(result.variablesJson()))
+        .setVariables(result.variables().toJson())
         .setTenantId(text(result.tenantId()))
         .addAllTags(list(result.tags()))
         .build();
@@ -260,11 +259,11 @@ final class GatewayResponseMapper {
         .setProcessDefinitionKey(job.processDefinitionKey())
         .setElementId(text(job.elementId()))
         .setElementInstanceKey(job.elementInstanceKey())
-        .setCustomHeaders(document(job.customHeadersJson()))
+        .setCustomHeaders(job.customHeaders().toJson())
         .setWorker(text(job.worker()))
         .setRetries(job.retries())
         .setDeadline(job.deadline())
-        .setVariables(document(job.variablesJson()))
+        .setVariables(job.variables().toJson())
         .setTenantId(text(job.tenantId()))
         .setKind(kind(job.kind()))
         .setListenerEventType(listenerEventType(job.listenerEventType()))
@@ -312,10 +311,6 @@ final class GatewayResponseMapper {
 
   private static String text(final String value) {
     return value != null ? value : "";
-  }
-
-  private static String document(final String json) {
-    return json != null && !json.isEmpty() ? json : EMPTY_DOCUMENT;
   }
 
   private static <T> List<T> list(final List<T> values) {

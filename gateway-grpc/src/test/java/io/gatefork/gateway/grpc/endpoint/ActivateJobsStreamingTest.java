@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
 import io.gatefork.gateway.grpc.support.TestGateway;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.stage.StageMetrics;
 import io.grpc.stub.ClientCallStreamObserver;
@@ -166,11 +167,11 @@ class ActivateJobsStreamingTest {
         2,
         "pay",
         3,
-        "{}",
+        JsonDocument.EMPTY,
         "w",
         3,
         4,
-        variables,
+        JsonDocument.ofJson(variables),
         "<default>",
         "BPMN_ELEMENT",
         "UNSPECIFIED");

@@ -15,6 +15,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.decision.EvaluateDecision;
 import io.gatefork.service.deployment.DeploymentResult;
@@ -149,7 +150,7 @@ class CommandSurfaceRoundTripTest {
     final var sent = (EvaluateDecision) gateway.fakes.decisions.on("evaluate").lastCall().get(1);
     assertThat(sent.decisionId()).isEqualTo("dish");
     assertThat(sent.decisionKey()).isNull();
-    assertThat(sent.variablesJson()).isEqualTo("{\"season\":\"winter\"}");
+    assertThat(sent.variables().toJson()).isEqualTo("{\"season\":\"winter\"}");
     assertThat(response.getDecisionEvaluationKey()).isEqualTo(KEY);
     assertThat(response.getDecisionInstanceKey()).isEqualTo(KEY);
     assertThat(response.getDecisionKey()).isEqualTo(KEY + 1);
@@ -233,7 +234,7 @@ class CommandSurfaceRoundTripTest {
                     .build());
 
     assertThat(gateway.fakes.variables.on("setVariables").lastCall().get(1))
-        .isEqualTo(new SetVariables(KEY, "{\"a\":1}", true, null));
+        .isEqualTo(new SetVariables(KEY, JsonDocument.ofJson("{\"a\":1}"), true, null));
     assertThat(response.getKey()).isEqualTo(KEY + 5);
   }
 
@@ -292,7 +293,8 @@ class CommandSurfaceRoundTripTest {
                         "task",
                         KEY + 1,
                         List.of(
-                            new ModifyProcessInstance.VariableInstruction("{\"x\":1}", "sub")))),
+                            new ModifyProcessInstance.VariableInstruction(
+                                JsonDocument.ofJson("{\"x\":1}"), "sub")))),
                 List.of(KEY + 2),
                 7L));
   }
@@ -345,7 +347,7 @@ class CommandSurfaceRoundTripTest {
                     .build());
 
     assertThat(gateway.fakes.signals.on("broadcast").lastCall().get(1))
-        .isEqualTo(new BroadcastSignal("alarm", "{\"level\":3}", null));
+        .isEqualTo(new BroadcastSignal("alarm", JsonDocument.ofJson("{\"level\":3}"), null));
     assertThat(response.getKey()).isEqualTo(KEY);
     assertThat(response.getTenantId()).isEqualTo("<default>");
   }

@@ -22,6 +22,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TopologyRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.message.MessagePublished;
@@ -181,7 +182,7 @@ class GatewayEndpointRoundTripTest {
     assertThat(sent.processDefinitionKey()).isNull();
     assertThat(sent.bpmnProcessId()).isEqualTo("order");
     assertThat(sent.version()).isEqualTo(-1);
-    assertThat(sent.variablesJson()).isEqualTo("{\"amount\":42}");
+    assertThat(sent.variables().toJson()).isEqualTo("{\"amount\":42}");
     assertThat(sent.tenantId()).isEqualTo("<default>");
     assertThat(sent.operationReference()).isEqualTo(77L);
     assertThat(sent.startElementIds()).containsExactly("task");
@@ -212,7 +213,7 @@ class GatewayEndpointRoundTripTest {
     final var sent = gateway.fakes.processInstances.create.lastCall().command();
     assertThat(sent.processDefinitionKey()).isEqualTo(KEY + 1);
     assertThat(sent.bpmnProcessId()).isNull();
-    assertThat(sent.variablesJson()).isNull();
+    assertThat(sent.variables()).isNull();
     assertThat(sent.tenantId()).isNull();
     assertThat(sent.operationReference()).isNull();
     assertThat(sent.startElementIds()).isEmpty();
@@ -223,7 +224,13 @@ class GatewayEndpointRoundTripTest {
   void createProcessInstanceWithResultPassesTimeoutAndFetchVariables() {
     gateway.fakes.processInstances.createWithResult.succeedWith(
         new ProcessInstanceResult(
-            KEY + 1, "order", 3, KEY, "<default>", "{\"approved\":true}", List.of("vip")));
+            KEY + 1,
+            "order",
+            3,
+            KEY,
+            "<default>",
+            JsonDocument.ofJson("{\"approved\":true}"),
+            List.of("vip")));
 
     final var response =
         gateway
@@ -253,7 +260,8 @@ class GatewayEndpointRoundTripTest {
   @Test
   void createProcessInstanceWithResultWithoutTimeoutUsesTheClusterDefault() {
     gateway.fakes.processInstances.createWithResult.succeedWith(
-        new ProcessInstanceResult(KEY + 1, "order", 3, KEY, "<default>", null, List.of()));
+        new ProcessInstanceResult(
+            KEY + 1, "order", 3, KEY, "<default>", JsonDocument.EMPTY, List.of()));
 
     final var response =
         gateway
@@ -297,11 +305,11 @@ class GatewayEndpointRoundTripTest {
                 KEY + 2,
                 "pay",
                 KEY + 3,
-                "{\"h\":\"v\"}",
+                JsonDocument.ofJson("{\"h\":\"v\"}"),
                 "worker-1",
                 2,
                 1_700_000_000_000L,
-                "{\"amount\":42}",
+                JsonDocument.ofJson("{\"amount\":42}"),
                 "<default>",
                 "TASK_LISTENER",
                 "COMPLETING")));
@@ -360,14 +368,14 @@ class GatewayEndpointRoundTripTest {
 
     final var call = gateway.fakes.jobs.complete.lastCall();
     assertThat(call.jobKey()).isEqualTo(KEY);
-    assertThat(call.variablesJson()).isEqualTo("{\"done\":true}");
+    assertThat(call.variables().toJson()).isEqualTo("{\"done\":true}");
   }
 
   @Test
   void completeJobWithoutVariablesSendsNone() {
     gateway.client().completeJob(CompleteJobRequest.newBuilder().setJobKey(KEY).build());
 
-    assertThat(gateway.fakes.jobs.complete.lastCall().variablesJson()).isNull();
+    assertThat(gateway.fakes.jobs.complete.lastCall().variables()).isNull();
   }
 
   @Test
@@ -388,7 +396,7 @@ class GatewayEndpointRoundTripTest {
     assertThat(call.retries()).isEqualTo(2);
     assertThat(call.errorMessage()).isEqualTo("boom");
     assertThat(call.retryBackOffMillis()).isEqualTo(1_000);
-    assertThat(call.variablesJson()).isEqualTo("{\"attempt\":1}");
+    assertThat(call.variables().toJson()).isEqualTo("{\"attempt\":1}");
   }
 
   @Test
@@ -407,7 +415,7 @@ class GatewayEndpointRoundTripTest {
     assertThat(call.jobKey()).isEqualTo(KEY);
     assertThat(call.errorCode()).isEqualTo("NO_STOCK");
     assertThat(call.errorMessage()).isEqualTo("out of stock");
-    assertThat(call.variablesJson()).isEqualTo("{\"sku\":\"a\"}");
+    assertThat(call.variables().toJson()).isEqualTo("{\"sku\":\"a\"}");
   }
 
   @Test
@@ -431,7 +439,7 @@ class GatewayEndpointRoundTripTest {
     assertThat(sent.correlationKey()).isEqualTo("order-1");
     assertThat(sent.timeToLiveMillis()).isEqualTo(60_000);
     assertThat(sent.messageId()).isEqualTo("m-1");
-    assertThat(sent.variablesJson()).isEqualTo("{\"paid\":true}");
+    assertThat(sent.variables().toJson()).isEqualTo("{\"paid\":true}");
     assertThat(sent.tenantId()).isNull();
     assertThat(response.getKey()).isEqualTo(KEY);
     assertThat(response.getTenantId()).isEqualTo("<default>");
@@ -447,7 +455,7 @@ class GatewayEndpointRoundTripTest {
     final var sent = gateway.fakes.messages.publish.lastCall().command();
     assertThat(sent.messageId()).isNull();
     assertThat(sent.correlationKey()).isEmpty();
-    assertThat(sent.variablesJson()).isNull();
+    assertThat(sent.variables()).isNull();
     assertThat(response.getTenantId()).isEmpty();
   }
 }

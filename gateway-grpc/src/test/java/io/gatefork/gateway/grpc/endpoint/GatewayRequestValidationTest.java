@@ -355,7 +355,74 @@ class GatewayRequestValidationTest {
                                 .addActivateElements(
                                     JobResultActivateElement.newBuilder().setElementId("")))
                         .build()),
-            "non-blank 'result.activateElements[0].elementId'"));
+            "non-blank 'result.activateElements[0].elementId'"),
+        // documents are checked where gRPC's JSON text becomes MessagePack, at every depth
+        invalid(
+            "create with variables that are an array",
+            c ->
+                c.createProcessInstance(
+                    CreateProcessInstanceRequest.newBuilder()
+                        .setBpmnProcessId("p")
+                        .setVariables("[1,2]")
+                        .build()),
+            "variables: expected a JSON object, but got an array"),
+        invalid(
+            "publish with variables that are a string",
+            c ->
+                c.publishMessage(
+                    PublishMessageRequest.newBuilder()
+                        .setName("m")
+                        .setVariables("\"just a string\"")
+                        .build()),
+            "variables: expected a JSON object, but got a scalar"),
+        invalid(
+            "set variables that are malformed",
+            c ->
+                c.setVariables(
+                    SetVariablesRequest.newBuilder()
+                        .setElementInstanceKey(2251799813685249L)
+                        .setVariables("{\"a\":")
+                        .build()),
+            "variables: expected a JSON object, but it is not valid JSON"),
+        invalid(
+            "throw an error with variables that are an array",
+            c ->
+                c.throwError(
+                    ThrowErrorRequest.newBuilder()
+                        .setJobKey(2251799813685249L)
+                        .setErrorCode("E")
+                        .setVariables("[]")
+                        .build()),
+            "variables: expected a JSON object, but got an array"),
+        invalid(
+            "complete a job whose activated element's variables are an array",
+            c ->
+                c.completeJob(
+                    CompleteJobRequest.newBuilder()
+                        .setJobKey(2251799813685249L)
+                        .setResult(
+                            JobResult.newBuilder()
+                                .setType("adHocSubProcess")
+                                .addActivateElements(
+                                    JobResultActivateElement.newBuilder()
+                                        .setElementId("a")
+                                        .setVariables("[1]")))
+                        .build()),
+            "result.activateElements[0].variables: expected a JSON object, but got an array"),
+        invalid(
+            "modify with a variable instruction that is an array",
+            c ->
+                c.modifyProcessInstance(
+                    ModifyProcessInstanceRequest.newBuilder()
+                        .setProcessInstanceKey(2251799813685249L)
+                        .addActivateInstructions(
+                            ModifyProcessInstanceRequest.ActivateInstruction.newBuilder()
+                                .setElementId("task")
+                                .addVariableInstructions(
+                                    ModifyProcessInstanceRequest.VariableInstruction.newBuilder()
+                                        .setVariables("[1]")))
+                        .build()),
+            "activateInstructions[0].variableInstructions[0].variables: expected a JSON object"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -10,6 +10,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultCorrections;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ProcessInstanceCreationRuntimeInstruction;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StringList;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TerminateProcessInstanceInstruction;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.job.JobCompletionResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -78,7 +79,7 @@ class JobResultMappingTest {
         .isEqualTo(
             new JobCompletionResult.AdHocSubProcess(
                 List.of(
-                    new JobCompletionResult.ActivateElement("a", "{\"x\":1}"),
+                    new JobCompletionResult.ActivateElement("a", JsonDocument.ofJson("{\"x\":1}")),
                     new JobCompletionResult.ActivateElement("b", null)),
                 true,
                 false));

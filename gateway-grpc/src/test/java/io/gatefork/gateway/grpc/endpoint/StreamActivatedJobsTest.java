@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.job.ActivatedJob;
@@ -201,11 +202,11 @@ class StreamActivatedJobsTest {
         100L,
         "task",
         300L,
-        "{}",
+        JsonDocument.EMPTY,
         "w1",
         3,
         1_700_000_000_000L,
-        variables,
+        JsonDocument.ofJson(variables),
         "<default>",
         "BPMN_ELEMENT",
         "UNSPECIFIED");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.gatefork.gateway.grpc.support.TestGateway;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.job.ActivatedJob;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
@@ -121,11 +122,11 @@ class GrpcServerMetricsTest {
         1,
         "e",
         1,
-        "{}",
+        JsonDocument.EMPTY,
         "w",
         1,
         1,
-        "{}",
+        JsonDocument.EMPTY,
         "<default>",
         "BPMN_ELEMENT",
         "UNSPECIFIED");

@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.decision;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
@@ -48,7 +47,7 @@ public class DecisionController {
             byId
                 ? FieldRules.requireText("decisionDefinitionId", body.decisionDefinitionId())
                 : null,
-            JsonObjectText.jsonOrNull(body.variables()),
+            body.variables(),
             RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
         decisionServices.evaluate(context, command), DecisionController::toResponse);

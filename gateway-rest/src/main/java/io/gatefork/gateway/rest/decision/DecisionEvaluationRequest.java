@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.decision;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 
 /**
  * Body of {@code POST /v2/decision-definitions/evaluation}: the spec's oneOf of "by id" and "by
@@ -9,5 +9,5 @@ import io.gatefork.gateway.rest.json.JsonObjectText;
 public record DecisionEvaluationRequest(
     String decisionDefinitionId,
     String decisionDefinitionKey,
-    JsonObjectText variables,
+    JsonDocument variables,
     String tenantId) {}

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.elementinstance;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 import java.util.List;
 
 /** Body of the ad-hoc sub-process activation; at least one element is required. */
@@ -10,5 +10,5 @@ public record AdHocActivitiesActivationRequest(
     List<Element> elements, Boolean cancelRemainingInstances) {
 
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Element(String elementId, JsonObjectText variables) {}
+  public record Element(String elementId, JsonDocument variables) {}
 }

@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.elementinstance;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.validation.LongKeys;
@@ -51,7 +50,7 @@ public class ElementInstanceController {
     final SetVariables command =
         new SetVariables(
             key,
-            FieldRules.require("variables", body.variables()).json(),
+            FieldRules.require("variables", body.variables()),
             Boolean.TRUE.equals(body.local()),
             body.operationReference());
     return AsyncResponses.noContent(
@@ -87,7 +86,7 @@ public class ElementInstanceController {
           element == null
               ? null
               : new ActivateAdHocSubProcessActivities.Element(
-                  element.elementId(), JsonObjectText.jsonOrNull(element.variables())));
+                  element.elementId(), element.variables()));
     }
     return activations;
   }

@@ -1,7 +1,6 @@
 package io.gatefork.gateway.rest.elementinstance;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 
 /** Body of {@code PUT /v2/element-instances/{key}/variables}; variables is required. */
-public record SetVariablesRequest(
-    JsonObjectText variables, Boolean local, Long operationReference) {}
+public record SetVariablesRequest(JsonDocument variables, Boolean local, Long operationReference) {}

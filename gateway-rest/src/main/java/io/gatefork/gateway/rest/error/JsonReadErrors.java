@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonMappingException.Reference;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 import java.util.Collection;
 import java.util.List;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -133,7 +133,7 @@ public final class JsonReadErrors {
     if (type.isArray() || Collection.class.isAssignableFrom(type)) {
       return "must be an array";
     }
-    if (type == JsonObjectText.class || type.isRecord()) {
+    if (type == JsonDocument.class || type.isRecord()) {
       return "must be a JSON object";
     }
     return "has a value of the wrong type";

@@ -49,27 +49,35 @@ final class AnswerWriter {
       throws IOException {
     final Object body = head(entity, request, response);
     if (body instanceof final Resource resource) {
-      AnswerOutput.stream(
-          AnswerOutput.startAsync(request, response), resource.getInputStream(), writeTimeout);
+      final var stream = AnswerOutput.Body.of(resource.getInputStream());
+      AnswerOutput.sendLater(
+          AnswerOutput.startAsync(request, response), () -> stream, writeTimeout);
     } else if (body != null) {
       AnswerOutput.send(
           request, response, (byte[]) body, KeptStatus.isMarked(response), writeTimeout);
     }
   }
 
-  /** Answers a request in async processing, from any thread; completes its async context. */
-  void write(final ResponseEntity<?> entity, final AsyncContext async) throws IOException {
+  /**
+   * Answers a request in async processing, from any thread; completes its async context. The answer
+   * is serialised where it is written, on a request thread ({@link AnswerOutput#sendLater}).
+   */
+  void write(final ResponseEntity<?> entity, final AsyncContext async) {
     final var request = (HttpServletRequest) async.getRequest();
     final var response = (HttpServletResponse) async.getResponse();
-    final Object body = head(entity, request, response);
     RequestStages.answerReady(request, entity.getStatusCode().value());
-    if (body instanceof final Resource resource) {
-      AnswerOutput.stream(async, resource.getInputStream(), writeTimeout);
-    } else if (body != null) {
-      AnswerOutput.send(async, (byte[]) body, KeptStatus.isMarked(response), writeTimeout);
-    } else {
-      async.complete();
-    }
+    AnswerOutput.sendLater(
+        async,
+        () -> {
+          final Object body = head(entity, request, response);
+          if (body instanceof final Resource resource) {
+            return AnswerOutput.Body.of(resource.getInputStream());
+          }
+          return body == null
+              ? null
+              : AnswerOutput.Body.of((byte[]) body, KeptStatus.isMarked(response));
+        },
+        writeTimeout);
   }
 
   /**

@@ -6,7 +6,6 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -48,8 +47,8 @@ final class PendingAnswer implements AsyncListener {
     }
     try {
       writer.write(entity, async); // completes the async context once the answer is out
-    } catch (final IOException | IllegalStateException clientGone) {
-      // the client left, or the container gave the request up: nobody to tell
+    } catch (final IllegalStateException clientGone) {
+      // the container gave the request up: nobody to tell
       complete();
     } catch (final RuntimeException unwritable) {
       LOG.warn("Could not write the answer to {}", request.getRequestURI(), unwritable);

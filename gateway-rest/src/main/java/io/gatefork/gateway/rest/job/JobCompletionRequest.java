@@ -2,7 +2,7 @@ package io.gatefork.gateway.rest.job;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 import java.util.List;
 
 /**
@@ -10,7 +10,7 @@ import java.util.List;
  * discriminated by {@code type} ({@code userTask}, the default, or {@code adHocSubProcess}) in one
  * record; {@link JobRequestMapper} reads the fields of the named type.
  */
-public record JobCompletionRequest(JsonObjectText variables, Result result) {
+public record JobCompletionRequest(JsonDocument variables, Result result) {
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Result(
@@ -33,5 +33,5 @@ public record JobCompletionRequest(JsonObjectText variables, Result result) {
       Integer priority) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record ActivateElement(String elementId, JsonObjectText variables) {}
+  public record ActivateElement(String elementId, JsonDocument variables) {}
 }

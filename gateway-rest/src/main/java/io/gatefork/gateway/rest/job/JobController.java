@@ -1,10 +1,10 @@
 package io.gatefork.gateway.rest.job;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.ActivatedJob;
 import io.gatefork.service.job.JobChangeset;
@@ -63,7 +63,7 @@ public class JobController {
       final RequestContext context) {
     final long key = LongKeys.parse(JOB_KEY, jobKey);
     final JobCompletionResult result = JobRequestMapper.toResult(body);
-    final String variables = body == null ? null : JsonObjectText.jsonOrNull(body.variables());
+    final JsonDocument variables = body == null ? null : body.variables();
     return AsyncResponses.noContent(jobServices.complete(context, key, variables, result));
   }
 
@@ -85,7 +85,7 @@ public class JobController {
             JobRequestMapper.errorMessage(body.errorMessage()),
             // the service refuses a negative back-off, for both APIs
             body.retryBackOff() == null ? 0 : body.retryBackOff(),
-            JsonObjectText.jsonOrNull(body.variables())));
+            body.variables()));
   }
 
   @GatewayOperation(Operation.THROW_JOB_ERROR)
@@ -102,7 +102,7 @@ public class JobController {
                 key,
                 body.errorCode(),
                 JobRequestMapper.errorMessage(body.errorMessage()),
-                JsonObjectText.jsonOrNull(body.variables()))));
+                body.variables())));
   }
 
   /** 204; retries and timeout change in one broker command ({@code JOB.UPDATE}). */

@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.job;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 
 /** Body of {@code POST /v2/jobs/{jobKey}/error}; errorCode is required. */
-public record JobErrorRequest(String errorCode, String errorMessage, JsonObjectText variables) {}
+public record JobErrorRequest(String errorCode, String errorMessage, JsonDocument variables) {}

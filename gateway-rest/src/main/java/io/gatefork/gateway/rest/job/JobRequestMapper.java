@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.job;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.job.ActivateJobs;
@@ -70,8 +69,7 @@ final class JobRequestMapper {
       elements.add(
           element == null
               ? null
-              : new JobCompletionResult.ActivateElement(
-                  element.elementId(), JsonObjectText.jsonOrNull(element.variables())));
+              : new JobCompletionResult.ActivateElement(element.elementId(), element.variables()));
     }
     return new JobCompletionResult.AdHocSubProcess(
         elements,

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 final class JobResponseMapper {
-  private static final String EMPTY_OBJECT = "{}";
   private static final String DEFAULT_KIND = "BPMN_ELEMENT";
   private static final String DEFAULT_LISTENER_EVENT_TYPE = "UNSPECIFIED";
 
@@ -29,11 +28,11 @@ final class JobResponseMapper {
         job.bpmnProcessId(),
         job.processDefinitionVersion(),
         job.elementId(),
-        jsonObject(job.customHeadersJson()),
+        job.customHeaders(),
         job.worker(),
         job.retries(),
         job.deadline(),
-        jsonObject(job.variablesJson()),
+        job.variables(),
         job.tenantId(),
         Long.toString(job.key()),
         Long.toString(job.processInstanceKey()),
@@ -41,9 +40,5 @@ final class JobResponseMapper {
         Long.toString(job.elementInstanceKey()),
         job.kind() == null ? DEFAULT_KIND : job.kind(),
         job.listenerEventType() == null ? DEFAULT_LISTENER_EVENT_TYPE : job.listenerEventType());
-  }
-
-  private static String jsonObject(final String json) {
-    return json == null || json.isEmpty() ? EMPTY_OBJECT : json;
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import io.gatefork.service.codec.JsonDocument;
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
 import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
 
@@ -18,6 +19,9 @@ import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
  * <p>Unknown properties fail too: most request schemas of the spec say {@code additionalProperties:
  * false}. The records of the few that do not (e.g. {@code GroupUpdateRequest}, {@code
  * DocumentMetadata}) say {@code @JsonIgnoreProperties(ignoreUnknown = true)}.
+ *
+ * <p>Variables and other JSON objects bind as {@link JsonDocument}s ({@link JsonDocumentBinding}),
+ * converted once between the body and MessagePack.
  */
 public final class StrictJsonBinding implements Jackson2ObjectMapperBuilderCustomizer {
 
@@ -26,6 +30,8 @@ public final class StrictJsonBinding implements Jackson2ObjectMapperBuilderCusto
     builder
         .featuresToEnable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .featuresToDisable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+        .serializerByType(JsonDocument.class, new JsonDocumentBinding.Writer())
+        .deserializerByType(JsonDocument.class, new JsonDocumentBinding.Reader())
         .postConfigurer(StrictJsonBinding::refuseScalarCoercions);
   }
 

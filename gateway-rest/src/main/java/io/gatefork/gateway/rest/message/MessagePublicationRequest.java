@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.message;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 
 /** Body of {@code POST /v2/messages/publication}; only name is required. */
 public record MessagePublicationRequest(
@@ -8,5 +8,5 @@ public record MessagePublicationRequest(
     String correlationKey,
     Long timeToLive,
     String messageId,
-    JsonObjectText variables,
+    JsonDocument variables,
     String tenantId) {}

@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.message;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.message.CorrelateMessage;
@@ -20,7 +19,7 @@ final class MessageRequestMapper {
         request.correlationKey() == null ? "" : request.correlationKey(),
         request.timeToLive() == null ? 0 : request.timeToLive(),
         request.messageId(),
-        JsonObjectText.jsonOrNull(request.variables()),
+        request.variables(),
         RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
   }
 
@@ -29,7 +28,7 @@ final class MessageRequestMapper {
     return new CorrelateMessage(
         request.name(),
         request.correlationKey() == null ? "" : request.correlationKey(),
-        JsonObjectText.jsonOrNull(request.variables()),
+        request.variables(),
         RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
   }
 

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.processinstance;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 import java.util.List;
 
 /** Body of {@code POST /v2/process-instances/{key}/modification}. */
@@ -21,7 +21,7 @@ public record ModifyProcessInstanceRequest(
       String ancestorElementInstanceKey) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record VariableInstruction(JsonObjectText variables, String scopeId) {}
+  public record VariableInstruction(JsonDocument variables, String scopeId) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record TerminateInstruction(String elementInstanceKey) {}

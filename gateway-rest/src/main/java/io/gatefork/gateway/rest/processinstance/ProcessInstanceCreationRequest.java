@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.processinstance;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 import java.util.List;
 
 /**
@@ -15,7 +15,7 @@ public record ProcessInstanceCreationRequest(
     String processDefinitionKey,
     String processDefinitionId,
     Integer processDefinitionVersion,
-    JsonObjectText variables,
+    JsonDocument variables,
     String tenantId,
     Long operationReference,
     List<StartInstruction> startInstructions,

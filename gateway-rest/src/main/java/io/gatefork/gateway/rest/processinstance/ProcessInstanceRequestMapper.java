@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.processinstance;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
@@ -41,7 +40,7 @@ final class ProcessInstanceRequestMapper {
         processDefinitionKey,
         processDefinitionId,
         version,
-        JsonObjectText.jsonOrNull(request.variables()),
+        request.variables(),
         RestTenantChecks.tenantId("tenantId", request.tenantId(), context),
         request.operationReference(),
         startElementIds(request.startInstructions()),
@@ -100,8 +99,7 @@ final class ProcessInstanceRequestMapper {
         final String variableField = field + ".variableInstructions[" + j + "].variables";
         variables.add(
             new ModifyProcessInstance.VariableInstruction(
-                FieldRules.require(variableField, variable == null ? null : variable.variables())
-                    .json(),
+                FieldRules.require(variableField, variable == null ? null : variable.variables()),
                 variable.scopeId()));
       }
       activations.add(

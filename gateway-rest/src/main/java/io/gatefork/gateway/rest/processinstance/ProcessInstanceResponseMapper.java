@@ -1,12 +1,11 @@
 package io.gatefork.gateway.rest.processinstance;
 
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
 import io.gatefork.service.processinstance.ProcessInstanceResult;
 import java.util.List;
 
 final class ProcessInstanceResponseMapper {
-  private static final String NO_VARIABLES = "{}";
-
   private ProcessInstanceResponseMapper() {}
 
   static CreateProcessInstanceResponse toResponse(final ProcessInstanceCreated created) {
@@ -14,7 +13,7 @@ final class ProcessInstanceResponseMapper {
         created.bpmnProcessId(),
         created.version(),
         created.tenantId(),
-        NO_VARIABLES,
+        JsonDocument.EMPTY,
         Long.toString(created.processDefinitionKey()),
         Long.toString(created.processInstanceKey()),
         orEmpty(created.tags()));
@@ -25,9 +24,7 @@ final class ProcessInstanceResponseMapper {
         result.bpmnProcessId(),
         result.version(),
         result.tenantId(),
-        result.variablesJson() == null || result.variablesJson().isEmpty()
-            ? NO_VARIABLES
-            : result.variablesJson(),
+        result.variables(),
         Long.toString(result.processDefinitionKey()),
         Long.toString(result.processInstanceKey()),
         orEmpty(result.tags()));

@@ -1,7 +1,6 @@
 package io.gatefork.gateway.rest.signal;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 
 /** Body of {@code POST /v2/signals/broadcast}; signalName is required. */
-public record SignalBroadcastRequest(
-    String signalName, JsonObjectText variables, String tenantId) {}
+public record SignalBroadcastRequest(String signalName, JsonDocument variables, String tenantId) {}

@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.signal;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.security.RestTenantChecks;
@@ -34,7 +33,7 @@ public class SignalController {
     final var command =
         new BroadcastSignal(
             body.signalName(),
-            JsonObjectText.jsonOrNull(body.variables()),
+            body.variables(),
             RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
     return AsyncResponses.ok(
         signalServices.broadcast(context, command),

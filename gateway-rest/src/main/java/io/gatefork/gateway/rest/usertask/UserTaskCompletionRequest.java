@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.usertask;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
+import io.gatefork.service.codec.JsonDocument;
 
 /** Optional body of {@code POST /v2/user-tasks/{key}/completion}. */
-public record UserTaskCompletionRequest(JsonObjectText variables, String action) {}
+public record UserTaskCompletionRequest(JsonDocument variables, String action) {}

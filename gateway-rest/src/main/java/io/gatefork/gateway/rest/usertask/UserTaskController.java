@@ -1,6 +1,5 @@
 package io.gatefork.gateway.rest.usertask;
 
-import io.gatefork.gateway.rest.json.JsonObjectText;
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.validation.LongKeys;
@@ -73,9 +72,7 @@ public class UserTaskController {
         userTaskServices.complete(
             context,
             new CompleteUserTask(
-                key,
-                body == null ? null : JsonObjectText.jsonOrNull(body.variables()),
-                body == null ? null : body.action())));
+                key, body == null ? null : body.variables(), body == null ? null : body.action())));
   }
 
   /** At least one attribute of the changeset, or an action, must be given. */

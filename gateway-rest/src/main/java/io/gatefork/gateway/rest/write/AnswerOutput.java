@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one way the gateway writes a REST answer's body: with servlet non-blocking I/O, so that no
@@ -28,6 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * non-blocking output (Spring's mocks) gets a blocking write.
  */
 public final class AnswerOutput implements WriteListener {
+  private static final Logger LOG = LoggerFactory.getLogger(AnswerOutput.class);
   private static final String STARTED_HERE = AnswerOutput.class.getName() + ".startedHere";
   private static final String ABANDONED = AnswerOutput.class.getName() + ".bodyAbandoned";
   private static final String UNDELIVERED = AnswerOutput.class.getName() + ".undelivered";
@@ -96,73 +99,93 @@ public final class AnswerOutput implements WriteListener {
   }
 
   /**
-   * Writes {@code body} to the response of a request in async processing, from any thread; the
-   * async context is completed when the body is out (or the client gone).
+   * Makes and writes the answer of a request in async processing, from any thread: on one of
+   * Tomcat's request threads, so the thread that completed the answer (the API executor's, shared
+   * with gRPC) neither serialises the body — a large document converted and written takes
+   * milliseconds — nor runs what Tomcat does after a write listener set from it: the write itself,
+   * and after the answer the connection's next pipelined request, whose slow body would hold that
+   * thread, and every answer queued behind it, for the body's deadline. The async context is
+   * completed when the body is out (or the client gone).
    */
-  public static void send(
-      final AsyncContext async,
-      final byte[] body,
-      final boolean marked,
-      final Duration writeTimeout) {
-    startOnContainerThread(async, body, null, marked, writeTimeout);
-  }
-
-  /** As {@link #send(AsyncContext, byte[], boolean, Duration)}, for a body read from a stream. */
-  public static void stream(
-      final AsyncContext async, final InputStream body, final Duration writeTimeout) {
-    startOnContainerThread(async, null, body, false, writeTimeout);
-  }
-
-  /**
-   * Starts the write of a later answer on one of Tomcat's request threads. Tomcat runs a write
-   * listener set from another thread (the API executor's, which completed the answer) right there,
-   * and after the answer the connection's next pipelined request too: a slow body there would hold
-   * the API executor thread, and every answer queued behind it, gRPC ones too, for the body's
-   * deadline.
-   */
-  private static void startOnContainerThread(
-      final AsyncContext async,
-      final byte[] bytes,
-      final InputStream stream,
-      final boolean marked,
-      final Duration writeTimeout) {
-    final Runnable write =
-        () -> {
-          try {
-            start(async, bytes, stream, marked, writeTimeout);
-          } catch (final IOException | RuntimeException clientGone) {
-            closeQuietly(stream);
-            completeQuietly(async);
-          }
-        };
+  public static void sendLater(
+      final AsyncContext async, final Answer answer, final Duration writeTimeout) {
     try {
-      async.start(write);
+      async.start(() -> makeAndStart(async, answer, writeTimeout));
     } catch (final IllegalStateException inContainerCallback) {
       // Tomcat starts nothing while it times the request out or reports an error, nor takes a
       // write listener then: the answer (a 504's few hundred bytes) comes from its listener, on one
       // of its own threads, and is written there as is
-      writeInPlace(async, bytes, stream, marked);
+      writeInPlace(async, answer);
     }
   }
 
-  private static void writeInPlace(
-      final AsyncContext async,
-      final byte[] bytes,
-      final InputStream stream,
-      final boolean marked) {
-    final var response = (HttpServletResponse) async.getResponse();
-    try {
-      if (bytes != null) {
-        writeBlocking(response, bytes, marked);
-      } else {
-        stream.transferTo(response.getOutputStream());
-      }
-    } catch (final IOException clientGone) {
-      // nobody to tell
-    } finally {
-      closeQuietly(stream);
-      completeQuietly(async);
+  /** An answer made on the thread that writes it. */
+  @FunctionalInterface
+  public interface Answer {
+    /**
+     * Sets the answer's head (status through {@link KeptStatus}, headers, content type and length).
+     *
+     * @return its body, or null for none
+     */
+    Body make() throws IOException;
+  }
+
+  /**
+   * An answer's body: bytes, with what {@link KeptStatus#set} returned for its status, or a stream.
+   */
+  public record Body(byte[] bytes, InputStream stream, boolean marked) {
+    public static Body of(final byte[] bytes, final boolean marked) {
+      return new Body(bytes, null, marked);
     }
+
+    public static Body of(final InputStream stream) {
+      return new Body(null, stream, false);
+    }
+  }
+
+  private static void makeAndStart(
+      final AsyncContext async, final Answer answer, final Duration writeTimeout) {
+    Body body = null;
+    try {
+      body = answer.make();
+      if (body == null) {
+        completeQuietly(async);
+      } else {
+        start(async, body.bytes(), body.stream(), body.marked(), writeTimeout);
+      }
+    } catch (final IOException | RuntimeException failure) {
+      unwritten(async, body, failure);
+    }
+  }
+
+  private static void writeInPlace(final AsyncContext async, final Answer answer) {
+    Body body = null;
+    try {
+      body = answer.make();
+      if (body != null) {
+        final var response = (HttpServletResponse) async.getResponse();
+        if (body.bytes() != null) {
+          writeBlocking(response, body.bytes(), body.marked());
+        } else {
+          body.stream().transferTo(response.getOutputStream());
+        }
+      }
+    } catch (final IOException | RuntimeException failure) {
+      unwritten(async, body, failure);
+      return;
+    }
+    closeQuietly(body == null ? null : body.stream());
+    completeQuietly(async);
+  }
+
+  /** The client left, or the container gave the request up; anything else is a bug to report. */
+  private static void unwritten(
+      final AsyncContext async, final Body body, final Exception failure) {
+    if (!(failure instanceof IOException) && !(failure instanceof IllegalStateException)) {
+      LOG.warn("Could not write an answer", failure);
+    }
+    closeQuietly(body == null ? null : body.stream());
+    completeQuietly(async);
   }
 
   /**

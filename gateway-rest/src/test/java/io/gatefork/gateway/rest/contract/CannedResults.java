@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.contract;
 
 import io.camunda.zeebe.protocol.record.value.BatchOperationType;
 import io.gatefork.service.batchoperation.BatchOperationCreated;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.deployment.DeploymentResult;
 import io.gatefork.service.document.DocumentBatchResult;
@@ -92,7 +93,7 @@ final class CannedResults {
     fakes.processInstances.create.succeedWith(
         new ProcessInstanceCreated(KEY, "order", 1, KEY + 1, TENANT, List.of()));
     fakes.processInstances.createWithResult.succeedWith(
-        new ProcessInstanceResult(KEY, "order", 1, KEY + 1, TENANT, "{}", List.of()));
+        new ProcessInstanceResult(KEY, "order", 1, KEY + 1, TENANT, JsonDocument.EMPTY, List.of()));
     fakes.processInstances.cancel.succeedWith(null);
     fakes.processInstances.modify.succeedWith(null);
     fakes.processInstances.migrate.succeedWith(null);

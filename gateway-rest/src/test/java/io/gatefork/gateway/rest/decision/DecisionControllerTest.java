@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import io.gatefork.gateway.rest.support.RestTestSupport;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.decision.EvaluateDecision;
 import java.util.List;
@@ -75,7 +76,8 @@ class DecisionControllerTest extends RestTestSupport {
                 .asText())
         .isEqualTo("\"Stew\"");
     assertThat(fakes.decisions.on("evaluate").lastCall().get(1))
-        .isEqualTo(new EvaluateDecision(null, "dish", "{\"season\":\"W\"}", null));
+        .isEqualTo(
+            new EvaluateDecision(null, "dish", JsonDocument.ofJson("{\"season\":\"W\"}"), null));
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 import io.gatefork.gateway.rest.support.RestTestSupport;
 import io.gatefork.service.adhocsubprocess.ActivateAdHocSubProcessActivities;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.variable.SetVariables;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class ElementInstanceControllerTest extends RestTestSupport {
 
     assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
     assertThat(fakes.variables.on("setVariables").lastCall().get(1))
-        .isEqualTo(new SetVariables(KEY, "{\"x\":[1,2]}", true, null));
+        .isEqualTo(new SetVariables(KEY, JsonDocument.ofJson("{\"x\":[1,2]}"), true, null));
   }
 
   @Test
@@ -42,7 +43,9 @@ class ElementInstanceControllerTest extends RestTestSupport {
         .isEqualTo(
             new ActivateAdHocSubProcessActivities(
                 KEY,
-                List.of(new ActivateAdHocSubProcessActivities.Element("a", "{\"y\":1}")),
+                List.of(
+                    new ActivateAdHocSubProcessActivities.Element(
+                        "a", JsonDocument.ofJson("{\"y\":1}"))),
                 false));
   }
 

@@ -3,11 +3,8 @@ package io.gatefork.gateway.rest.frontend;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gatefork.gateway.rest.support.RestTestSupport;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -41,12 +38,7 @@ class ContainerTimeoutAnswerTest extends RestTestSupport {
     final HttpResponse<String> answer =
         HttpClient.newHttpClient()
             .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/v2/process-instances"))
-                    .timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"processDefinitionId\":\"p\"}"))
-                    .build(),
+                postCreation(port, "{\"processDefinitionId\":\"p\"}"),
                 HttpResponse.BodyHandlers.ofString());
 
     assertThat(answer.statusCode()).isEqualTo(504);

@@ -5,6 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.support.RestTestSupport;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.job.ActivatedJob;
@@ -30,11 +31,11 @@ class JobControllerTest extends RestTestSupport {
           2251799813685249L,
           "charge",
           2251799813685258L,
-          "{\"retry\":\"fast\"}",
+          JsonDocument.ofJson("{\"retry\":\"fast\"}"),
           "worker-1",
           3,
           1757280974277L,
-          "{\"amount\":12.5}",
+          JsonDocument.ofJson("{\"amount\":12.5}"),
           "<default>",
           "BPMN_ELEMENT",
           "UNSPECIFIED");
@@ -172,7 +173,22 @@ class JobControllerTest extends RestTestSupport {
     fakes.jobs.activate.succeedWith(
         List.of(
             new ActivatedJob(
-                1, "t", 2, "p", 1, 3, "e", 4, null, "w", 1, 5, "", "<default>", null, null)));
+                1,
+                "t",
+                2,
+                "p",
+                1,
+                3,
+                "e",
+                4,
+                JsonDocument.EMPTY,
+                "w",
+                1,
+                5,
+                JsonDocument.EMPTY,
+                "<default>",
+                null,
+                null)));
 
     final var job =
         json(performAsync(
@@ -222,7 +238,7 @@ class JobControllerTest extends RestTestSupport {
     assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
     final var call = fakes.jobs.complete.lastCall();
     assertThat(call.jobKey()).isEqualTo(2251799813685260L);
-    assertThat(call.variablesJson()).isEqualTo("{\"paid\":true}");
+    assertThat(call.variables().toJson()).isEqualTo("{\"paid\":true}");
   }
 
   @Test
@@ -232,7 +248,7 @@ class JobControllerTest extends RestTestSupport {
     final var result = performAsync(post("/v2/jobs/7/completion"));
 
     assertThat(result.andReturn().getResponse().getStatus()).isEqualTo(204);
-    assertThat(fakes.jobs.complete.lastCall().variablesJson()).isNull();
+    assertThat(fakes.jobs.complete.lastCall().variables()).isNull();
   }
 
   @Test
@@ -287,7 +303,7 @@ class JobControllerTest extends RestTestSupport {
         .isEqualTo(
             new JobCompletionResult.AdHocSubProcess(
                 List.of(
-                    new JobCompletionResult.ActivateElement("a", "{\"x\":1}"),
+                    new JobCompletionResult.ActivateElement("a", JsonDocument.ofJson("{\"x\":1}")),
                     new JobCompletionResult.ActivateElement("b", null)),
                 true,
                 true));
@@ -340,7 +356,7 @@ class JobControllerTest extends RestTestSupport {
     assertThat(call.retries()).isEqualTo(2);
     assertThat(call.errorMessage()).isEqualTo("card declined");
     assertThat(call.retryBackOffMillis()).isEqualTo(5000);
-    assertThat(call.variablesJson()).isEqualTo("{\"attempt\":1}");
+    assertThat(call.variables().toJson()).isEqualTo("{\"attempt\":1}");
   }
 
   @Test
@@ -353,7 +369,7 @@ class JobControllerTest extends RestTestSupport {
     assertThat(call.retries()).isZero();
     assertThat(call.errorMessage()).isEmpty();
     assertThat(call.retryBackOffMillis()).isZero();
-    assertThat(call.variablesJson()).isNull();
+    assertThat(call.variables()).isNull();
   }
 
   @Test
@@ -372,7 +388,7 @@ class JobControllerTest extends RestTestSupport {
     assertThat(call.command().jobKey()).isEqualTo(7);
     assertThat(call.command().errorCode()).isEqualTo("NO_FUNDS");
     assertThat(call.command().errorMessage()).isEqualTo("empty");
-    assertThat(call.command().variablesJson()).isEqualTo("{\"x\":1}");
+    assertThat(call.command().variables().toJson()).isEqualTo("{\"x\":1}");
   }
 
   @Test

@@ -40,7 +40,7 @@ class MessageControllerTest extends RestTestSupport {
     assertThat(command.correlationKey()).isEqualTo("order-42");
     assertThat(command.timeToLiveMillis()).isEqualTo(60000);
     assertThat(command.messageId()).isEqualTo("m-1");
-    assertThat(command.variablesJson()).isEqualTo("{\"amount\":10}");
+    assertThat(command.variables().toJson()).isEqualTo("{\"amount\":10}");
     assertThat(command.tenantId()).isEqualTo("tenant-a");
   }
 
@@ -54,7 +54,7 @@ class MessageControllerTest extends RestTestSupport {
     assertThat(command.correlationKey()).isEmpty();
     assertThat(command.timeToLiveMillis()).isZero();
     assertThat(command.messageId()).isNull();
-    assertThat(command.variablesJson()).isNull();
+    assertThat(command.variables()).isNull();
     assertThat(command.tenantId()).isNull();
   }
 

@@ -5,6 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 import io.gatefork.gateway.rest.response.AsyncResponses;
 import io.gatefork.gateway.rest.support.RestTestSupport;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
@@ -59,7 +60,8 @@ class ProcessInstanceControllerTest extends RestTestSupport {
     final var command = fakes.processInstances.create.lastCall().command();
     assertThat(command.processDefinitionKey()).isEqualTo(2251799813685249L);
     assertThat(command.bpmnProcessId()).isNull();
-    assertThat(command.variablesJson()).isEqualTo("{\"amount\":12.50,\"items\":[1,{\"a\":null}]}");
+    assertThat(command.variables().toJson())
+        .isEqualTo("{\"amount\":12.5,\"items\":[1,{\"a\":null}]}");
     assertThat(command.tenantId()).isEqualTo("tenant-a");
     assertThat(command.operationReference()).isEqualTo(7L);
     assertThat(command.startElementIds()).containsExactly("task-b");
@@ -76,7 +78,7 @@ class ProcessInstanceControllerTest extends RestTestSupport {
     assertThat(command.bpmnProcessId()).isEqualTo("order-process");
     assertThat(command.version()).isEqualTo(-1);
     assertThat(command.processDefinitionKey()).isNull();
-    assertThat(command.variablesJson()).isNull();
+    assertThat(command.variables()).isNull();
     assertThat(command.startElementIds()).isEmpty();
     assertThat(command.tags()).isEmpty();
   }
@@ -110,7 +112,13 @@ class ProcessInstanceControllerTest extends RestTestSupport {
   void awaitsCompletionAndAnswersTheVariables() throws Exception {
     fakes.processInstances.createWithResult.succeedWith(
         new ProcessInstanceResult(
-            11L, "order-process", 1, 12L, "<default>", "{\"total\":42,\"ok\":true}", List.of()));
+            11L,
+            "order-process",
+            1,
+            12L,
+            "<default>",
+            JsonDocument.ofJson("{\"total\":42,\"ok\":true}"),
+            List.of()));
 
     final var result =
         performAsync(
@@ -134,7 +142,7 @@ class ProcessInstanceControllerTest extends RestTestSupport {
   @Test
   void awaitCompletionWithoutTimeoutLeavesTheClusterDefault() throws Exception {
     fakes.processInstances.createWithResult.succeedWith(
-        new ProcessInstanceResult(11L, "p", 1, 12L, "<default>", "{}", List.of()));
+        new ProcessInstanceResult(11L, "p", 1, 12L, "<default>", JsonDocument.EMPTY, List.of()));
 
     performAsync(create("{\"processDefinitionKey\": \"11\", \"awaitCompletion\": true}"));
 
@@ -154,7 +162,8 @@ class ProcessInstanceControllerTest extends RestTestSupport {
     assertThat(started.getRequest().isAsyncStarted()).isTrue();
     assertThat(started.getResponse().getContentAsString()).isEmpty();
 
-    pending.complete(new ProcessInstanceResult(11L, "p", 1, 12L, "<default>", "{}", List.of()));
+    pending.complete(
+        new ProcessInstanceResult(11L, "p", 1, 12L, "<default>", JsonDocument.EMPTY, List.of()));
     final var done = whenAnswered(started);
     assertThat(done.andReturn().getResponse().getStatus()).isEqualTo(200);
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import io.gatefork.gateway.rest.support.RestTestSupport;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
 import java.util.List;
@@ -41,7 +42,9 @@ class ProcessInstanceModificationTest extends RestTestSupport {
                     new ModifyProcessInstance.ActivateInstruction(
                         "review",
                         -1,
-                        List.of(new ModifyProcessInstance.VariableInstruction("{\"a\":1}", "sub"))),
+                        List.of(
+                            new ModifyProcessInstance.VariableInstruction(
+                                JsonDocument.ofJson("{\"a\":1}"), "sub"))),
                     new ModifyProcessInstance.ActivateInstruction(
                         "ship", 2251799813685300L, List.of())),
                 List.of(2251799813685301L),

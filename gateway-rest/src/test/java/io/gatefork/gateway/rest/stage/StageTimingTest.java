@@ -5,6 +5,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import io.gatefork.gateway.rest.support.RestTestSupport;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.message.MessagePublished;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.processinstance.ProcessInstanceCreated;
@@ -75,7 +76,7 @@ class StageTimingTest extends RestTestSupport {
   @Test
   void recordsACreationThatAwaitsCompletionUnderItsOwnOperation() throws Exception {
     fakes.processInstances.createWithResult.succeedWith(
-        new ProcessInstanceResult(1, "p", 1, 2, "<default>", "{}", List.of()));
+        new ProcessInstanceResult(1, "p", 1, 2, "<default>", JsonDocument.EMPTY, List.of()));
     final long withResult = recordedTotals("create-process-instance-with-result");
     final long plain = recordedTotals("create-process-instance");
 

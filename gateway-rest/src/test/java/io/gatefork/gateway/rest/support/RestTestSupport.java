@@ -11,6 +11,8 @@ import io.gatefork.service.stage.StageMetrics;
 import io.gatefork.service.testing.FakeServices;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -44,6 +46,15 @@ public abstract class RestTestSupport {
    */
   protected ResultActions performAsync(final RequestBuilder request) throws Exception {
     return whenAnswered(mvc.perform(request).andReturn());
+  }
+
+  /** A creation posted over HTTP to the real Tomcat on {@code port}, 10 s at most. */
+  protected static HttpRequest postCreation(final int port, final String body) {
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v2/process-instances"))
+        .timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body))
+        .build();
   }
 
   /** The answer of a request performed earlier, once its future completed (see performAsync). */
