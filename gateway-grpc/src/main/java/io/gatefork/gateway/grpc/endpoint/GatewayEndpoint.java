@@ -48,6 +48,7 @@ import io.gatefork.gateway.grpc.auth.CallerContext;
 import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
 import io.gatefork.gateway.grpc.metrics.StageTimingContext;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.codec.JsonDocument;
 import io.gatefork.service.job.OpenJobStream;
 import io.gatefork.service.job.ThrowJobError;
 import io.gatefork.service.job.WatchesCaller;
@@ -238,7 +239,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                 .complete(
                     context,
                     r.getJobKey(),
-                    GatewayRequestMapper.document("variables", r.getVariables()),
+                    JsonDocument.fromJson("variables", r.getVariables()),
                     GatewayRequestMapper.jobResult(r)),
         ignored -> COMPLETED);
   }
@@ -258,7 +259,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                     r.getRetries(),
                     GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
                     r.getRetryBackOff(),
-                    GatewayRequestMapper.document("variables", r.getVariables())),
+                    JsonDocument.fromJson("variables", r.getVariables())),
         ignored -> FAILED);
   }
 
@@ -277,7 +278,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                         r.getJobKey(),
                         r.getErrorCode(),
                         GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-                        GatewayRequestMapper.document("variables", r.getVariables()))),
+                        JsonDocument.fromJson("variables", r.getVariables()))),
         ignored -> ERROR_THROWN);
   }
 

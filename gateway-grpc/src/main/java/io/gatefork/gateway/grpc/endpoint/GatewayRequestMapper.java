@@ -81,7 +81,7 @@ final class GatewayRequestMapper {
         request.getProcessDefinitionKey() > 0 ? request.getProcessDefinitionKey() : null,
         absentIfEmpty(request.getBpmnProcessId()),
         request.getVersion(),
-        document("variables", request.getVariables()),
+        JsonDocument.fromJson("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()),
         request.hasOperationReference() ? request.getOperationReference() : null,
         startElementIds,
@@ -106,7 +106,7 @@ final class GatewayRequestMapper {
         elements.add(
             new JobCompletionResult.ActivateElement(
                 element.getElementId(),
-                document(
+                JsonDocument.fromJson(
                     FieldRules.element("result.activateElements", i) + ".variables",
                     element.getVariables())));
       }
@@ -156,7 +156,7 @@ final class GatewayRequestMapper {
         request.getCorrelationKey(),
         request.getTimeToLive(),
         absentIfEmpty(request.getMessageId()),
-        document("variables", request.getVariables()),
+        JsonDocument.fromJson("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
@@ -183,14 +183,14 @@ final class GatewayRequestMapper {
     return new EvaluateDecision(
         request.getDecisionKey() > 0 ? request.getDecisionKey() : null,
         absentIfBlank(request.getDecisionId()),
-        document("variables", request.getVariables()),
+        JsonDocument.fromJson("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
   static SetVariables setVariables(final SetVariablesRequest request) {
     return new SetVariables(
         request.getElementInstanceKey(),
-        document("variables", request.getVariables()),
+        JsonDocument.fromJson("variables", request.getVariables()),
         request.getLocal(),
         operationReference(request.hasOperationReference(), request.getOperationReference()));
   }
@@ -208,8 +208,11 @@ final class GatewayRequestMapper {
         final VariableInstruction variable = activation.getVariableInstructions(j);
         variables.add(
             new ModifyProcessInstance.VariableInstruction(
-                document(
-                    "activateInstructions[" + i + "].variableInstructions[" + j + "].variables",
+                JsonDocument.fromJson(
+                    FieldRules.element(
+                            FieldRules.element("activateInstructions", i) + ".variableInstructions",
+                            j)
+                        + ".variables",
                     variable.getVariables()),
                 absentIfEmpty(variable.getScopeId())));
       }
@@ -249,7 +252,7 @@ final class GatewayRequestMapper {
   static BroadcastSignal broadcastSignal(final BroadcastSignalRequest request) {
     return new BroadcastSignal(
         request.getSignalName(),
-        document("variables", request.getVariables()),
+        JsonDocument.fromJson("variables", request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
@@ -258,16 +261,6 @@ final class GatewayRequestMapper {
   }
 
   /** Variables: the stock gateway treats a blank document as no variables. */
-  /**
-   * A document field's JSON text as a document; null when blank (nothing to set).
-   *
-   * @throws io.gatefork.service.error.ServiceException INVALID_ARGUMENT naming {@code field} when
-   *     it is not a JSON object
-   */
-  static JsonDocument document(final String field, final String json) {
-    return JsonDocument.fromJson(field, json);
-  }
-
   static String absentIfBlank(final String value) {
     return value.isBlank() ? null : value;
   }
