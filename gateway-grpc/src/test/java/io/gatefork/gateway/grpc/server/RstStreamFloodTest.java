@@ -74,14 +74,20 @@ class RstStreamFloodTest {
       frame(SETTINGS, 0, 0, new byte[0]);
     }
 
-    /** Opens {@code calls} Topology calls (headers, no message yet) and resets each at once. */
+    /**
+     * Opens {@code calls} Topology calls (headers, no message yet) and resets each at once. All
+     * frames go out in one write: written one by one, a later write can meet the reset of a
+     * connection the server already closed for the earlier ones.
+     */
     void openAndReset(final int calls) throws IOException {
       final byte[] headers = topologyHeaders();
+      final var frames = new ByteArrayOutputStream();
       for (int i = 0; i < calls; i++) {
         final int stream = 2 * i + 1;
-        frame(HEADERS, END_HEADERS, stream, headers);
-        frame(RST_STREAM, 0, stream, new byte[] {0, 0, 0, CANCEL});
+        frame(frames, HEADERS, END_HEADERS, stream, headers);
+        frame(frames, RST_STREAM, 0, stream, new byte[] {0, 0, 0, CANCEL});
       }
+      out.write(frames.toByteArray());
       out.flush();
     }
 
@@ -130,6 +136,16 @@ class RstStreamFloodTest {
     }
 
     private void frame(final int type, final int flags, final int stream, final byte[] payload)
+        throws IOException {
+      frame(out, type, flags, stream, payload);
+    }
+
+    private static void frame(
+        final OutputStream out,
+        final int type,
+        final int flags,
+        final int stream,
+        final byte[] payload)
         throws IOException {
       out.write(
           new byte[] {
