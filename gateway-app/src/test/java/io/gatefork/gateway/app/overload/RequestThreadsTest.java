@@ -16,7 +16,9 @@ import org.springframework.test.context.TestPropertySource;
 /**
  * With admission on, the API connector's request threads are 4 per CPU unless {@code
  * server.tomcat.threads.max} says otherwise, and their executor stamps each task's hand-over time
- * (the wait before admission); with admission off, Spring Boot's 200 and Tomcat's own executor.
+ * (the wait before admission) and gives them a thread in a fair order among callers (first come
+ * first served with {@code partition-by=none}); with admission off, Spring Boot's 200 and Tomcat's
+ * own executor.
  */
 class RequestThreadsTest extends GatewayTestSupport {
   @Autowired ServletWebServerApplicationContext context;
@@ -25,6 +27,22 @@ class RequestThreadsTest extends GatewayTestSupport {
   void fourRequestThreadsPerCpuBehindTheStampingExecutor() {
     assertThat(stamping(context).maxThreads())
         .isEqualTo(4 * Runtime.getRuntime().availableProcessors());
+  }
+
+  @Test
+  void queuedTasksGetAThreadInAFairOrderAmongCallers() {
+    assertThat(stamping(context).fair()).isTrue();
+  }
+
+  @Nested
+  @TestPropertySource(properties = "gatefork.overload.partition-by=none")
+  class OneBoundForAll extends GatewayTestSupport {
+    @Autowired ServletWebServerApplicationContext context;
+
+    @Test
+    void firstComeFirstServed() {
+      assertThat(stamping(context).fair()).isFalse();
+    }
   }
 
   static StampingExecutor stamping(final ServletWebServerApplicationContext context) {

@@ -8,6 +8,7 @@ import java.nio.channels.SocketChannel;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
 import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 
 /**
@@ -30,6 +31,10 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * keep them all. {@link Bounding} gives the connection its full keep-alive count each time a thread
  * takes it ({@link SocketWrapperBase#setKeepAliveLeft}), so Tomcat's count of requests per
  * connection becomes a count of requests served in a row.
+ *
+ * <p>Each task it hands to the request threads says which connection and address it is for ({@link
+ * ConnectionTask}), so that the executor can order them fairly ({@link FairTaskQueue}); a released
+ * connection is forgotten there.
  */
 final class ClientBoundsEndpoint extends NioEndpoint {
   private volatile ConnectionsPerAddress limit = ConnectionsPerAddress.UNLIMITED;
@@ -67,6 +72,12 @@ final class ClientBoundsEndpoint extends NioEndpoint {
   @Override
   public void setHandler(final Handler<NioChannel> handler) {
     super.setHandler(new Bounding(handler));
+  }
+
+  @Override
+  protected SocketProcessorBase<NioChannel> createSocketProcessor(
+      final SocketWrapperBase<NioChannel> wrapper, final SocketEvent event) {
+    return new ConnectionProcessor(wrapper, event);
   }
 
   @Override
@@ -112,6 +123,27 @@ final class ClientBoundsEndpoint extends NioEndpoint {
     return isUnixSocket() ? null : socket.socket().getInetAddress();
   }
 
+  /** Tomcat's task for one event of a connection, naming the connection and its address. */
+  private final class ConnectionProcessor extends SocketProcessor implements ConnectionTask {
+    ConnectionProcessor(final SocketWrapperBase<NioChannel> wrapper, final SocketEvent event) {
+      super(wrapper, event);
+    }
+
+    @Override
+    public Object connection() {
+      final SocketWrapperBase<NioChannel> wrapper = socketWrapper;
+      return wrapper == null || wrapper.isClosed() ? null : wrapper;
+    }
+
+    @Override
+    public Object address() {
+      final SocketWrapperBase<NioChannel> wrapper = socketWrapper;
+      final NioChannel channel = wrapper == null ? null : wrapper.getSocket();
+      final SocketChannel socket = channel == null ? null : channel.getIOChannel();
+      return socket == null ? null : remoteAddress(socket);
+    }
+  }
+
   /**
    * The protocol's connection handler, uncounting each connection when it is released and renewing
    * its count of requests in a row whenever a thread takes it.
@@ -129,6 +161,9 @@ final class ClientBoundsEndpoint extends NioEndpoint {
         handler.release(wrapper);
       } finally {
         uncount(wrapper);
+        if (getExecutor() instanceof final DispatchTimes.StampingExecutor requestThreads) {
+          requestThreads.closed(wrapper);
+        }
       }
     }
 

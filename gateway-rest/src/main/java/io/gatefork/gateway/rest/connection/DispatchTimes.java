@@ -28,6 +28,12 @@ import org.springframework.core.Ordered;
  * Tomcat's one poller thread, so requests waited unseen in the kernel instead of in this pool's
  * queue, where their wait is measured (at 0.1 CPU and twice the capacity: 39 % of the capacity
  * served with 200 threads, 97 % with 8, docs/overload.md).
+ *
+ * <p>With admission shared among callers ({@code gatefork.overload.partition-by} other than {@code
+ * none}) the queued tasks get a thread in a fair order instead of first come first served ({@link
+ * FairTaskQueue}): by client address, then by connection, by the request-thread time each took
+ * lately. The pool's own queue then holds one placeholder per task, and the placeholder runs
+ * whichever task is due: still one hand-over per task.
  */
 public final class DispatchTimes {
   private static final ThreadLocal<long[]> DISPATCHED = ThreadLocal.withInitial(() -> new long[1]);
@@ -62,11 +68,11 @@ public final class DispatchTimes {
    * were added, and this one is added last).
    */
   public static WebServerFactoryCustomizer<TomcatServletWebServerFactory> customizer(
-      final boolean threadsConfigured) {
-    return new Customizer(threadsConfigured);
+      final boolean threadsConfigured, final boolean fair) {
+    return new Customizer(threadsConfigured, fair);
   }
 
-  private record Customizer(boolean threadsConfigured)
+  private record Customizer(boolean threadsConfigured, boolean fair)
       implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
     @Override
     public void customize(final TomcatServletWebServerFactory factory) {
@@ -78,7 +84,7 @@ public final class DispatchTimes {
               protocol.setMaxThreads(threads);
               protocol.setMinSpareThreads(Math.min(protocol.getMinSpareThreads(), threads));
             }
-            install(connector);
+            install(connector, fair);
           });
     }
 
@@ -89,7 +95,7 @@ public final class DispatchTimes {
   }
 
   /** Gives the connector's protocol the stamping executor over a pool like Tomcat's own. */
-  static void install(final Connector connector) {
+  static void install(final Connector connector, final boolean fair) {
     if (!(connector.getProtocolHandler() instanceof final AbstractProtocol<?> protocol)
         || protocol.getExecutor() != null) {
       return;
@@ -107,7 +113,7 @@ public final class DispatchTimes {
                 true,
                 protocol.getThreadPriority()));
     queue.setParent(pool);
-    protocol.setExecutor(stamping(pool));
+    protocol.setExecutor(fair ? fair(pool) : stamping(pool));
     connector.addLifecycleListener(
         event -> {
           if (Lifecycle.AFTER_STOP_EVENT.equals(event.getType())) {
@@ -116,16 +122,41 @@ public final class DispatchTimes {
         });
   }
 
+  /** Runs tasks first come first served. */
   static StampingExecutor stamping(final Executor pool) {
-    return new StampingExecutor(pool);
+    return new StampingExecutor(pool, null);
+  }
+
+  /** Runs tasks in a {@link FairTaskQueue}'s order. */
+  static StampingExecutor fair(final Executor pool) {
+    return new StampingExecutor(pool, new FairTaskQueue());
   }
 
   /** The API connector's executor: stamps each task, runs it on the pool. */
   public static final class StampingExecutor implements Executor {
     private final Executor pool;
+    private final FairTaskQueue queue; // null: first come first served
+    private final Runnable due = this::runDue;
 
-    private StampingExecutor(final Executor pool) {
+    private StampingExecutor(final Executor pool, final FairTaskQueue queue) {
       this.pool = pool;
+      this.queue = queue;
+    }
+
+    /** Whether tasks are ordered fairly among addresses and connections. */
+    public boolean fair() {
+      return queue != null;
+    }
+
+    /** A connection Tomcat released: nothing is kept for it any more. */
+    void closed(final Object connection) {
+      if (queue != null) {
+        queue.forget(connection);
+      }
+    }
+
+    FairTaskQueue queue() {
+      return queue;
     }
 
     /** The pool's most threads (Tomcat reports -1 for an executor it did not build). */
@@ -136,6 +167,15 @@ public final class DispatchTimes {
     @Override
     public void execute(final Runnable task) {
       final long dispatched = System.nanoTime();
+      if (queue != null) {
+        queue.add(
+            task,
+            task instanceof final ConnectionTask ofConnection ? ofConnection : null,
+            dispatched);
+        // a pool that refuses (stopped) leaves the task queued: it is not run, as it would not be
+        pool.execute(due);
+        return;
+      }
       pool.execute(
           () -> {
             final long[] stamp = DISPATCHED.get();
@@ -146,6 +186,23 @@ public final class DispatchTimes {
               stamp[0] = 0;
             }
           });
+    }
+
+    /** One placeholder's turn: runs the task that is due, timed for its flow's charge. */
+    private void runDue() {
+      final FairTaskQueue.Task task = queue.poll();
+      if (task == null) {
+        return;
+      }
+      final long[] stamp = DISPATCHED.get();
+      stamp[0] = task.handedOver;
+      final long started = System.nanoTime();
+      try {
+        task.runnable.run();
+      } finally {
+        stamp[0] = 0;
+        queue.ran(task, System.nanoTime() - started);
+      }
     }
   }
 }

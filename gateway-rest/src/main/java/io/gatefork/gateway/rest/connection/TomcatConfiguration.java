@@ -60,15 +60,17 @@ public class TomcatConfiguration {
   }
 
   /**
-   * The wait before admission, measured from Tomcat's hand-over, and request threads sized by the
-   * CPUs unless {@code server.tomcat.threads.max} is set ({@link DispatchTimes}); nothing with
-   * admission off.
+   * The wait before admission, measured from Tomcat's hand-over, request threads sized by the CPUs
+   * unless {@code server.tomcat.threads.max} is set, and taken in a fair order when admission is
+   * shared among callers ({@link DispatchTimes}); nothing with admission off.
    */
   @Bean
   WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestDispatchTimes(
       final ObjectProvider<Admission> admission, final Environment environment) {
-    return admission.getIfAvailable(() -> Admission.OFF) == Admission.OFF
+    final Admission admitting = admission.getIfAvailable(() -> Admission.OFF);
+    return admitting == Admission.OFF
         ? factory -> {}
-        : DispatchTimes.customizer(environment.containsProperty("server.tomcat.threads.max"));
+        : DispatchTimes.customizer(
+            environment.containsProperty("server.tomcat.threads.max"), admitting.sharesByCaller());
   }
 }

@@ -3,7 +3,9 @@ package io.gatefork.gateway.rest.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,6 +43,91 @@ class DispatchTimesTest {
       assertThat(DispatchTimes.waitedNanos(System.nanoTime())).isZero();
     } finally {
       single.shutdownNow();
+    }
+  }
+
+  @Test
+  void theFairExecutorRunsAQueuedTaskOfAConnectionThatTookLittleFirst() throws Exception {
+    final ExecutorService single = Executors.newSingleThreadExecutor();
+    try {
+      final var fair = DispatchTimes.fair(single);
+      final var heavy = new Connection("a");
+      final var light = new Connection("a");
+      final CountDownLatch heavyRan = new CountDownLatch(3);
+      for (int i = 0; i < 3; i++) {
+        fair.execute(task(heavy, () -> sleep(20), heavyRan));
+      }
+      assertThat(heavyRan.await(5, TimeUnit.SECONDS)).isTrue();
+
+      final CountDownLatch blocker = new CountDownLatch(1);
+      fair.execute(task(new Connection("b"), () -> await(blocker), new CountDownLatch(1)));
+      final List<String> order = new CopyOnWriteArrayList<>();
+      final CountDownLatch all = new CountDownLatch(4);
+      for (int i = 0; i < 3; i++) {
+        fair.execute(task(heavy, () -> order.add("heavy"), all));
+      }
+      fair.execute(task(light, () -> order.add("light"), all));
+      blocker.countDown();
+
+      assertThat(all.await(5, TimeUnit.SECONDS)).isTrue();
+      assertThat(order).containsExactly("light", "heavy", "heavy", "heavy");
+      assertThat(fair.fair()).isTrue();
+      assertThat(DispatchTimes.stamping(single).fair()).isFalse();
+    } finally {
+      single.shutdownNow();
+    }
+  }
+
+  private static Runnable task(
+      final Connection connection, final Runnable body, final CountDownLatch done) {
+    return new Task(connection, body, done);
+  }
+
+  private static void sleep(final long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void await(final CountDownLatch latch) {
+    try {
+      latch.await(5, TimeUnit.SECONDS);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A connection from an address; its identity is the key. */
+  private record Connection(String address) {
+    @Override
+    public boolean equals(final Object other) {
+      return this == other;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(this);
+    }
+  }
+
+  private record Task(Connection of, Runnable body, CountDownLatch done)
+      implements Runnable, ConnectionTask {
+    @Override
+    public void run() {
+      body.run();
+      done.countDown();
+    }
+
+    @Override
+    public Object connection() {
+      return of;
+    }
+
+    @Override
+    public Object address() {
+      return of.address();
     }
   }
 }

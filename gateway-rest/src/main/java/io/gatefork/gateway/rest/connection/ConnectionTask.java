@@ -1,0 +1,10 @@
+package io.gatefork.gateway.rest.connection;
+
+/** A Tomcat task that says which connection, from which client address, it runs for. */
+interface ConnectionTask {
+  /** The connection (its identity is the key); null once it is closed (no state is made for it). */
+  Object connection();
+
+  /** The client's address; null when it has none (a Unix socket, a connection closed already). */
+  Object address();
+}

@@ -1,0 +1,151 @@
+package io.gatefork.gateway.rest.connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FairTaskQueueTest {
+  private static final long MILLI = 1_000_000;
+
+  private final FairTaskQueue queue = new FairTaskQueue();
+
+  @Test
+  void aConnectionThatTookLittleGoesBeforeConnectionsThatTookMuchFromItsOwnAddress() {
+    final var heavy = List.of(connection("h1", "a"), connection("h2", "a"), connection("h3", "a"));
+    final var light = connection("light", "a");
+    for (final Connection each : heavy) {
+      runNow(each, 10 * MILLI);
+    }
+    runNow(light, MILLI / 10);
+
+    for (final Connection each : heavy) {
+      add(each);
+    }
+    add(light);
+
+    assertThat(pollAll()).first().isEqualTo("light");
+  }
+
+  @Test
+  void anAddressThatFloodsWithManyConnectionsIsOneFlowBesideAnother() {
+    final List<Connection> flood = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      flood.add(connection("flood-" + i, "flood"));
+    }
+    final var polite = connection("polite", "polite");
+    for (int round = 0; round < 5; round++) {
+      flood.forEach(this::add);
+    }
+    add(polite);
+
+    final List<String> order = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      final FairTaskQueue.Task task = queue.poll();
+      order.add(name(task));
+      queue.ran(task, MILLI);
+      if (i == 3) {
+        add(polite); // its next request, while the flood is still queued
+      }
+    }
+
+    assertThat(order.subList(0, 2)).contains("polite");
+    assertThat(order.subList(4, 7)).contains("polite");
+  }
+
+  @Test
+  void aFloodIsServedWhenNobodyElseWaits() {
+    final var flood = connection("flood", "flood");
+    runNow(flood, 100 * MILLI);
+    add(flood);
+
+    assertThat(pollAll()).containsExactly("flood");
+  }
+
+  @Test
+  void tasksOfNoConnectionRunToo() {
+    queue.add(() -> {}, null, 0);
+    assertThat(queue.poll()).isNotNull();
+  }
+
+  @Test
+  void stateIsKeptOnlyForOpenConnections() {
+    final List<Connection> connections = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      connections.add(connection("c" + i, "address-" + (i % 10)));
+    }
+    connections.forEach(this::add);
+    final FairTaskQueue.Task running = queue.poll();
+    assertThat(queue.flows()).isEqualTo(100);
+    assertThat(queue.addresses()).isEqualTo(10);
+
+    connections.forEach(each -> queue.forget(each));
+    assertThat(queue.addresses()).as("the running and queued tasks keep theirs").isEqualTo(10);
+    queue.ran(running, MILLI);
+    for (FairTaskQueue.Task task = queue.poll(); task != null; task = queue.poll()) {
+      queue.ran(task, MILLI);
+    }
+
+    assertThat(queue.flows()).isZero();
+    assertThat(queue.addresses()).isZero();
+  }
+
+  private void runNow(final Connection connection, final long nanos) {
+    add(connection);
+    final FairTaskQueue.Task task = queue.poll();
+    assertThat(name(task)).isEqualTo(connection.name());
+    queue.ran(task, nanos);
+  }
+
+  private void add(final Connection connection) {
+    queue.add(new Named(connection.name()), connection, 0);
+  }
+
+  private List<String> pollAll() {
+    final List<String> order = new ArrayList<>();
+    for (FairTaskQueue.Task task = queue.poll(); task != null; task = queue.poll()) {
+      order.add(name(task));
+      queue.ran(task, MILLI);
+    }
+    return order;
+  }
+
+  private static String name(final FairTaskQueue.Task task) {
+    return ((Named) task.runnable).name();
+  }
+
+  private static Connection connection(final String name, final String address) {
+    return new Connection(name, address);
+  }
+
+  private record Named(String name) implements Runnable {
+    @Override
+    public void run() {}
+  }
+
+  /** A connection is its own key here (identity: records with equal names are distinct keys). */
+  private static final class Connection implements ConnectionTask {
+    private final String name;
+    private final String address;
+
+    Connection(final String name, final String address) {
+      this.name = name;
+      this.address = address;
+    }
+
+    String name() {
+      return name;
+    }
+
+    @Override
+    public Object connection() {
+      return this;
+    }
+
+    @Override
+    public Object address() {
+      return address;
+    }
+  }
+}
