@@ -36,7 +36,8 @@ import org.springframework.core.Ordered;
  * whichever task is due: still one hand-over per task.
  */
 public final class DispatchTimes {
-  private static final ThreadLocal<long[]> DISPATCHED = ThreadLocal.withInitial(() -> new long[1]);
+  private static final ThreadLocal<Running> RUNNING = ThreadLocal.withInitial(Running::new);
+  private static final ThreadLocal<Object> ON_BEHALF_OF = new ThreadLocal<>();
   private static final long IDLE_THREAD_MILLIS = 60_000; // Tomcat's threadsMaxIdleTime
   static final int THREADS_PER_CPU = 4;
 
@@ -47,8 +48,36 @@ public final class DispatchTimes {
    * runs none (or a connector without the stamping executor).
    */
   public static long waitedNanos(final long now) {
-    final long dispatched = DISPATCHED.get()[0];
+    final long dispatched = RUNNING.get().dispatched;
     return dispatched == 0 ? 0 : Math.max(0, now - dispatched);
+  }
+
+  /**
+   * The connection whose task the running request thread runs, as the fair queue knows it (an
+   * opaque key); null on other threads, or with the queue first come first served.
+   */
+  public static Object runningConnection() {
+    return RUNNING.get().connection;
+  }
+
+  /**
+   * Runs {@code handOver}, which hands a task to the request threads that is not a connection's
+   * event (Tomcat's {@code AsyncContext.start}), so that the fair queue counts the task to {@code
+   * connection} (from {@link #runningConnection()}, on the thread that started the request): an
+   * answer made later is then queued as its client's, not as everyone's. A task handed over from a
+   * request thread is counted to that thread's connection without it.
+   */
+  public static void onBehalfOf(final Object connection, final Runnable handOver) {
+    if (connection == null) {
+      handOver.run();
+      return;
+    }
+    ON_BEHALF_OF.set(connection);
+    try {
+      handOver.run();
+    } finally {
+      ON_BEHALF_OF.remove();
+    }
   }
 
   /**
@@ -168,22 +197,24 @@ public final class DispatchTimes {
     public void execute(final Runnable task) {
       final long dispatched = System.nanoTime();
       if (queue != null) {
-        queue.add(
-            task,
-            task instanceof final ConnectionTask ofConnection ? ofConnection : null,
-            dispatched);
+        if (task instanceof final ConnectionTask ofConnection) {
+          queue.add(task, ofConnection, dispatched);
+        } else {
+          final Object onBehalfOf = ON_BEHALF_OF.get();
+          queue.addTo(task, onBehalfOf != null ? onBehalfOf : RUNNING.get().connection, dispatched);
+        }
         // a pool that refuses (stopped) leaves the task queued: it is not run, as it would not be
         pool.execute(due);
         return;
       }
       pool.execute(
           () -> {
-            final long[] stamp = DISPATCHED.get();
-            stamp[0] = dispatched;
+            final Running running = RUNNING.get();
+            running.dispatched = dispatched;
             try {
               task.run();
             } finally {
-              stamp[0] = 0;
+              running.dispatched = 0;
             }
           });
     }
@@ -194,15 +225,23 @@ public final class DispatchTimes {
       if (task == null) {
         return;
       }
-      final long[] stamp = DISPATCHED.get();
-      stamp[0] = task.handedOver;
+      final Running running = RUNNING.get();
+      running.dispatched = task.handedOver;
+      running.connection = FairTaskQueue.connectionOf(task);
       final long started = System.nanoTime();
       try {
         task.runnable.run();
       } finally {
-        stamp[0] = 0;
+        running.dispatched = 0;
+        running.connection = null;
         queue.ran(task, System.nanoTime() - started);
       }
     }
+  }
+
+  /** What the running request thread runs: when it was handed over, and for which connection. */
+  private static final class Running {
+    private long dispatched; // 0: none
+    private Object connection; // the fair queue's key; null: none
   }
 }

@@ -1,38 +1,38 @@
 package io.gatefork.gateway.rest.connection;
 
+import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
- * The order in which Tomcat's queued tasks get a request thread: fair among client addresses, and
- * among the connections of one address, by the request-thread time each has taken lately, instead
- * of first come first served.
+ * The order in which Tomcat's queued tasks get a request thread: fair among client addresses, by
+ * the request-thread time each has taken lately, instead of first come first served; within one
+ * address first come first served, as before.
  *
- * <p>Hierarchical start-time fair queuing (Goyal, Vin, Cheng 1996): each address and each
- * connection has a finish tag, the request-thread time it took added to the virtual time at which
- * it last started; the next task is the one whose address, and within that address whose
- * connection, has the smallest tag. So a client that sends a request now and then starts at the
- * current virtual time and is served before connections that took much (those that pipeline
- * hundreds of requests, send megabyte bodies or hold a thread while their body trickles in), even
- * when they share its address; and an address that floods with many connections is one flow beside
- * the others. The queue is work-conserving: nothing waits while a thread is free, and a flow that
+ * <p>Start-time fair queuing (Goyal, Vin, Cheng 1996) over addresses: each address has a finish
+ * tag, the request-thread time it took added to the virtual time at which it last started; the next
+ * task is the oldest of the address with the smallest tag. So an address whose clients send a
+ * request now and then starts at the current virtual time and is served before addresses that took
+ * much (connections that pipeline hundreds of requests, send megabyte bodies or hold a thread while
+ * their body trickles in), and an address that floods with many connections is one flow beside the
+ * others. The queue is work-conserving: nothing waits while a thread is free, and an address that
  * took much is served as soon as nobody else waits.
  *
- * <p>Connections are told apart only once they took time: a burst of new connections from one
- * address (a hundred that each pipeline thousands of requests, or send a megabyte body) has its
- * first tasks start at the virtual time at which a kept connection's next request starts too. New
- * connections are not put behind kept ones: a well-behaved client whose answers come late opens new
- * connections too (vegeta, HTTP/1.1 pools), and measured so, its p99 doubled
- * (bench/cost/results/2026-12-05-hostile-fair-dispatch-staggered). Between addresses the burst is
- * one flow.
+ * <p>Not by connection within an address: the time of a connection's task is wall time, which a CPU
+ * quota's throttling inflates at random, and an open-loop client (vegeta, an HTTP/1.1 pool whose
+ * answers come late) keeps opening connections that would start at the current virtual time ahead
+ * of its older ones, whose requests then waited for seconds (at twice the capacity on 0.1 CPU,
+ * bench/cost/results/2026-12-05-two-callers-fair-dispatch). Nor are new connections put behind kept
+ * ones: measured, that doubled a well-behaved client's p99, as vegeta's new connections went behind
+ * a burst (bench/cost/results/2026-12-05-hostile-fair-dispatch-staggered).
  *
- * <p>A task's time is known only when it ran: a flow is charged its connection's average (the last
- * few of its tasks) when its task starts, so that a backlogged address does not take every thread
- * at one tag, and the difference when it ends.
+ * <p>A task's time is known only when it ran: its address is charged its connection's average (the
+ * last few of its tasks) when the task starts, so that a backlogged address does not take every
+ * thread at one tag, and the difference when it ends.
  *
- * <p>State is bounded by the open connections: a connection's flow lives until Tomcat releases the
+ * <p>State is bounded by the open connections: a connection's entry lives until Tomcat releases the
  * connection ({@link #forget}), an address's while it has connections or tasks.
  */
 final class FairTaskQueue {
@@ -56,10 +56,26 @@ final class FairTaskQueue {
   /** Queues a task of {@code connection} (null: of none). */
   synchronized void add(
       final Runnable task, final ConnectionTask connection, final long handedOver) {
-    final Flow flow = flowOf(connection);
+    enqueue(task, flowOf(connection), handedOver);
+  }
+
+  /**
+   * Queues a task that is not a connection's event as one of the connection whose task {@code
+   * connection} came from ({@link #connectionOf}), also when that connection is closed since; null:
+   * of none.
+   */
+  synchronized void addTo(final Runnable task, final Object connection, final long handedOver) {
+    enqueue(task, connection == null ? flowOf(null) : (Flow) connection, handedOver);
+  }
+
+  /** The key of the connection a polled task is for, for {@link #addTo}. */
+  static Object connectionOf(final Task task) {
+    return task.flow;
+  }
+
+  private void enqueue(final Runnable task, final Flow flow, final long handedOver) {
     final Group group = flow.group;
-    final Task queued =
-        new Task(task, flow, Math.max(group.virtualTime, flow.finish), order++, handedOver);
+    final Task queued = new Task(task, flow, handedOver);
     if (group.tasks.isEmpty()) {
       group.start = Math.max(virtualTime, group.finish);
       group.order = order++;
@@ -77,10 +93,8 @@ final class FairTaskQueue {
     final Task task = group.tasks.poll();
     final Flow flow = task.flow;
     virtualTime = Math.max(virtualTime, group.start);
-    group.virtualTime = Math.max(group.virtualTime, task.tag);
     task.charged = flow.cost;
     group.finish = Math.max(group.finish, group.start) + flow.cost;
-    flow.finish = Math.max(flow.finish, task.tag) + flow.cost;
     group.running++;
     if (!group.tasks.isEmpty()) {
       group.start = group.finish;
@@ -90,13 +104,11 @@ final class FairTaskQueue {
     return task;
   }
 
-  /** {@code task} ran for {@code nanos}: its flow is charged the difference to its estimate. */
+  /** {@code task} ran for {@code nanos}: its address is charged the difference to its estimate. */
   synchronized void ran(final Task task, final long nanos) {
     final Flow flow = task.flow;
     final Group group = flow.group;
-    final long difference = nanos - task.charged;
-    flow.finish += difference;
-    group.finish += difference;
+    group.finish += nanos - task.charged;
     flow.cost += (nanos - flow.cost) / 4;
     group.running--;
     dropWhenDone(group);
@@ -137,7 +149,8 @@ final class FairTaskQueue {
 
   private void dropWhenDone(final Group group) {
     if (group.connections == 0 && group.running == 0 && group.tasks.isEmpty()) {
-      groups.remove(group.address);
+      // not a successor: a closed connection's late task may have kept its group
+      groups.remove(group.address, group);
     }
   }
 
@@ -146,28 +159,18 @@ final class FairTaskQueue {
     final Runnable runnable;
     final long handedOver;
     private final Flow flow;
-    private final long tag;
-    private final long order;
     private long charged;
 
-    private Task(
-        final Runnable runnable,
-        final Flow flow,
-        final long tag,
-        final long order,
-        final long handedOver) {
+    private Task(final Runnable runnable, final Flow flow, final long handedOver) {
       this.runnable = runnable;
       this.flow = flow;
-      this.tag = tag;
-      this.order = order;
       this.handedOver = handedOver;
     }
   }
 
-  /** One connection. */
+  /** One connection: its address, and what its tasks take. */
   private static final class Flow {
     private final Group group;
-    private long finish;
     private long cost = FIRST_COST_NANOS;
 
     private Flow(final Group group) {
@@ -175,16 +178,12 @@ final class FairTaskQueue {
     }
   }
 
-  /** One client address: its connections' queued tasks, in their flows' order. */
+  /** One client address: its connections' queued tasks, oldest first. */
   private static final class Group {
     private final Object address;
-    private final PriorityQueue<Task> tasks =
-        new PriorityQueue<>(
-            Comparator.comparingLong((Task task) -> task.tag)
-                .thenComparingLong(task -> task.order));
+    private final ArrayDeque<Task> tasks = new ArrayDeque<>();
     private long start;
     private long finish;
-    private long virtualTime; // the tag of its connection served last
     private long order;
     private int connections;
     private int running;

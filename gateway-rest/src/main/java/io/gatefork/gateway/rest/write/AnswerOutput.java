@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.write;
 
+import io.gatefork.gateway.rest.connection.DispatchTimes;
 import io.gatefork.gateway.rest.connection.KeptStatus;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
@@ -39,6 +40,7 @@ public final class AnswerOutput implements WriteListener {
   private static final long CLOSE_AFTER_MILLIS = 1;
 
   private static final String ASYNC_STARTED_MILLIS = AnswerOutput.class.getName() + ".asyncStarted";
+  private static final String CONNECTION = AnswerOutput.class.getName() + ".connection";
   private static final int CHUNK = 32 * 1024;
 
   private final AsyncContext async;
@@ -110,7 +112,9 @@ public final class AnswerOutput implements WriteListener {
   public static void sendLater(
       final AsyncContext async, final Answer answer, final Duration writeTimeout) {
     try {
-      async.start(() -> makeAndStart(async, answer, writeTimeout));
+      DispatchTimes.onBehalfOf(
+          async.getRequest().getAttribute(CONNECTION),
+          () -> async.start(() -> makeAndStart(async, answer, writeTimeout)));
     } catch (final IllegalStateException inContainerCallback) {
       // Tomcat starts nothing while it times the request out or reports an error, nor takes a
       // write listener then: the answer (a 504's few hundred bytes) comes from its listener, on one
@@ -196,6 +200,10 @@ public final class AnswerOutput implements WriteListener {
       final HttpServletRequest request, final HttpServletResponse response) {
     final AsyncContext async = request.startAsync(request, response);
     request.setAttribute(ASYNC_STARTED_MILLIS, System.currentTimeMillis());
+    final Object connection = DispatchTimes.runningConnection();
+    if (connection != null) {
+      request.setAttribute(CONNECTION, connection); // its later answer is queued as its client's
+    }
     return async;
   }
 

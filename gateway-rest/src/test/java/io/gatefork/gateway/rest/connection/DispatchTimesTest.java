@@ -47,12 +47,12 @@ class DispatchTimesTest {
   }
 
   @Test
-  void theFairExecutorRunsAQueuedTaskOfAConnectionThatTookLittleFirst() throws Exception {
+  void theFairExecutorRunsAQueuedTaskOfAnAddressThatTookLittleFirst() throws Exception {
     final ExecutorService single = Executors.newSingleThreadExecutor();
     try {
       final var fair = DispatchTimes.fair(single);
       final var heavy = new Connection("a");
-      final var light = new Connection("a");
+      final var light = new Connection("c");
       final CountDownLatch heavyRan = new CountDownLatch(3);
       for (int i = 0; i < 3; i++) {
         fair.execute(task(heavy, () -> sleep(20), heavyRan));
@@ -73,6 +73,51 @@ class DispatchTimesTest {
       assertThat(order).containsExactly("light", "heavy", "heavy", "heavy");
       assertThat(fair.fair()).isTrue();
       assertThat(DispatchTimes.stamping(single).fair()).isFalse();
+    } finally {
+      single.shutdownNow();
+    }
+  }
+
+  @Test
+  void aTaskHandedOverOnBehalfOfAConnectionQueuesAsThatConnections() throws Exception {
+    final ExecutorService single = Executors.newSingleThreadExecutor();
+    try {
+      final var fair = DispatchTimes.fair(single);
+      final var heavy = new Connection("a");
+      final CompletableFuture<Object> heavyKey = new CompletableFuture<>();
+      final CountDownLatch heavyRan = new CountDownLatch(3);
+      for (int i = 0; i < 3; i++) {
+        fair.execute(
+            task(
+                heavy,
+                () -> {
+                  heavyKey.complete(DispatchTimes.runningConnection());
+                  sleep(20);
+                },
+                heavyRan));
+      }
+      assertThat(heavyRan.await(5, TimeUnit.SECONDS)).isTrue();
+      assertThat(heavyKey.get()).isNotNull();
+      assertThat(DispatchTimes.runningConnection()).as("not on a request thread").isNull();
+
+      final CountDownLatch blocker = new CountDownLatch(1);
+      fair.execute(task(new Connection("b"), () -> await(blocker), new CountDownLatch(1)));
+      final List<String> order = new CopyOnWriteArrayList<>();
+      final CountDownLatch all = new CountDownLatch(2);
+      // as an answer made later is handed over: from another thread, not a connection's event
+      DispatchTimes.onBehalfOf(
+          heavyKey.get(),
+          () ->
+              fair.execute(
+                  () -> {
+                    order.add("heavy's answer");
+                    all.countDown();
+                  }));
+      fair.execute(task(new Connection("c"), () -> order.add("light"), all));
+      blocker.countDown();
+
+      assertThat(all.await(5, TimeUnit.SECONDS)).isTrue();
+      assertThat(order).containsExactly("light", "heavy's answer");
     } finally {
       single.shutdownNow();
     }

@@ -12,9 +12,9 @@ class FairTaskQueueTest {
   private final FairTaskQueue queue = new FairTaskQueue();
 
   @Test
-  void aConnectionThatTookLittleGoesBeforeConnectionsThatTookMuchFromItsOwnAddress() {
+  void anAddressThatTookLittleGoesBeforeOneThatTookMuch() {
     final var heavy = List.of(connection("h1", "a"), connection("h2", "a"), connection("h3", "a"));
-    final var light = connection("light", "a");
+    final var light = connection("light", "b");
     for (final Connection each : heavy) {
       runNow(each, 10 * MILLI);
     }
@@ -26,6 +26,19 @@ class FairTaskQueueTest {
     add(light);
 
     assertThat(pollAll()).first().isEqualTo("light");
+  }
+
+  @Test
+  void withinAnAddressFirstComeFirstServed() {
+    final var heavy = connection("heavy", "a");
+    final var light = connection("light", "a");
+    runNow(heavy, 10 * MILLI);
+    runNow(light, MILLI / 10);
+
+    add(heavy);
+    add(light);
+
+    assertThat(pollAll()).containsExactly("heavy", "light");
   }
 
   @Test
