@@ -97,15 +97,18 @@ final class OnePassReturnValueHandler implements HandlerMethodReturnValueHandler
     answer.whenComplete((value, failure) -> pending.answer(entity(value, failure)));
   }
 
-  /** A waiting job activation learns whether its client is still connected. */
+  /**
+   * A waiting job activation learns whether its client is still connected, where the connection can
+   * be probed, and stops waiting when the container reports the request broken in any case.
+   */
   private static void watchCaller(
       final HttpServletRequest request,
       final PendingAnswer pending,
       final Future<?> source,
       final WatchesCaller watching) {
     final CallerProbe probe = CallerProbe.arm(request);
+    pending.watch(probe, source);
     if (probe != null) {
-      pending.watch(probe, source);
       watching.watchCaller(probe);
     }
   }

@@ -16,9 +16,10 @@ import org.springframework.http.ResponseEntity;
  * One request's answer in flight: written once (without waiting on the client, {@link
  * AnswerWriter}), by whichever comes first — the future's value, the async timeout (504, as Spring
  * MVC's timeout answer in {@code RestExceptionHandler}), or a broken connection (nothing to write)
- * — then the async context is completed. When the service future watches its caller, the end of the
- * request (timeout, error, completion) is reported to the {@link CallerProbe}, and a timeout or
- * error also cancels the service future, which stops waiting.
+ * — then the async context is completed. When the service future watches its caller, a timeout or
+ * error cancels it, so it stops waiting (also when the connection could not be probed: an HTTP/2
+ * stream whose end had not come yet), and the end of the request (timeout, error, completion) is
+ * reported to the {@link CallerProbe}, if any.
  */
 final class PendingAnswer implements AsyncListener {
   private static final Logger LOG = LoggerFactory.getLogger(PendingAnswer.class);
@@ -26,8 +27,8 @@ final class PendingAnswer implements AsyncListener {
   private final AsyncContext async;
   private final HttpServletRequest request;
   private final AtomicBoolean answered = new AtomicBoolean();
-  private volatile CallerProbe probe; // with source: a service future that watches its caller
-  private volatile Future<?> source;
+  private volatile CallerProbe probe; // null: the connection could not be probed
+  private volatile Future<?> source; // null: a future that does not watch its caller
 
   PendingAnswer(
       final AnswerWriter writer, final AsyncContext async, final HttpServletRequest request) {
@@ -36,6 +37,7 @@ final class PendingAnswer implements AsyncListener {
     this.request = request;
   }
 
+  /** {@code callerProbe} may be null. */
   void watch(final CallerProbe callerProbe, final Future<?> serviceFuture) {
     source = serviceFuture;
     probe = callerProbe;
@@ -76,9 +78,9 @@ final class PendingAnswer implements AsyncListener {
     final CallerProbe watching = probe;
     if (watching != null) {
       watching.lost();
-      if (AnswerOutput.undelivered(request) && source instanceof final WatchesCaller watched) {
-        watched.answerUndelivered(); // its client left while the jobs were written: back at once
-      }
+    }
+    if (AnswerOutput.undelivered(request) && source instanceof final WatchesCaller watched) {
+      watched.answerUndelivered(); // its client left while the jobs were written: back at once
     }
   }
 
@@ -87,7 +89,10 @@ final class PendingAnswer implements AsyncListener {
     final CallerProbe watching = probe;
     if (watching != null) {
       watching.lost();
-      source.cancel(false);
+    }
+    final Future<?> waiting = source;
+    if (waiting != null) {
+      waiting.cancel(false);
     }
   }
 
