@@ -25,9 +25,11 @@ import java.util.function.LongSupplier;
  *
  * <p>Callers: below the limit every request is admitted; at it (or above the age), a request is
  * still admitted while its caller sent fewer requests than the average active caller in the last
- * sweep's second — up to twice the limit in all and twice the age — so the caller that floods is
- * the one shed, and a caller that sends less than the others keeps getting in. Requests sent, not
- * requests in flight: a polite caller's requests stay in flight as long as everyone's when the
+ * sweep's second — up to twice the limit in all, and while the caller's own requests in flight (and
+ * this one's wait before it asked) are younger than twice the age on average — so the caller that
+ * floods is the one shed, and a caller that sends less than the others keeps getting in as long as
+ * its own requests are served in time: the flood's old requests do not shut it out. Requests sent,
+ * not requests in flight: a polite caller's requests stay in flight as long as everyone's when the
  * gateway is slow, and a caller that resends every shed answer at once sends many times what it has
  * in flight. One caller alone has the whole limit.
  *
@@ -109,8 +111,9 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
         (inFlight < limit && (age <= maxAgeNanos || inFlight < minInFlight))
             || (active > 1
                 && inFlight < 2 * limit
-                && age <= 2 * maxAgeNanos
-                && (long) caller.recentRequests * active < recentRequests);
+                && (long) caller.recentRequests * active < recentRequests
+                && (maxAgeNanos == 0
+                    || Math.max(waitedNanos, caller.averageAge(now - base)) <= 2 * maxAgeNanos));
     if (!admitted) {
       if (headroom != null) {
         shed.increment();
@@ -121,6 +124,7 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     final long start = now - base;
     if (maxAgeNanos > 0) {
       startsInFlight.addAndGet(start);
+      caller.startsInFlight.addAndGet(start);
     }
     return Optional.of(new CallerListener(createListener(), caller, start));
   }
@@ -207,12 +211,19 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
 
   private static final class Caller {
     final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicLong startsInFlight = new AtomicLong(); // with a maximum age
     final AtomicInteger requests = new AtomicInteger();
     volatile int recentRequests;
     volatile long lastSeen;
 
     Caller(final long now) {
       lastSeen = now;
+    }
+
+    /** How long this caller's requests in flight have been, on average; {@code sinceBase}: now. */
+    long averageAge(final long sinceBase) {
+      final int count = inFlight.get();
+      return count <= 0 ? 0 : Math.max(0, sinceBase - startsInFlight.get() / count);
     }
 
     /** Starts a new interval: what was sent in the last one becomes the recent count. */
@@ -253,10 +264,11 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     }
 
     private void leave() {
-      caller.inFlight.decrementAndGet();
       if (maxAgeNanos > 0) {
         startsInFlight.addAndGet(-start);
+        caller.startsInFlight.addAndGet(-start);
       }
+      caller.inFlight.decrementAndGet();
     }
   }
 

@@ -140,7 +140,7 @@ class CallerFairLimiterTest {
   }
 
   @Test
-  void aCallerBelowTheAverageIsAdmittedUpToTwiceTheMaximumAge() {
+  void aCallerBelowTheAverageIsAdmittedWhileItsOwnRequestsAreYoungerThanTwiceTheMaximumAge() {
     final CallerFairLimiter aged = aged(1);
     aged.acquire("polite").orElseThrow().onSuccess();
     now.addAndGet(Duration.ofMillis(900).toNanos());
@@ -150,9 +150,18 @@ class CallerFairLimiterTest {
     now.addAndGet(Duration.ofMillis(150).toNanos());
     assertThat(aged.acquire("flood")).as("150 ms old, above the average").isEmpty();
     assertThat(aged.activeCallers()).isEqualTo(2);
-    assertThat(aged.acquire("polite")).as("below the average, 150 ms < 200 ms").isPresent();
+    final Listener served = aged.acquire("polite").orElseThrow(); // below the average, none old
     now.addAndGet(Duration.ofMillis(100).toNanos());
-    assertThat(aged.acquire("polite")).as("220 ms old on average").isEmpty();
+    assertThat(aged.acquire("polite"))
+        .as("the flood's requests are 250 ms old, the polite caller's one 100 ms")
+        .isPresent();
+    assertThat(aged.acquire("polite", Duration.ofMillis(250).toNanos()))
+        .as("but not a request that waited 250 ms before it asked")
+        .isEmpty();
+    now.addAndGet(Duration.ofSeconds(1).toNanos());
+    assertThat(aged.acquire("polite")).as("its own requests 1.1 and 1 s old").isEmpty();
+    served.onSuccess();
+    assertThat(aged.acquire("flood")).as("the flood's are older still").isEmpty();
   }
 
   @Test

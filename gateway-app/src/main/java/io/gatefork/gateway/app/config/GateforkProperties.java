@@ -162,10 +162,11 @@ public record GateforkProperties(
    * @param window learned limits: {@code 0}: every answer teaches the limit; else the shortest
    *     window (at least 100ms) whose answers' average latency is one sample
    * @param partitionBy {@code verified-caller}: at the bound, a caller that sent fewer requests
-   *     than the average caller in the last second is still admitted (up to twice the bound), so
-   *     one caller's storm does not starve the others; a caller is the authenticated client
-   *     (username or client id) when its credential was verified before, else its IP address;
-   *     {@code remote-address}: the IP address always; {@code none}: first come, first served
+   *     than the average caller in the last second is still admitted (up to twice the bound, while
+   *     its own requests in flight are younger than twice the latency threshold), so one caller's
+   *     storm does not starve the others; a caller is the authenticated client (username or client
+   *     id) when its credential was verified before, else its IP address; {@code remote-address}:
+   *     the IP address always; {@code none}: first come, first served
    * @param cpuTarget the share of the gateway's CPU quota (its cgroup's, v1 or v2) above which,
    *     while requests are shed and clients keep opening connections (the gateway is behind on
    *     reading), fewer are admitted: the bound drops to nine tenths of what is in flight each ten
