@@ -61,6 +61,13 @@ import org.springframework.util.unit.DataSize;
  *     one at a time is never closed by it. 0 or negative: no bound (stock); not applied while
  *     {@code server.tomcat.max-keep-alive-requests} is positive (Tomcat's limit per connection,
  *     which bounds pipelining too)
+ * @param maxThreadsPerAddress how many request threads the HTTP/1.1 requests and later answers of
+ *     one client address may take at once while other addresses have connections (with admission
+ *     shared among callers: {@code gatefork.overload.partition-by} not {@code none}); its further
+ *     requests wait in the request threads' queue, holding no thread, until one of its own ends. So
+ *     a client that sends megabyte documents on many connections shares the CPU with another
+ *     client's request one to a few, not eight to one. 0: as many as the CPUs; negative (-1): no
+ *     limit. HTTP/2 streams are not held back (they may wait for one another's frames)
  */
 @ConfigurationProperties("gatefork.rest")
 public record RestFrontEndProperties(
@@ -76,7 +83,20 @@ public record RestFrontEndProperties(
     @DefaultValue("0.5") double connectionPressure,
     @DefaultValue("10s") Duration idleTimeoutUnderPressure,
     @DefaultValue("0") int maxConnectionsPerAddress,
-    @DefaultValue("100") int maxPipelinedRequests) {
+    @DefaultValue("100") int maxPipelinedRequests,
+    @DefaultValue("0") int maxThreadsPerAddress) {
+
+  /**
+   * The request threads one address may take at once, resolving the default: 0 for no limit.
+   *
+   * @param cpus the CPUs the gateway sees
+   */
+  public int threadsPerAddress(final int cpus) {
+    if (maxThreadsPerAddress != 0) {
+      return Math.max(maxThreadsPerAddress, 0);
+    }
+    return Math.max(cpus, 1);
+  }
 
   /** Whether HTTP/1.1 connections end after {@link #maxConnectionAge()}. */
   public boolean limitsConnectionAge() {

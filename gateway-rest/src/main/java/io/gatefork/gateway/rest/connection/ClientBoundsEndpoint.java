@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import org.apache.coyote.http11.upgrade.UpgradeProcessorInternal;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
 import org.apache.tomcat.util.net.SocketEvent;
@@ -141,6 +142,12 @@ final class ClientBoundsEndpoint extends NioEndpoint {
       final NioChannel channel = wrapper == null ? null : wrapper.getSocket();
       final SocketChannel socket = channel == null ? null : channel.getIOChannel();
       return socket == null ? null : remoteAddress(socket);
+    }
+
+    @Override
+    public boolean multiplexed() {
+      final SocketWrapperBase<NioChannel> wrapper = socketWrapper;
+      return wrapper != null && wrapper.getCurrentProcessor() instanceof UpgradeProcessorInternal;
     }
   }
 

@@ -7,4 +7,10 @@ interface ConnectionTask {
 
   /** The client's address; null when it has none (a Unix socket, a connection closed already). */
   Object address();
+
+  /**
+   * Whether the connection carries several requests at once (HTTP/2), whose tasks may wait for one
+   * another's (a stream's body for the connection's next frames).
+   */
+  boolean multiplexed();
 }

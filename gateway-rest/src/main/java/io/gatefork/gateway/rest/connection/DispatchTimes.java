@@ -31,9 +31,11 @@ import org.springframework.core.Ordered;
  *
  * <p>With admission shared among callers ({@code gatefork.overload.partition-by} other than {@code
  * none}) the queued tasks get a thread in a fair order instead of first come first served ({@link
- * FairTaskQueue}): by client address, then by connection, by the request-thread time each took
- * lately. The pool's own queue then holds one placeholder per task, and the placeholder runs
- * whichever task is due: still one hand-over per task.
+ * FairTaskQueue}): by client address, by the request-thread time each took lately, and one
+ * address's on at most {@code gatefork.rest.max-threads-per-address} threads at once while other
+ * addresses are connected. The pool's own queue then holds one placeholder per task, and the
+ * placeholder runs whichever task is due: still one hand-over per task (a task held back for its
+ * address's bound is run by the thread that ends one of that address's tasks).
  */
 public final class DispatchTimes {
   private static final ThreadLocal<Running> RUNNING = ThreadLocal.withInitial(Running::new);
@@ -97,11 +99,15 @@ public final class DispatchTimes {
    * were added, and this one is added last).
    */
   public static WebServerFactoryCustomizer<TomcatServletWebServerFactory> customizer(
-      final boolean threadsConfigured, final boolean fair) {
-    return new Customizer(threadsConfigured, fair);
+      final boolean threadsConfigured, final boolean fair, final int maxThreadsPerAddress) {
+    return new Customizer(threadsConfigured, fair, maxThreadsPerAddress);
   }
 
-  private record Customizer(boolean threadsConfigured, boolean fair)
+  /**
+   * @param maxThreadsPerAddress with {@code fair}, how many request threads one address's tasks may
+   *     take at once while others are connected ({@link FairTaskQueue}); 0: no bound
+   */
+  private record Customizer(boolean threadsConfigured, boolean fair, int maxThreadsPerAddress)
       implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
     @Override
     public void customize(final TomcatServletWebServerFactory factory) {
@@ -113,7 +119,7 @@ public final class DispatchTimes {
               protocol.setMaxThreads(threads);
               protocol.setMinSpareThreads(Math.min(protocol.getMinSpareThreads(), threads));
             }
-            install(connector, fair);
+            install(connector, fair, maxThreadsPerAddress);
           });
     }
 
@@ -124,7 +130,8 @@ public final class DispatchTimes {
   }
 
   /** Gives the connector's protocol the stamping executor over a pool like Tomcat's own. */
-  static void install(final Connector connector, final boolean fair) {
+  static void install(
+      final Connector connector, final boolean fair, final int maxThreadsPerAddress) {
     if (!(connector.getProtocolHandler() instanceof final AbstractProtocol<?> protocol)
         || protocol.getExecutor() != null) {
       return;
@@ -142,7 +149,7 @@ public final class DispatchTimes {
                 true,
                 protocol.getThreadPriority()));
     queue.setParent(pool);
-    protocol.setExecutor(fair ? fair(pool) : stamping(pool));
+    protocol.setExecutor(fair ? fair(pool, maxThreadsPerAddress) : stamping(pool));
     connector.addLifecycleListener(
         event -> {
           if (Lifecycle.AFTER_STOP_EVENT.equals(event.getType())) {
@@ -156,9 +163,12 @@ public final class DispatchTimes {
     return new StampingExecutor(pool, null);
   }
 
-  /** Runs tasks in a {@link FairTaskQueue}'s order. */
-  static StampingExecutor fair(final Executor pool) {
-    return new StampingExecutor(pool, new FairTaskQueue());
+  /**
+   * Runs tasks in a {@link FairTaskQueue}'s order, one address's on at most {@code
+   * maxThreadsPerAddress} threads at once while others are connected (0: no bound).
+   */
+  static StampingExecutor fair(final Executor pool, final int maxThreadsPerAddress) {
+    return new StampingExecutor(pool, new FairTaskQueue(maxThreadsPerAddress));
   }
 
   /** The API connector's executor: stamps each task, runs it on the pool. */
@@ -180,7 +190,13 @@ public final class DispatchTimes {
     /** A connection Tomcat released: nothing is kept for it any more. */
     void closed(final Object connection) {
       if (queue != null) {
-        queue.forget(connection);
+        handOver(queue.forget(connection));
+      }
+    }
+
+    private void handOver(final int owed) {
+      for (int i = 0; i < owed; i++) {
+        pool.execute(due);
       }
     }
 
@@ -201,7 +217,11 @@ public final class DispatchTimes {
           queue.add(task, ofConnection, dispatched);
         } else {
           final Object onBehalfOf = ON_BEHALF_OF.get();
-          queue.addTo(task, onBehalfOf != null ? onBehalfOf : RUNNING.get().connection, dispatched);
+          if (onBehalfOf != null) {
+            queue.addTo(task, onBehalfOf, dispatched, true);
+          } else {
+            queue.addTo(task, RUNNING.get().connection, dispatched, false);
+          }
         }
         // a pool that refuses (stopped) leaves the task queued: it is not run, as it would not be
         pool.execute(due);
@@ -219,22 +239,25 @@ public final class DispatchTimes {
           });
     }
 
-    /** One placeholder's turn: runs the task that is due, timed for its flow's charge. */
+    /**
+     * One placeholder's turn: runs the task that is due, timed for its flow's charge, then the
+     * tasks owed a thread because their address's were all taken, while there are any.
+     */
     private void runDue() {
-      final FairTaskQueue.Task task = queue.poll();
-      if (task == null) {
-        return;
-      }
+      FairTaskQueue.Task task = queue.poll();
       final Running running = RUNNING.get();
-      running.dispatched = task.handedOver;
-      running.connection = FairTaskQueue.connectionOf(task);
-      final long started = System.nanoTime();
-      try {
-        task.runnable.run();
-      } finally {
-        running.dispatched = 0;
-        running.connection = null;
-        queue.ran(task, System.nanoTime() - started);
+      while (task != null) {
+        running.dispatched = task.handedOver;
+        running.connection = FairTaskQueue.connectionOf(task);
+        final long started = System.nanoTime();
+        try {
+          task.runnable.run();
+        } finally {
+          running.dispatched = 0;
+          running.connection = null;
+          handOver(queue.ran(task, System.nanoTime() - started));
+        }
+        task = queue.pollOwed();
       }
     }
   }

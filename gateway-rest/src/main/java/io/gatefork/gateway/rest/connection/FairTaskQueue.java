@@ -32,6 +32,15 @@ import java.util.PriorityQueue;
  * last few of its tasks) when the task starts, so that a backlogged address does not take every
  * thread at one tag, and the difference when it ends.
  *
+ * <p>While more than one address has connections, one address's tasks run on at most {@code
+ * maxRunningPerAddress} threads at once (the CPUs, unless set): more never ran faster on those
+ * CPUs, and the tasks of an address that sends megabyte documents on a hundred connections then no
+ * longer share the CPU eight to one with another client's small request (or with gRPC, which has
+ * none of these threads). Its other tasks stay queued, holding no thread, until one of its own
+ * ends. Not held back: the tasks of an HTTP/2 connection ({@link ConnectionTask#multiplexed}) and
+ * the tasks a request thread hands over for its own connection, which may be what the running ones
+ * wait for (a stream's frames); nor anything while one address alone is connected.
+ *
  * <p>State is bounded by the open connections: a connection's entry lives until Tomcat releases the
  * connection ({@link #forget}), an address's while it has connections or tasks.
  */
@@ -50,22 +59,45 @@ final class FairTaskQueue {
               .thenComparingLong(group -> group.order));
   private final Map<Object, Group> groups = new HashMap<>();
   private final Map<Object, Flow> flows = new HashMap<>();
+  private final int maxRunningPerAddress; // 0: no bound
+  private int addresses; // groups of a client address, not NO_ADDRESS's
+  private volatile int owed; // queued tasks whose hand-over found only tasks held back
   private long virtualTime; // the start tag of the address served last
   private long order; // ties go to the earlier
+
+  /**
+   * @param maxRunningPerAddress how many threads one address's tasks may run on at once while other
+   *     addresses have connections; 0: no bound
+   */
+  FairTaskQueue(final int maxRunningPerAddress) {
+    this.maxRunningPerAddress = Math.max(0, maxRunningPerAddress);
+  }
 
   /** Queues a task of {@code connection} (null: of none). */
   synchronized void add(
       final Runnable task, final ConnectionTask connection, final long handedOver) {
-    enqueue(task, flowOf(connection), handedOver);
+    enqueue(
+        task,
+        flowOf(connection),
+        handedOver,
+        connection != null && maxRunningPerAddress > 0 && !connection.multiplexed());
   }
 
   /**
    * Queues a task that is not a connection's event as one of the connection whose task {@code
    * connection} came from ({@link #connectionOf}), also when that connection is closed since; null:
    * of none.
+   *
+   * @param bounded whether it counts to its address's threads (an answer made later), or may be
+   *     what that connection's running tasks wait for (handed over by one of them)
    */
-  synchronized void addTo(final Runnable task, final Object connection, final long handedOver) {
-    enqueue(task, connection == null ? flowOf(null) : (Flow) connection, handedOver);
+  synchronized void addTo(
+      final Runnable task, final Object connection, final long handedOver, final boolean bounded) {
+    enqueue(
+        task,
+        connection == null ? flowOf(null) : (Flow) connection,
+        handedOver,
+        bounded && maxRunningPerAddress > 0);
   }
 
   /** The key of the connection a polled task is for, for {@link #addTo}. */
@@ -73,9 +105,10 @@ final class FairTaskQueue {
     return task.flow;
   }
 
-  private void enqueue(final Runnable task, final Flow flow, final long handedOver) {
+  private void enqueue(
+      final Runnable task, final Flow flow, final long handedOver, final boolean bounded) {
     final Group group = flow.group;
-    final Task queued = new Task(task, flow, handedOver);
+    final Task queued = new Task(task, flow, handedOver, bounded && group.address != NO_ADDRESS);
     if (group.tasks.isEmpty()) {
       group.start = Math.max(virtualTime, group.finish);
       group.order = order++;
@@ -84,10 +117,17 @@ final class FairTaskQueue {
     group.tasks.add(queued);
   }
 
-  /** The next task to run, charged its estimate; null when none is queued. */
+  /**
+   * The next task to run, charged its estimate; null when none is queued, or when every queued one
+   * is held back: it is then owed a thread, which {@link #pollOwed} gives it.
+   */
   synchronized Task poll() {
-    final Group group = backlogged.poll();
+    Group group;
+    while ((group = backlogged.poll()) != null && heldBack(group)) {
+      group.held = true; // back in line when one of its running tasks ends
+    }
     if (group == null) {
+      owed++;
       return null;
     }
     final Task task = group.tasks.poll();
@@ -96,6 +136,9 @@ final class FairTaskQueue {
     task.charged = flow.cost;
     group.finish = Math.max(group.finish, group.start) + flow.cost;
     group.running++;
+    if (task.bounded) {
+      group.boundedRunning++;
+    }
     if (!group.tasks.isEmpty()) {
       group.start = group.finish;
       group.order = order++;
@@ -104,22 +147,82 @@ final class FairTaskQueue {
     return task;
   }
 
-  /** {@code task} ran for {@code nanos}: its address is charged the difference to its estimate. */
-  synchronized void ran(final Task task, final long nanos) {
+  /** A task that was owed a thread and may run now, on the thread asking; null: none. */
+  Task pollOwed() {
+    if (owed == 0) {
+      return null; // the common case, without the lock
+    }
+    synchronized (this) {
+      if (owed == 0) {
+        return null;
+      }
+      owed--;
+      return poll(); // null again: owed again
+    }
+  }
+
+  /** How many tasks were left without a thread by {@link #poll}. */
+  synchronized int owed() {
+    return owed;
+  }
+
+  /**
+   * {@code task} ran for {@code nanos}: its address is charged the difference to its estimate.
+   *
+   * @return how many owed tasks may run now on other threads ({@link #unheldWhenAlone})
+   */
+  synchronized int ran(final Task task, final long nanos) {
     final Flow flow = task.flow;
     final Group group = flow.group;
     group.finish += nanos - task.charged;
     flow.cost += (nanos - flow.cost) / 4;
     group.running--;
+    if (task.bounded) {
+      group.boundedRunning--;
+      release(group);
+    }
     dropWhenDone(group);
+    return unheldWhenAlone();
   }
 
-  /** The connection is closed: its flow is dropped, and its address's with its last connection. */
-  synchronized void forget(final Object connection) {
+  /**
+   * The connection is closed: its flow is dropped, and its address's with its last connection.
+   *
+   * @return how many owed tasks may run now ({@link #unheldWhenAlone})
+   */
+  synchronized int forget(final Object connection) {
     final Flow flow = flows.remove(connection);
-    if (flow != null) {
-      flow.group.connections--;
-      dropWhenDone(flow.group);
+    if (flow == null) {
+      return 0;
+    }
+    flow.group.connections--;
+    dropWhenDone(flow.group);
+    return unheldWhenAlone();
+  }
+
+  /** With one address left nothing is held back: every owed task may run. */
+  private int unheldWhenAlone() {
+    if (addresses > 1 || owed == 0) {
+      return 0;
+    }
+    final int due = owed;
+    owed = 0;
+    for (final Group group : groups.values()) {
+      release(group);
+    }
+    return due;
+  }
+
+  private boolean heldBack(final Group group) {
+    return group.boundedRunning >= maxRunningPerAddress
+        && addresses > 1
+        && group.tasks.peek().bounded;
+  }
+
+  private void release(final Group group) {
+    if (group.held && !heldBack(group)) {
+      group.held = false;
+      backlogged.add(group);
     }
   }
 
@@ -140,17 +243,28 @@ final class FairTaskQueue {
       return known;
     }
     final Object address = ofTask == null ? NO_ADDRESS : task.address();
-    final Group group = groups.computeIfAbsent(address == null ? NO_ADDRESS : address, Group::new);
+    final Group group = groups.computeIfAbsent(address == null ? NO_ADDRESS : address, this::group);
     group.connections++;
     final Flow flow = new Flow(group);
     flows.put(connection, flow);
     return flow;
   }
 
+  private Group group(final Object address) {
+    if (address != NO_ADDRESS) {
+      addresses++;
+    }
+    return new Group(address);
+  }
+
   private void dropWhenDone(final Group group) {
-    if (group.connections == 0 && group.running == 0 && group.tasks.isEmpty()) {
-      // not a successor: a closed connection's late task may have kept its group
-      groups.remove(group.address, group);
+    // not a successor: a closed connection's late task may have kept its group
+    if (group.connections == 0
+        && group.running == 0
+        && group.tasks.isEmpty()
+        && groups.remove(group.address, group)
+        && group.address != NO_ADDRESS) {
+      addresses--;
     }
   }
 
@@ -159,12 +273,15 @@ final class FairTaskQueue {
     final Runnable runnable;
     final long handedOver;
     private final Flow flow;
+    private final boolean bounded; // counts to its address's threads
     private long charged;
 
-    private Task(final Runnable runnable, final Flow flow, final long handedOver) {
+    private Task(
+        final Runnable runnable, final Flow flow, final long handedOver, final boolean bounded) {
       this.runnable = runnable;
       this.flow = flow;
       this.handedOver = handedOver;
+      this.bounded = bounded;
     }
   }
 
@@ -187,6 +304,8 @@ final class FairTaskQueue {
     private long order;
     private int connections;
     private int running;
+    private int boundedRunning;
+    private boolean held; // out of line: its next task would run beyond the address's threads
 
     private Group(final Object address) {
       this.address = address;

@@ -66,11 +66,15 @@ public class TomcatConfiguration {
    */
   @Bean
   WebServerFactoryCustomizer<TomcatServletWebServerFactory> gatewayRestDispatchTimes(
-      final ObjectProvider<Admission> admission, final Environment environment) {
+      final ObjectProvider<Admission> admission,
+      final Environment environment,
+      final RestFrontEndProperties properties) {
     final Admission admitting = admission.getIfAvailable(() -> Admission.OFF);
     return admitting == Admission.OFF
         ? factory -> {}
         : DispatchTimes.customizer(
-            environment.containsProperty("server.tomcat.threads.max"), admitting.sharesByCaller());
+            environment.containsProperty("server.tomcat.threads.max"),
+            admitting.sharesByCaller(),
+            properties.threadsPerAddress(Runtime.getRuntime().availableProcessors()));
   }
 }

@@ -50,7 +50,7 @@ class DispatchTimesTest {
   void theFairExecutorRunsAQueuedTaskOfAnAddressThatTookLittleFirst() throws Exception {
     final ExecutorService single = Executors.newSingleThreadExecutor();
     try {
-      final var fair = DispatchTimes.fair(single);
+      final var fair = DispatchTimes.fair(single, 0);
       final var heavy = new Connection("a");
       final var light = new Connection("c");
       final CountDownLatch heavyRan = new CountDownLatch(3);
@@ -82,7 +82,7 @@ class DispatchTimesTest {
   void aTaskHandedOverOnBehalfOfAConnectionQueuesAsThatConnections() throws Exception {
     final ExecutorService single = Executors.newSingleThreadExecutor();
     try {
-      final var fair = DispatchTimes.fair(single);
+      final var fair = DispatchTimes.fair(single, 0);
       final var heavy = new Connection("a");
       final CompletableFuture<Object> heavyKey = new CompletableFuture<>();
       final CountDownLatch heavyRan = new CountDownLatch(3);
@@ -120,6 +120,48 @@ class DispatchTimesTest {
       assertThat(order).containsExactly("light", "heavy's answer");
     } finally {
       single.shutdownNow();
+    }
+  }
+
+  @Test
+  void anAddressRunsOnAtMostItsThreadsWhileAnotherIsConnectedAndTheRestWhenItsOwnEnd()
+      throws Exception {
+    final ExecutorService threads = Executors.newFixedThreadPool(4);
+    try {
+      final var fair = DispatchTimes.fair(threads, 2);
+      final var polite = new Connection("polite");
+      final CountDownLatch connected = new CountDownLatch(1);
+      fair.execute(task(polite, () -> {}, connected));
+      assertThat(connected.await(5, TimeUnit.SECONDS)).isTrue();
+
+      final var flood = new Connection("flood");
+      final CountDownLatch release = new CountDownLatch(1);
+      final List<String> started = new CopyOnWriteArrayList<>();
+      final CountDownLatch floodRan = new CountDownLatch(4);
+      for (int i = 0; i < 4; i++) {
+        final String name = "flood-" + i;
+        fair.execute(
+            task(
+                flood,
+                () -> {
+                  started.add(name);
+                  await(release);
+                },
+                floodRan));
+      }
+      final CountDownLatch politeRan = new CountDownLatch(1);
+      fair.execute(task(polite, () -> started.add("polite"), politeRan));
+
+      assertThat(politeRan.await(5, TimeUnit.SECONDS)).as("a thread was left for it").isTrue();
+      Thread.sleep(100);
+      assertThat(started).containsExactlyInAnyOrder("flood-0", "flood-1", "polite");
+
+      release.countDown();
+      assertThat(floodRan.await(5, TimeUnit.SECONDS))
+          .as("the held tasks ran once the flood's own ended")
+          .isTrue();
+    } finally {
+      threads.shutdownNow();
     }
   }
 
@@ -173,6 +215,11 @@ class DispatchTimesTest {
     @Override
     public Object address() {
       return of.address();
+    }
+
+    @Override
+    public boolean multiplexed() {
+      return false;
     }
   }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class FairTaskQueueTest {
   private static final long MILLI = 1_000_000;
 
-  private final FairTaskQueue queue = new FairTaskQueue();
+  private final FairTaskQueue queue = new FairTaskQueue(2);
 
   @Test
   void anAddressThatTookLittleGoesBeforeOneThatTookMuch() {
@@ -104,6 +104,87 @@ class FairTaskQueueTest {
     assertThat(queue.addresses()).isZero();
   }
 
+  @Test
+  void anAddressRunsOnNoMoreThreadsThanItsBoundWhileAnotherIsConnected() {
+    final var polite = connection("polite", "polite");
+    runNow(polite, MILLI); // connected, nothing queued
+    final var flood = connection("flood", "flood");
+    for (int i = 0; i < 4; i++) {
+      add(flood);
+    }
+
+    final FairTaskQueue.Task first = queue.poll();
+    assertThat(queue.poll()).isNotNull();
+    assertThat(queue.poll()).as("two of its tasks run: the third is held back").isNull();
+    assertThat(queue.owed()).isEqualTo(1);
+    add(polite);
+    assertThat(name(queue.poll()))
+        .as("the other address's request gets a thread")
+        .isEqualTo("polite");
+
+    assertThat(queue.ran(first, MILLI)).isZero();
+    assertThat(name(queue.pollOwed()))
+        .as("the thread that ended one of its tasks runs the held one")
+        .isEqualTo("flood");
+    assertThat(queue.owed()).isZero();
+    assertThat(queue.poll()).as("its fourth: three placeholders ran, two of its own run").isNull();
+  }
+
+  @Test
+  void aloneAnAddressTakesEveryThread() {
+    final var flood = connection("flood", "flood");
+    for (int i = 0; i < 5; i++) {
+      add(flood);
+    }
+    for (int i = 0; i < 5; i++) {
+      assertThat(queue.poll()).isNotNull();
+    }
+  }
+
+  @Test
+  void whenTheOtherAddressLeavesTheHeldTasksAreOwedTheirThreads() {
+    final var polite = connection("polite", "polite");
+    runNow(polite, MILLI);
+    final var flood = connection("flood", "flood");
+    for (int i = 0; i < 4; i++) {
+      add(flood);
+    }
+    queue.poll();
+    queue.poll();
+    assertThat(queue.poll()).isNull();
+    assertThat(queue.poll()).isNull();
+
+    assertThat(queue.forget(polite)).as("two tasks owed a thread").isEqualTo(2);
+    assertThat(queue.poll()).isNotNull();
+    assertThat(queue.poll()).isNotNull();
+  }
+
+  @Test
+  void http2TasksAndTasksARunningTaskHandsOverAreNotHeldBack() {
+    final var polite = connection("polite", "polite");
+    runNow(polite, MILLI);
+    final var h2 = new Connection("h2", "flood", true);
+    for (int i = 0; i < 3; i++) {
+      queue.add(new Named("h2"), h2, 0);
+    }
+    final FairTaskQueue.Task stream = queue.poll();
+    queue.poll();
+    queue.poll();
+    final Object key = FairTaskQueue.connectionOf(stream);
+    queue.addTo(new Named("handed over"), key, 0, false);
+    queue.addTo(new Named("handed over"), key, 0, false);
+    queue.addTo(new Named("handed over"), key, 0, false);
+    assertThat(pollAll()).as("three streams run, and the three handed over").hasSize(3);
+
+    final var http11 = connection("http11", "flood");
+    add(http11);
+    add(http11);
+    queue.addTo(new Named("answer"), FairTaskQueue.connectionOf(stream), 0, true);
+    assertThat(queue.poll()).isNotNull();
+    assertThat(queue.poll()).isNotNull();
+    assertThat(queue.poll()).as("an answer made later counts to its address").isNull();
+  }
+
   private void runNow(final Connection connection, final long nanos) {
     add(connection);
     final FairTaskQueue.Task task = queue.poll();
@@ -141,10 +222,21 @@ class FairTaskQueueTest {
   private static final class Connection implements ConnectionTask {
     private final String name;
     private final String address;
+    private final boolean multiplexed;
 
     Connection(final String name, final String address) {
+      this(name, address, false);
+    }
+
+    Connection(final String name, final String address, final boolean multiplexed) {
       this.name = name;
       this.address = address;
+      this.multiplexed = multiplexed;
+    }
+
+    @Override
+    public boolean multiplexed() {
+      return multiplexed;
     }
 
     String name() {
