@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -392,7 +393,8 @@ class HostileClientsInContainerTest {
 
   /**
    * Sends each kind's requests on its own threads, over keep-alive connections, all kinds at once;
-   * stops at the count or the deadline. Answers by kind and status (0: no answer).
+   * stops at the count or the deadline. Answers by kind and status (0: no answer: a timeout, or a
+   * connection that failed twice).
    */
   private static Map<String, Map<Integer, Long>> load(
       final List<Kind> kinds, final String tag, final Duration deadline) throws Exception {
@@ -416,16 +418,22 @@ class HostileClientsInContainerTest {
                     for (int i = next.getAndIncrement();
                         i < kind.count() && System.nanoTime() < until;
                         i = next.getAndIncrement()) {
+                      // the warm-up's values differ from the load's: each value is new once
+                      final HttpRequest request = kind.n().apply(tag.isEmpty() ? i : -1 - i);
                       int status;
                       try {
-                        // the warm-up's values differ from the load's: each value is new once
-                        status =
-                            http.send(
-                                    kind.n().apply(tag.isEmpty() ? i : -1 - i),
-                                    HttpResponse.BodyHandlers.discarding())
-                                .statusCode();
-                      } catch (final IOException e) {
+                        status = send(http, request);
+                      } catch (final HttpTimeoutException hung) {
                         status = 0;
+                      } catch (final IOException closedUnderIt) {
+                        // a POST on a kept connection the gateway closed as it was taken from the
+                        // pool: the JDK client resends only idempotent requests, so this does once
+                        System.out.println("[hostile] sent again after: " + closedUnderIt);
+                        try {
+                          status = send(http, request);
+                        } catch (final IOException again) {
+                          status = 0;
+                        }
                       }
                       statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
                     }
@@ -507,6 +515,15 @@ class HostileClientsInContainerTest {
 
   private static double sampleValue(final String line) {
     return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+  }
+
+  private static int send(final HttpClient http, final HttpRequest request) throws IOException {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
   }
 
   private static HttpRequest.Builder request(final String path) {
