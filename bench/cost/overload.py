@@ -31,7 +31,8 @@ from benchlib.aggregate import (LEGEND, figures, flags_text, fmt, gateway_lines,
                                 report_header, spread, stats, summarise, table)
 from benchlib.harness import FOREIGN, JIT_SHARE, EXPECTED_SHARE, SATURATED, SETTLED, Harness
 from benchlib.options import add_options, names_of, positive_ints
-from benchlib.procs import BenchError, log
+from benchlib.procs import BenchError, log, taskset
+from benchlib.sources import SourceAddresses
 from benchlib.workload import MODES, OPS, PROTOCOLS, Cell, Load, round_order
 
 RECOVERY_INTERVAL = 0.050  # a lone request every 50 ms ...
@@ -60,6 +61,7 @@ SMOKE = {"rounds": 1, "modes": ["off", "adaptive", "stock"], "window": 5, "warmu
          "storm_protocols": ["rest", "rest-tls"], "opens_baseline": 0.5, "storm_warmup": 5.0,
          "soak_minutes": 2.0, "soak_window_minutes": 1.0, "recovery_timeout": 5.0}
 CALLER_A_ADDR = "127.0.0.2"  # callers cell: caller A's source address (B's: 127.0.0.1)
+FLOOD_ADDR = "127.0.0.%d"  # floods cell: flooding caller i's source address (i from 3)
 STORM_PROTOCOLS = ("rest", "rest-tls", "grpc")
 
 
@@ -119,11 +121,16 @@ def add_arguments(p):
          "loop that resends at once (default 256)"),
         ("--resend-cells", apis, list(PROTOCOLS), "APIs of the resend-at-once cells (default "
          "rest,grpc; none = no such cell)"),
-        ("--callers-cells", names_of(("rest",), "API", allow_none=True), ["rest"], "two callers "
-         "at once, REST: A an open loop at --callers-share of capacity from 127.0.0.2, B the "
-         "resend-at-once loop (default rest; none = no such cell)"),
-        ("--callers-share", float, 0.5, "caller A's rate as a share of REST capacity (default "
-         "0.5)"),
+        ("--callers-cells", apis, ["rest"], "two callers at once per API: A an open loop at "
+         "--callers-share of capacity from 127.0.0.2, B the resend-at-once loop (default rest; "
+         "none = no such cell; gRPC's A runs as its own user, its source address set by an "
+         "nftables rule: needs root)"),
+        ("--callers-share", float, 0.5, "caller A's rate as a share of the API's capacity "
+         "(default 0.5)"),
+        ("--callers-floods", int, 0, "per API of --callers-cells also a cell of A beside this "
+         "many flooding callers, each a resend-at-once loop of --resend-connections / N "
+         "connections from its own address, A at --callers-share / N of capacity, below its "
+         "fair share (default 0: none)"),
         ("--storm-rates", positive_ints, None, "backpressure storm open-loop rates, /s (default "
          "300,1000)"),
         ("--storm-modes", modes, ["off", "stock"], "modes of the storm cells (default off,stock; "
@@ -150,8 +157,10 @@ def add_arguments(p):
 def check_args(p, args):
     if args.gateway_quota < 0 or args.storm_quota < 0 or args.opens_baseline < 0 or \
             args.overload_connections <= 0 or args.resend_connections <= 0 or \
-            args.overload_max_workers <= 0 or args.grpc_connections <= 0:
-        p.error("quota not negative; connections and workers positive")
+            args.overload_max_workers <= 0 or args.grpc_connections <= 0 or \
+            not 0 <= args.callers_floods <= 200:
+        p.error("quota not negative; connections and workers positive; --callers-floods in "
+                "[0, 200]")
     if not 0 < args.unloaded_share <= 1 or not 0 < args.soak_share <= 2 or \
             not 0 <= args.soak_grpc_share <= 1 or not 0 < args.callers_share <= 2:
         p.error("--unloaded-share in (0, 1], --soak-share and --callers-share in (0, 2], "
@@ -261,7 +270,8 @@ class Leg:
     protocol: str  # rest | rest-tls | grpc
     load: Load
     name: str = ""  # its key in a record's by_leg (default: the protocol)
-    laddr: str = ""  # REST: the source address (vegeta -laddr; default: the kernel's)
+    laddr: str = ""  # the source address (vegeta -laddr, gRPC: SourceAddresses; default: the
+    # kernel's)
 
     def key(self):
         return self.name or self.protocol
@@ -383,6 +393,7 @@ class Overload(Harness):
         self.group = quota if a.gateway_quota > 0 or storm > 0 else None
         self.capacity = dict(a.overload_capacity or {})  # API -> OK/s: 1x of the rates
         self.cert = None
+        self.sources = SourceAddresses(log)  # gRPC legs from another address
 
         def describe(q):
             return {"cpus": q, "cfs_quota_us": quota.quota_us(q), "cfs_period_us": quota.period_us,
@@ -404,8 +415,8 @@ class Overload(Harness):
 
     def capacity_needed(self):
         needed = set(self.args.overload_protocols) if self.args.overload else set()
-        if self.args.overload and self.args.callers_cells:
-            needed.add("rest")
+        if self.args.overload:
+            needed.update(self.args.callers_cells)
         if self.args.soak:
             needed.add("rest")
             if self.args.soak_grpc_share > 0:
@@ -451,6 +462,7 @@ class Overload(Harness):
             for broker in brokers:
                 self.procs.stop(broker)
         finally:
+            self.sources.remove()
             if self.group:
                 self.group.remove()
         self.end()
@@ -524,11 +536,21 @@ class Overload(Harness):
             resend = self.closed_load("resend", a.resend_connections)
             for protocol in round_order(a.resend_cells, round_no):
                 self.measure(gw, "resend", mode, round_no, [Leg(protocol, resend)])
-            if a.callers_cells:
-                rate = max(1, round(a.callers_share * self.capacity_of("rest")))
+            for protocol in round_order(a.callers_cells, round_no):
+                rate = max(1, round(a.callers_share * self.capacity_of(protocol)))
                 self.measure(gw, "callers", mode, round_no, [
-                    Leg("rest", self.open_load("callers-A", rate), "A", CALLER_A_ADDR),
-                    Leg("rest", resend, "B")], multiple=a.callers_share)
+                    Leg(protocol, self.open_load("callers-A", rate), "A", CALLER_A_ADDR),
+                    Leg(protocol, resend, "B")], multiple=a.callers_share)
+                n = a.callers_floods
+                if n:
+                    share = a.callers_share / n
+                    flood = self.closed_load("flood", max(8, a.resend_connections // n))
+                    self.measure(gw, "floods", mode, round_no, [
+                        Leg(protocol, self.open_load(
+                            "floods-A", max(1, round(share * self.capacity_of(protocol)))),
+                            "A", CALLER_A_ADDR)] + [
+                        Leg(protocol, flood, "F%d" % i, FLOOD_ADDR % (2 + i))
+                        for i in range(1, n + 1)], multiple=share)
         finally:
             self.procs.stop(gw.proc)
 
@@ -654,6 +676,12 @@ class Overload(Harness):
             method, data = self.ghz_data(op)
             output = self.next_file("ghz-" + leg.load.name, ".json")
             cmd = self.ghz_cmd(gw, method, data, leg.load, duration, output)
+            if leg.laddr:
+                # ghz binds no source address: it runs as a user whose connections are rewritten
+                output.touch(mode=0o666)
+                output.chmod(0o666)
+                cmd = self.sources.wrap(cmd, taskset(self.args.load_cpus), leg.laddr,
+                                        int(gw.grpc.rsplit(":", 1)[1]))
             return cmd, lambda err: self.ghz_records(output, err)
         targets = self.vegeta_targets(gw, op)
         binfile = self.next_file("vegeta-" + leg.load.name, ".bin")
@@ -1112,17 +1140,32 @@ def write_report(out, data):
         "not (vegeta `-rate=0 -workers %d -max-workers %d`, ghz `-c %d --connections %d`). ÷ off "
         "= goodput ÷ `off`'s in the same round." % (n, n, n, opts["grpc_connections"]))
     section(
-        [[m, rates(s)] + figures(s, "A:ok_share:1:100 A:ok_p99_ms:1 A:shed_share:1:100 "
-                                    "A:timeout_share:1:100 A:conn_share:1:100 B:goodput "
-                                    "B:ok_p99_ms:1") + [flags_text(s)]
-         for p, x, m, s in rows_of("callers", ["rest+rest"])],
-        ["mode", "A rate/s", "A 2xx %", "A p99 ok ms", "A shed %", "A timeout %", "A conn %",
-         "B goodput/s", "B p99 ok ms", "flags"], "l" + "r" * 8 + "l",
-        lambda: "Two callers: REST, A at %g %% of capacity beside B resending at once" % (
+        [[p.split("+")[0], m, rates(s)] + figures(
+            s, "A:ok_share:1:100 A:ok_p99_ms:1 A:shed_share:1:100 A:timeout_share:1:100 "
+               "A:conn_share:1:100 B:goodput B:ok_p99_ms:1") + [flags_text(s)]
+         for p, x, m, s in rows_of("callers", [q + "+" + q for q in PROTOCOLS])],
+        ["API", "mode", "A rate/s", "A 2xx %", "A p99 ok ms", "A shed %", "A timeout %",
+         "A conn %", "B goodput/s", "B p99 ok ms", "flags"], "ll" + "r" * 8 + "l",
+        lambda: "Two callers: A at %g %% of capacity beside B resending at once" % (
             opts["callers_share"] * 100),
-        lambda: "At once: caller A an open loop from source address %s (vegeta `-laddr`), caller "
-        "B the closed loop of %d connections above from 127.0.0.1. A's answers in %% of its "
-        "requests sent; B's goodput = its 2xx per second." % (CALLER_A_ADDR, n))
+        lambda: "At once: caller A an open loop from source address %s (REST: vegeta `-laddr`; "
+        "gRPC: ghz as a user of its own whose connections an nftables rule rewrites to come from "
+        "it), caller B the closed loop of %d connections above from 127.0.0.1. A's answers in %% "
+        "of its requests sent; B's goodput = its 2xx per second." % (CALLER_A_ADDR, n))
+    floods = sorted({c["protocol"] for c in cells if c["kind"] == "floods"})
+    section(
+        [[p.split("+")[0], str(p.count("+")), m, rates(s)] + figures(
+            s, "A:ok_share:1:100 A:ok_p99_ms:1 A:shed_share:1:100 A:timeout_share:1:100 "
+               "A:conn_share:1:100 goodput") + [flags_text(s)]
+         for p, x, m, s in rows_of("floods", floods)],
+        ["API", "floods", "mode", "rates/s", "A 2xx %", "A p99 ok ms", "A shed %",
+         "A timeout %", "A conn %", "all goodput/s", "flags"], "lrl" + "r" * 7 + "l",
+        lambda: "A polite caller beside several floods",
+        lambda: "At once: caller A an open loop from %s at its share of the callers cell "
+        "divided by the number of floods (below its fair share), each flood a closed loop that "
+        "resends at once, of %d connections divided among them, from 127.0.0.3, 127.0.0.4, ... "
+        "rates/s: A's; all goodput = every caller's 2xx per second." % (
+            CALLER_A_ADDR, n))
     section(
         [[p, x, m] + figures(s, "answer_rate shed_share:1:100 cpu_us_per_answer "
                                 "cpu_us_per_answer_excl_jit new_connections_per_answer:3 "
