@@ -93,7 +93,8 @@ class TracingTest extends GatewayTestSupport {
   }
 
   @Test
-  void aRestRequestContinuesTheCallersTraceWithOneChildSpanPerStage() throws Exception {
+  void aRestRequestContinuesTheCallersTraceWithItsStagesAsEventsAndOneBrokerSpan()
+      throws Exception {
     final HttpResponse<String> response =
         HttpClient.newHttpClient()
             .send(
@@ -137,7 +138,7 @@ class TracingTest extends GatewayTestSupport {
   }
 
   @Test
-  void aGrpcCallContinuesTheCallersTraceWithOneChildSpanPerStage() {
+  void aGrpcCallContinuesTheCallersTraceWithItsStagesAsEventsAndOneBrokerSpan() {
     final AtomicReference<String> traceresponse = new AtomicReference<>();
     try (CamundaClient client =
         clientBuilder(false).withInterceptors(new Traceparent(traceresponse)).build()) {
@@ -331,23 +332,32 @@ class TracingTest extends GatewayTestSupport {
 
   @Test
   void anOpenSpanNamesItsTraceInTheLogsMdcAndRestoresItOnClose() {
-    final io.gatefork.service.stage.RequestSpan span =
-        tracer.start(
-            Api.REST,
-            io.gatefork.service.stage.RequestTiming.startNow(),
-            null,
-            (headers, name) -> null);
-    final String[] ids = span.traceparent().split("-");
-    org.slf4j.MDC.put("traceId", "outer");
+    final io.gatefork.service.stage.RequestSpan outer = startRestSpan();
+    final io.gatefork.service.stage.RequestSpan inner = startRestSpan();
+    final String[] outerIds = outer.traceparent().split("-");
+    final String[] innerIds = inner.traceparent().split("-");
+    assertThat(innerIds[1]).as("two requests, two traces").isNotEqualTo(outerIds[1]);
     try {
-      try (io.gatefork.service.stage.RequestSpan.Scope ignored = span.open()) {
-        assertThat(org.slf4j.MDC.get("traceId")).isEqualTo(ids[1]);
-        assertThat(org.slf4j.MDC.get("spanId")).isEqualTo(ids[2]);
+      try (io.gatefork.service.stage.RequestSpan.Scope ignored = outer.open()) {
+        try (io.gatefork.service.stage.RequestSpan.Scope alsoIgnored = inner.open()) {
+          assertThat(org.slf4j.MDC.get("traceId")).isEqualTo(innerIds[1]);
+          assertThat(org.slf4j.MDC.get("spanId")).isEqualTo(innerIds[2]);
+        }
+        assertThat(org.slf4j.MDC.get("traceId")).as("restored").isEqualTo(outerIds[1]);
+        assertThat(org.slf4j.MDC.get("spanId")).as("restored").isEqualTo(outerIds[2]);
       }
-      assertThat(org.slf4j.MDC.get("traceId")).isNotEqualTo(ids[1]);
+      assertThat(org.slf4j.MDC.get("traceId")).as("no span current").isNull();
     } finally {
       org.slf4j.MDC.clear();
     }
+  }
+
+  private io.gatefork.service.stage.RequestSpan startRestSpan() {
+    return tracer.start(
+        Api.REST,
+        io.gatefork.service.stage.RequestTiming.startNow(),
+        null,
+        (headers, name) -> null);
   }
 
   @Test
