@@ -2,6 +2,7 @@
 """Where a JFR recording's CPU samples went: inclusive share per layer and per method.
 
     jfr_breakdown.py RECORDING.jfr [--top 40] [--thread-prefix http-nio] [--event E]
+        [--by-caller] [--stages [--us-per-request US]]
 
 Record with CPU-time sampling (JDK 25+), which also sees time spent in native code and the JVM:
     jfr configure --input profile jdk.CPUTimeSample#enabled=true jdk.CPUTimeSample#throttle=1ms \
@@ -37,6 +38,106 @@ LAYERS = [
     ("logging", ("ch.qos.logback.", "org.slf4j.")),
     ("jdk", ("java.", "jdk.", "sun.")),
 ]
+
+# finer layers for --by-caller, first match wins; a sample goes to the innermost frame that is not
+# the JDK's own (its collections, locks, NIO), except for the JDK frames named here, so that a
+# HashMap.get in Tomcat counts as Tomcat's and a socket write as the socket's
+CALLER_LAYERS = [
+    ("socket write (syscall)", ("sun.nio.ch.SocketDispatcher.write", "sun.nio.ch.IOUtil.write",
+                                "io.netty.channel.unix.Socket.sendAddress",
+                                "io.netty.channel.unix.FileDescriptor.write")),
+    ("socket read (syscall)", ("sun.nio.ch.SocketDispatcher.read", "sun.nio.ch.IOUtil.read",
+                               "io.netty.channel.unix.Socket.recvAddress",
+                               "io.netty.channel.unix.FileDescriptor.read")),
+    ("poll and wake-up (syscall)", ("sun.nio.ch.EPoll", "sun.nio.ch.EventFD",
+                                    "io.netty.channel.epoll.Native", "sun.nio.ch.IOUtil.drain",
+                                    "io.netty.channel.epoll.EpollEventLoop.wakeup")),
+    ("thread hand-off (park, unpark)", ("jdk.internal.misc.Unsafe.park",
+                                        "jdk.internal.misc.Unsafe.unpark",
+                                        "java.util.concurrent.locks.LockSupport")),
+    ("gatefork: answer write", ("io.gatefork.gateway.rest.write.",)),
+    ("gatefork: request threads' queue", ("io.gatefork.gateway.rest.connection.",)),
+    ("gatefork: REST edge", ("io.gatefork.gateway.rest.",)),
+    ("gatefork: gRPC edge", ("io.gatefork.gateway.grpc.",)),
+    ("gatefork: service", ("io.gatefork.service.",)),
+    ("gatefork: other", ("io.gatefork.",)),
+    ("jackson", ("com.fasterxml.jackson.",)),
+    ("spring-security", ("org.springframework.security.",)),
+    ("spring-mvc", ("org.springframework.web.", "org.springframework.http.")),
+    ("spring-other", ("org.springframework.",)),
+    ("tomcat: HTTP/1.1 parse", ("org.apache.coyote.http11.Http11InputBuffer",
+                                "org.apache.tomcat.util.http.parser.", "org.apache.tomcat.util.buf.")),
+    ("tomcat: HTTP/1.1 head and output", ("org.apache.coyote.http11.Http11OutputBuffer",
+                                          "org.apache.coyote.Response",
+                                          "org.apache.tomcat.util.http.MimeHeaders")),
+    ("tomcat: poller", ("org.apache.tomcat.util.net.NioEndpoint$Poller",)),
+    ("tomcat: endpoint and threads", ("org.apache.tomcat.util.",)),
+    ("tomcat: processor, async", ("org.apache.coyote.",)),
+    ("tomcat: servlet container", ("org.apache.catalina.", "jakarta.servlet.")),
+    ("micrometer", ("io.micrometer.",)),
+    ("grpc-java", ("io.grpc.",)),
+    ("netty", ("io.netty.",)),
+    ("atomix", ("io.atomix.",)),
+    ("zeebe protocol", ("io.camunda.", "org.agrona.")),
+    ("opentelemetry", ("io.opentelemetry.",)),
+    ("logging", ("ch.qos.logback.", "org.slf4j.")),
+]
+JDK = ("java.", "jdk.", "sun.", "javax.", "com.sun.")
+
+
+def caller_layer(stack):
+    """The --by-caller layer of a sample (stack[0] innermost)."""
+    for frame in stack:
+        for name, prefixes in CALLER_LAYERS:
+            if frame.startswith(prefixes):
+                return name
+        if not frame.startswith(JDK):
+            return "other"
+    return "jdk (no caller outside it)"
+
+
+def thread_role(thread):
+    """What a gateway thread does, from its name."""
+    t = thread or "?"
+    for role, match in (("request thread", lambda: "http-nio" in t and "-exec-" in t),
+                        ("Tomcat poller", lambda: "http-nio" in t and "Poller" in t),
+                        ("gRPC event loop", lambda: t.startswith("grpc-default-worker")),
+                        ("broker messaging loop",
+                         lambda: t.startswith("netty-messaging-event-epoll-client")),
+                        ("API executor", lambda: t.startswith("api-service-thread"))):
+        if match():
+            return role
+    return "other threads"
+
+
+def stage_of(thread, stack):
+    """--stages: where a sample's CPU went in a request's life, for either API."""
+    role, layer = thread_role(thread), caller_layer(stack)
+    if role == "other threads":
+        return "other threads (timers, heartbeats, exporters)"
+    if role == "broker messaging loop" or layer in ("atomix", "zeebe protocol") or (
+            layer == "netty" and role != "gRPC event loop"):
+        return "broker messaging (Atomix client: encode, send, receive, decode)"
+    if layer == "poll and wake-up (syscall)":
+        return "poll and wake-ups (epoll, eventfd)"
+    if layer in ("socket write (syscall)", "socket read (syscall)"):
+        return "client socket read and write (syscalls)"
+    if role == "API executor" or layer == "thread hand-off (park, unpark)":
+        return "API executor hop and thread hand-offs"
+    if role == "gRPC event loop" and layer in ("netty", "grpc-java"):
+        return "HTTP/2 and gRPC (Netty server, grpc-java, protobuf)"
+    if layer.startswith("tomcat"):
+        return "HTTP/1.1 and servlet container (Tomcat)"
+    if layer.startswith("spring"):
+        return "Spring MVC and Security"
+    if layer == "jackson":
+        return "JSON (Jackson)"
+    if layer.startswith("gatefork"):
+        return "gatefork code"
+    if layer in ("micrometer", "logging"):
+        return "metrics and logging"
+    return "other (%s)" % layer
+
 
 # threads that only export spans (OpenTelemetry's batch processor, the JDK HTTP client it sends with)
 EXPORT_THREADS = ("BatchSpanProcessor", "HttpClient-")
@@ -81,11 +182,19 @@ def main():
     ap.add_argument("recording")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--thread-prefix", default="")
+    ap.add_argument("--by-caller", action="store_true",
+                    help="also: each sample by finer layer, the JDK's frames charged to their caller")
+    ap.add_argument("--stages", action="store_true",
+                    help="also: each sample by stage of a request's life (thread role and layer)")
+    ap.add_argument("--us-per-request", type=float, default=0,
+                    help="with --stages: the gateway's CPU per request (µs, e.g. the cost "
+                         "benchmark's excl. JIT), to show each stage in µs")
     ap.add_argument("--event", default="jdk.CPUTimeSample",
                     help="jdk.CPUTimeSample (JDK 25+, CPU time, includes native code; default) "
                          "or jdk.ExecutionSample (wall-clock sampling of threads in Java code)")
     args = ap.parse_args()
-    inclusive, selfish, methods, threads, self_methods = (collections.Counter() for _ in range(5))
+    inclusive, selfish, methods, threads, self_methods, callers, stages = (
+        collections.Counter() for _ in range(7))
     total = 0
     recorded = list(samples(args.recording, args.event))
     if not recorded and args.event == "jdk.CPUTimeSample":
@@ -99,6 +208,8 @@ def main():
         threads[re.sub(r"[-#]?\d+$", "", thread or "?")] += 1
         selfish[layer_of(stack[0])] += 1
         self_methods[stack[0]] += 1
+        callers[caller_layer(stack)] += 1
+        stages[stage_of(thread, stack)] += 1
         layers = {layer_of(f) for f in stack}
         if (thread or "").startswith(EXPORT_THREADS):
             layers.add("tracing")  # the span exporter's threads, their JDK frames included
@@ -117,6 +228,15 @@ def main():
     for name, _ in LAYERS + [("other", ())]:
         if inclusive[name]:
             print(f"  {100 * inclusive[name] / total:5.1f} % / {100 * selfish[name] / total:5.1f} %  {name}")
+    if args.by_caller:
+        print("\nby caller (self, the JDK's frames charged to their caller):")
+        for name, n in callers.most_common():
+            print(f"  {100 * n / total:5.1f} %  {name}")
+    if args.stages:
+        print("\nby stage:")
+        for name, n in stages.most_common():
+            us = "%6.1f µs  " % (args.us_per_request * n / total) if args.us_per_request else ""
+            print(f"  {us}{100 * n / total:5.1f} %  {name}")
     print(f"\ntop {args.top} methods, self:")
     for m, n in self_methods.most_common(args.top):
         print(f"  {100 * n / total:5.1f} %  {m}")
