@@ -177,7 +177,7 @@ def samples(path, event):
         yield thread, stack
 
 
-def main():
+def parse_args(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("recording")
     ap.add_argument("--top", type=int, default=30)
@@ -192,7 +192,11 @@ def main():
     ap.add_argument("--event", default="jdk.CPUTimeSample",
                     help="jdk.CPUTimeSample (JDK 25+, CPU time, includes native code; default) "
                          "or jdk.ExecutionSample (wall-clock sampling of threads in Java code)")
-    args = ap.parse_args()
+    return ap.parse_args(argv)
+
+
+def main():
+    args = parse_args()
     inclusive, selfish, methods, threads, self_methods, callers, stages = (
         collections.Counter() for _ in range(7))
     total = 0

@@ -26,6 +26,7 @@ import compare_builds  # noqa: E402
 import cost_bench  # noqa: E402
 import dead_polls_bench  # noqa: E402
 import hostile_bench  # noqa: E402
+import jfr_breakdown  # noqa: E402
 import rolling_restart_bench  # noqa: E402
 import shed_cost  # noqa: E402
 import startup_bench  # noqa: E402
@@ -126,7 +127,8 @@ class CitedCommandsParse(unittest.TestCase):
                    "workload_bench.py": workload_bench.parse_args,
                    "hostile_bench.py": hostile_bench.parse_args,
                    "dead_polls_bench.py": dead_polls_bench.parse_args,
-                   "rolling_restart_bench.py": rolling_restart_bench.parse_args}
+                   "rolling_restart_bench.py": rolling_restart_bench.parse_args,
+                   "jfr_breakdown.py": jfr_breakdown.parse_args}
         checked = 0
         for where, script, words in cited_commands():
             argv = cost_argv(script, words)
