@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.connection;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import org.apache.catalina.Lifecycle;
 import org.apache.catalina.connector.Connector;
 import org.apache.coyote.AbstractProtocol;
@@ -63,20 +64,25 @@ public final class DispatchTimes {
   }
 
   /**
-   * Runs {@code handOver}, which hands a task to the request threads that is not a connection's
-   * event (Tomcat's {@code AsyncContext.start}), so that the fair queue counts the task to {@code
-   * connection} (from {@link #runningConnection()}, on the thread that started the request): an
-   * answer made later is then queued as its client's, not as everyone's. A task handed over from a
-   * request thread is counted to that thread's connection without it.
+   * Hands {@code task} to the request threads through {@code handOver} (Tomcat's {@code
+   * AsyncContext.start} on {@code target}) so that the fair queue counts it to {@code connection}
+   * (from {@link #runningConnection()}, on the thread that started the request): an answer made
+   * later is then queued as its client's, not as everyone's. A task handed over from a request
+   * thread is counted to that thread's connection without it. A method reference for {@code
+   * handOver} keeps this free of allocations.
    */
-  public static void onBehalfOf(final Object connection, final Runnable handOver) {
+  public static <T> void onBehalfOf(
+      final Object connection,
+      final BiConsumer<T, Runnable> handOver,
+      final T target,
+      final Runnable task) {
     if (connection == null) {
-      handOver.run();
+      handOver.accept(target, task);
       return;
     }
     ON_BEHALF_OF.set(connection);
     try {
-      handOver.run();
+      handOver.accept(target, task);
     } finally {
       ON_BEHALF_OF.remove();
     }

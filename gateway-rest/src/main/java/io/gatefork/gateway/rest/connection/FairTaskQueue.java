@@ -60,7 +60,6 @@ final class FairTaskQueue {
   private final Map<Object, Group> groups = new HashMap<>();
   private final Map<Object, Flow> flows = new HashMap<>();
   private final int maxRunningPerAddress; // 0: no bound
-  private int addresses; // groups of a client address, not NO_ADDRESS's
   private volatile int owed; // queued tasks whose hand-over found only tasks held back
   private long virtualTime; // the start tag of the address served last
   private long order; // ties go to the earlier
@@ -202,7 +201,7 @@ final class FairTaskQueue {
 
   /** With one address left nothing is held back: every owed task may run. */
   private int unheldWhenAlone() {
-    if (addresses > 1 || owed == 0) {
+    if (owed == 0 || clientAddresses() > 1) {
       return 0;
     }
     final int due = owed;
@@ -215,8 +214,8 @@ final class FairTaskQueue {
 
   private boolean heldBack(final Group group) {
     return group.boundedRunning >= maxRunningPerAddress
-        && addresses > 1
-        && group.tasks.peek().bounded;
+        && group.tasks.peek().bounded
+        && clientAddresses() > 1;
   }
 
   private void release(final Group group) {
@@ -235,6 +234,11 @@ final class FairTaskQueue {
     return groups.size();
   }
 
+  /** Groups of a client address: all but the one of tasks without an address. */
+  private int clientAddresses() {
+    return groups.size() - (groups.containsKey(NO_ADDRESS) ? 1 : 0);
+  }
+
   private Flow flowOf(final ConnectionTask task) {
     final Object ofTask = task == null ? null : task.connection();
     final Object connection = ofTask == null ? NO_CONNECTION : ofTask;
@@ -243,28 +247,17 @@ final class FairTaskQueue {
       return known;
     }
     final Object address = ofTask == null ? NO_ADDRESS : task.address();
-    final Group group = groups.computeIfAbsent(address == null ? NO_ADDRESS : address, this::group);
+    final Group group = groups.computeIfAbsent(address == null ? NO_ADDRESS : address, Group::new);
     group.connections++;
     final Flow flow = new Flow(group);
     flows.put(connection, flow);
     return flow;
   }
 
-  private Group group(final Object address) {
-    if (address != NO_ADDRESS) {
-      addresses++;
-    }
-    return new Group(address);
-  }
-
   private void dropWhenDone(final Group group) {
     // not a successor: a closed connection's late task may have kept its group
-    if (group.connections == 0
-        && group.running == 0
-        && group.tasks.isEmpty()
-        && groups.remove(group.address, group)
-        && group.address != NO_ADDRESS) {
-      addresses--;
+    if (group.connections == 0 && group.running == 0 && group.tasks.isEmpty()) {
+      groups.remove(group.address, group);
     }
   }
 

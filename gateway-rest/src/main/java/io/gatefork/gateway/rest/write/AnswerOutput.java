@@ -114,7 +114,9 @@ public final class AnswerOutput implements WriteListener {
     try {
       DispatchTimes.onBehalfOf(
           async.getRequest().getAttribute(CONNECTION),
-          () -> async.start(() -> makeAndStart(async, answer, writeTimeout)));
+          AsyncContext::start,
+          async,
+          () -> makeAndStart(async, answer, writeTimeout));
     } catch (final IllegalStateException inContainerCallback) {
       // Tomcat starts nothing while it times the request out or reports an error, nor takes a
       // write listener then: the answer (a 504's few hundred bytes) comes from its listener, on one

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -107,12 +108,12 @@ class DispatchTimesTest {
       // as an answer made later is handed over: from another thread, not a connection's event
       DispatchTimes.onBehalfOf(
           heavyKey.get(),
-          () ->
-              fair.execute(
-                  () -> {
-                    order.add("heavy's answer");
-                    all.countDown();
-                  }));
+          Executor::execute,
+          fair,
+          () -> {
+            order.add("heavy's answer");
+            all.countDown();
+          });
       fair.execute(task(new Connection("c"), () -> order.add("light"), all));
       blocker.countDown();
 
