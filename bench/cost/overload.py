@@ -426,8 +426,6 @@ class Overload(Harness):
     def run(self):
         a = self.args
         self.begin()
-        # the harness itself (recovery probes, /proc sampling) stays off the gateway's CPU
-        os.sched_setaffinity(0, self.load_cpus)
         # an open loop may hold up to --overload-max-workers connections, the callers cell that
         # and --resend-connections more at once (the tools and the gateway inherit the limit)
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
