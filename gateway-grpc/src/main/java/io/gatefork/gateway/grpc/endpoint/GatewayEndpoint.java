@@ -1,6 +1,7 @@
 package io.gatefork.gateway.grpc.endpoint;
 
-import com.google.protobuf.Message;
+import static io.gatefork.gateway.grpc.endpoint.RpcShapes.unary;
+
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
@@ -44,24 +45,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
-import io.gatefork.gateway.grpc.auth.CallerContext;
-import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
-import io.gatefork.gateway.grpc.metrics.StageTimingContext;
-import io.gatefork.service.RequestContext;
-import io.gatefork.service.codec.JsonDocument;
-import io.gatefork.service.job.OpenJobStream;
-import io.gatefork.service.job.ThrowJobError;
-import io.gatefork.service.job.WatchesCaller;
-import io.gatefork.service.stage.RequestTiming;
 import io.grpc.Status;
-import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * The {@code gateway_protocol.Gateway} service on top of the shared service layer.
@@ -72,29 +57,22 @@ import java.util.function.Function;
  * shared with REST before anything reaches the broker; its refusal is worded as the stock gateway
  * words it ({@code GrpcStatusMapper.toStatus(rpc, failure)}). The response is mapped and written by
  * whichever thread completes the service future (the API executor). Every RPC of the 8.8 {@code
- * gateway.proto} is served.
+ * gateway.proto} is served. The openings' two shapes are {@link RpcShapes}'; the job RPCs (long
+ * polls, streams, commands on a job) are {@link JobRpcs}'.
  */
 public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   private static final CancelProcessInstanceResponse CANCELLED =
       CancelProcessInstanceResponse.getDefaultInstance();
-  private static final CompleteJobResponse COMPLETED = CompleteJobResponse.getDefaultInstance();
-  private static final FailJobResponse FAILED = FailJobResponse.getDefaultInstance();
-  private static final ThrowErrorResponse ERROR_THROWN = ThrowErrorResponse.getDefaultInstance();
   private static final ModifyProcessInstanceResponse MODIFIED =
       ModifyProcessInstanceResponse.getDefaultInstance();
   private static final MigrateProcessInstanceResponse MIGRATED =
       MigrateProcessInstanceResponse.getDefaultInstance();
-  private static final UpdateJobRetriesResponse RETRIES_UPDATED =
-      UpdateJobRetriesResponse.getDefaultInstance();
-  private static final UpdateJobTimeoutResponse TIMEOUT_UPDATED =
-      UpdateJobTimeoutResponse.getDefaultInstance();
   private static final ResolveIncidentResponse RESOLVED =
       ResolveIncidentResponse.getDefaultInstance();
   private static final DeleteResourceResponse DELETED = DeleteResourceResponse.getDefaultInstance();
 
   private final GatewayServices services;
-  private final ActivatedJobsWriter activatedJobsWriter;
-  private final Set<OpenStream> openStreams = ConcurrentHashMap.newKeySet();
+  private final JobRpcs jobs;
 
   /**
    * @param maxMessageSize the server's maximum message size; activated jobs beyond it are split
@@ -102,13 +80,13 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
    */
   public GatewayEndpoint(final GatewayServices services, final int maxMessageSize) {
     this.services = services;
-    activatedJobsWriter = new ActivatedJobsWriter(maxMessageSize);
+    jobs = new JobRpcs(services, maxMessageSize);
   }
 
   @Override
   public void topology(
       final TopologyRequest request, final StreamObserver<TopologyResponse> observer) {
-    enter();
+    RpcShapes.enter();
     final TopologyResponse response;
     try {
       response = GatewayResponseMapper.topology(services.topology().topology());
@@ -186,100 +164,28 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
         ignored -> CANCELLED);
   }
 
-  /**
-   * Long polling happens inside the service: its future stays open, holding no thread, until jobs
-   * arrive or the request timeout passes. A client that goes away cancels that future so the
-   * service can drop the poll instead of activating jobs nobody will receive.
-   */
   @Override
   public void activateJobs(
       final ActivateJobsRequest request, final StreamObserver<ActivateJobsResponse> observer) {
-    final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.activateJobs(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    final CompletableFuture<List<io.gatefork.service.job.ActivatedJob>> activation;
-    try {
-      activation = services.jobs().activate(context, GatewayRequestMapper.activateJobs(request));
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, request, e);
-      return;
-    }
-    if (observer instanceof final ServerCallStreamObserver<ActivateJobsResponse> call) {
-      call.setOnCancelHandler(() -> activation.cancel(false));
-    }
-    activation.whenComplete(
-        (jobs, failure) -> {
-          final boolean written =
-              activatedJobsWriter.write(
-                  jobs,
-                  failure == null
-                      ? null
-                      : GrpcStatusMapper.toException(
-                          GrpcStatusMapper.toStatus(Replies.rpc(request), failure)),
-                  observer);
-          if (!written && activation instanceof final WatchesCaller watched) {
-            watched.answerUndelivered(); // the client cancelled: its jobs go back at once
-          }
-        });
+    jobs.activate(request, observer);
   }
 
   @Override
   public void completeJob(
       final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
-    unary(
-        request,
-        observer,
-        GatewayRequestValidator::completeJob,
-        (context, r) ->
-            services
-                .jobs()
-                .complete(
-                    context,
-                    r.getJobKey(),
-                    JsonDocument.fromJson("variables", r.getVariables()),
-                    GatewayRequestMapper.jobResult(r)),
-        ignored -> COMPLETED);
+    jobs.complete(request, observer);
   }
 
   @Override
   public void failJob(
       final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            services
-                .jobs()
-                .fail(
-                    context,
-                    r.getJobKey(),
-                    r.getRetries(),
-                    GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-                    r.getRetryBackOff(),
-                    JsonDocument.fromJson("variables", r.getVariables())),
-        ignored -> FAILED);
+    jobs.fail(request, observer);
   }
 
   @Override
   public void throwError(
       final ThrowErrorRequest request, final StreamObserver<ThrowErrorResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            services
-                .jobs()
-                .throwError(
-                    context,
-                    new ThrowJobError(
-                        r.getJobKey(),
-                        r.getErrorCode(),
-                        GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-                        JsonDocument.fromJson("variables", r.getVariables()))),
-        ignored -> ERROR_THROWN);
+    jobs.throwError(request, observer);
   }
 
   @Override
@@ -292,48 +198,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
         (context, r) ->
             services.messages().publish(context, GatewayRequestMapper.publishMessage(r)),
         GatewayResponseMapper::messagePublished);
-  }
-
-  /**
-   * The shape of every unary RPC: enter, check what only gRPC can get wrong (such a request never
-   * reaches the service), call the asynchronous service — which applies the field rules — and let
-   * the thread that completes its future write the reply.
-   */
-  private <Q extends Message, S, R> void unary(
-      final Q request,
-      final StreamObserver<R> observer,
-      final Function<Q, Status> validate,
-      final BiFunction<RequestContext, Q, CompletableFuture<S>> call,
-      final Function<? super S, ? extends R> toResponse) {
-    final RequestContext context = enter();
-    final Status invalid = validate.apply(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    call(context, request, observer, call, toResponse);
-  }
-
-  /** A unary RPC whose request the field rules of the service check alone. */
-  private <Q extends Message, S, R> void unary(
-      final Q request,
-      final StreamObserver<R> observer,
-      final BiFunction<RequestContext, Q, CompletableFuture<S>> call,
-      final Function<? super S, ? extends R> toResponse) {
-    call(enter(), request, observer, call, toResponse);
-  }
-
-  private static <Q extends Message, S, R> void call(
-      final RequestContext context,
-      final Q request,
-      final StreamObserver<R> observer,
-      final BiFunction<RequestContext, Q, CompletableFuture<S>> call,
-      final Function<? super S, ? extends R> toResponse) {
-    try {
-      Replies.unary(call.apply(context, request), observer, toResponse, request);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, request, e);
-    }
   }
 
   @Override
@@ -380,77 +244,20 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public void updateJobRetries(
       final UpdateJobRetriesRequest request,
       final StreamObserver<UpdateJobRetriesResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            services
-                .jobs()
-                .updateRetries(
-                    context,
-                    r.getJobKey(),
-                    r.getRetries(),
-                    GatewayRequestMapper.operationReference(
-                        r.hasOperationReference(), r.getOperationReference())),
-        ignored -> RETRIES_UPDATED);
+    jobs.updateRetries(request, observer);
   }
 
   @Override
   public void updateJobTimeout(
       final UpdateJobTimeoutRequest request,
       final StreamObserver<UpdateJobTimeoutResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            services
-                .jobs()
-                .updateTimeout(
-                    context,
-                    r.getJobKey(),
-                    r.getTimeout(),
-                    GatewayRequestMapper.operationReference(
-                        r.hasOperationReference(), r.getOperationReference())),
-        ignored -> TIMEOUT_UPDATED);
+    jobs.updateTimeout(request, observer);
   }
 
-  /**
-   * A long-lived stream: jobs are pushed as brokers activate them, until the client cancels.
-   * Registered before this returns, so a client that cancels at once still removes its stream.
-   */
   @Override
   public void streamActivatedJobs(
       final StreamActivatedJobsRequest request, final StreamObserver<ActivatedJob> observer) {
-    final RequestContext context = enter();
-    final Status invalid = GatewayRequestValidator.streamActivatedJobs(request);
-    if (invalid != null) {
-      Replies.fail(observer, invalid);
-      return;
-    }
-    if (!(observer instanceof final ServerCallStreamObserver<ActivatedJob> call)) {
-      Replies.fail(observer, Status.INTERNAL.withDescription("Not a server call"));
-      return;
-    }
-    final var writer = new ActivatedJobStreamWriter(call);
-    final OpenJobStream stream;
-    try {
-      stream =
-          services.jobStreams().open(context, GatewayRequestMapper.streamJobs(request), writer);
-    } catch (final RuntimeException e) {
-      Replies.fail(observer, request, e);
-      return;
-    }
-    final var open = new OpenStream(stream, writer);
-    openStreams.add(open);
-    call.setOnCancelHandler(() -> close(open, null));
-    stream
-        .registered()
-        .whenComplete(
-            (ok, failure) -> {
-              if (failure != null) {
-                close(open, GrpcStatusMapper.toStatus(Replies.rpc(request), failure));
-              }
-            });
+    jobs.stream(request, observer);
   }
 
   /**
@@ -458,17 +265,7 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
    * once instead of holding the server's shutdown until its grace period ends.
    */
   public void closeJobStreams() {
-    for (final OpenStream open : openStreams) {
-      close(open, Status.UNAVAILABLE.withDescription("The gateway is shutting down"));
-    }
-  }
-
-  private void close(final OpenStream open, final Status status) {
-    openStreams.remove(open);
-    open.stream().close();
-    if (status != null) {
-      open.writer().end(status);
-    }
+    jobs.closeStreams(Status.UNAVAILABLE.withDescription("The gateway is shutting down"));
   }
 
   @Override
@@ -541,18 +338,5 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
         (context, r) ->
             services.signals().broadcast(context, GatewayRequestMapper.broadcastSignal(r)),
         GatewayResponseMapper::signalBroadcasted);
-  }
-
-  /** A job stream and the call it writes to. */
-  private record OpenStream(OpenJobStream stream, ActivatedJobStreamWriter writer) {}
-
-  private static RequestContext enter() {
-    final RequestTiming timing = StageTimingContext.current();
-    timing.entered();
-    return new RequestContext(
-        timing,
-        CallerContext.current(),
-        StageTimingContext.operation(),
-        StageTimingContext.remoteAddress());
   }
 }

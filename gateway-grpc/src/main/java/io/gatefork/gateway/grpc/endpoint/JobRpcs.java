@@ -1,0 +1,228 @@
+package io.gatefork.gateway.grpc.endpoint;
+
+import static io.gatefork.gateway.grpc.endpoint.RpcShapes.started;
+import static io.gatefork.gateway.grpc.endpoint.RpcShapes.unary;
+
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivatedJob;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
+import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
+import io.gatefork.service.codec.JsonDocument;
+import io.gatefork.service.job.OpenJobStream;
+import io.gatefork.service.job.ThrowJobError;
+import io.gatefork.service.job.WatchesCaller;
+import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The job RPCs of {@link GatewayEndpoint}: activation by long poll, job streams, and the commands
+ * on one job.
+ */
+final class JobRpcs {
+  private static final CompleteJobResponse COMPLETED = CompleteJobResponse.getDefaultInstance();
+  private static final FailJobResponse FAILED = FailJobResponse.getDefaultInstance();
+  private static final ThrowErrorResponse ERROR_THROWN = ThrowErrorResponse.getDefaultInstance();
+  private static final UpdateJobRetriesResponse RETRIES_UPDATED =
+      UpdateJobRetriesResponse.getDefaultInstance();
+  private static final UpdateJobTimeoutResponse TIMEOUT_UPDATED =
+      UpdateJobTimeoutResponse.getDefaultInstance();
+
+  private final GatewayServices services;
+  private final ActivatedJobsWriter activatedJobsWriter;
+  private final Set<OpenStream> openStreams = ConcurrentHashMap.newKeySet();
+
+  JobRpcs(final GatewayServices services, final int maxMessageSize) {
+    this.services = services;
+    activatedJobsWriter = new ActivatedJobsWriter(maxMessageSize);
+  }
+
+  /**
+   * Long polling happens inside the service: its future stays open, holding no thread, until jobs
+   * arrive or the request timeout passes. A client that goes away cancels that future so the
+   * service can drop the poll instead of activating jobs nobody will receive.
+   */
+  void activate(
+      final ActivateJobsRequest request, final StreamObserver<ActivateJobsResponse> observer) {
+    final var activation =
+        started(
+            request,
+            observer,
+            GatewayRequestValidator::activateJobs,
+            (context, r) ->
+                services.jobs().activate(context, GatewayRequestMapper.activateJobs(r)));
+    if (activation == null) {
+      return;
+    }
+    if (observer instanceof final ServerCallStreamObserver<ActivateJobsResponse> call) {
+      call.setOnCancelHandler(() -> activation.cancel(false));
+    }
+    activation.whenComplete(
+        (jobs, failure) -> {
+          final boolean written =
+              activatedJobsWriter.write(
+                  jobs,
+                  failure == null
+                      ? null
+                      : GrpcStatusMapper.toException(
+                          GrpcStatusMapper.toStatus(Replies.rpc(request), failure)),
+                  observer);
+          if (!written && activation instanceof final WatchesCaller watched) {
+            watched.answerUndelivered(); // the client cancelled: its jobs go back at once
+          }
+        });
+  }
+
+  void complete(
+      final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
+    unary(
+        request,
+        observer,
+        GatewayRequestValidator::completeJob,
+        (context, r) ->
+            services
+                .jobs()
+                .complete(
+                    context,
+                    r.getJobKey(),
+                    JsonDocument.fromJson("variables", r.getVariables()),
+                    GatewayRequestMapper.jobResult(r)),
+        ignored -> COMPLETED);
+  }
+
+  void fail(final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
+    unary(
+        request,
+        observer,
+        (context, r) ->
+            services
+                .jobs()
+                .fail(
+                    context,
+                    r.getJobKey(),
+                    r.getRetries(),
+                    GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
+                    r.getRetryBackOff(),
+                    JsonDocument.fromJson("variables", r.getVariables())),
+        ignored -> FAILED);
+  }
+
+  void throwError(
+      final ThrowErrorRequest request, final StreamObserver<ThrowErrorResponse> observer) {
+    unary(
+        request,
+        observer,
+        (context, r) ->
+            services
+                .jobs()
+                .throwError(
+                    context,
+                    new ThrowJobError(
+                        r.getJobKey(),
+                        r.getErrorCode(),
+                        GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
+                        JsonDocument.fromJson("variables", r.getVariables()))),
+        ignored -> ERROR_THROWN);
+  }
+
+  void updateRetries(
+      final UpdateJobRetriesRequest request,
+      final StreamObserver<UpdateJobRetriesResponse> observer) {
+    unary(
+        request,
+        observer,
+        (context, r) ->
+            services
+                .jobs()
+                .updateRetries(
+                    context,
+                    r.getJobKey(),
+                    r.getRetries(),
+                    GatewayRequestMapper.operationReference(
+                        r.hasOperationReference(), r.getOperationReference())),
+        ignored -> RETRIES_UPDATED);
+  }
+
+  void updateTimeout(
+      final UpdateJobTimeoutRequest request,
+      final StreamObserver<UpdateJobTimeoutResponse> observer) {
+    unary(
+        request,
+        observer,
+        (context, r) ->
+            services
+                .jobs()
+                .updateTimeout(
+                    context,
+                    r.getJobKey(),
+                    r.getTimeout(),
+                    GatewayRequestMapper.operationReference(
+                        r.hasOperationReference(), r.getOperationReference())),
+        ignored -> TIMEOUT_UPDATED);
+  }
+
+  /**
+   * A long-lived stream: jobs are pushed as brokers activate them, until the client cancels.
+   * Registered before this returns, so a client that cancels at once still removes its stream.
+   */
+  void stream(
+      final StreamActivatedJobsRequest request, final StreamObserver<ActivatedJob> observer) {
+    if (!(observer instanceof final ServerCallStreamObserver<ActivatedJob> call)) {
+      Replies.fail(observer, Status.INTERNAL.withDescription("Not a server call"));
+      return;
+    }
+    final var writer = new ActivatedJobStreamWriter(call);
+    final OpenJobStream stream =
+        started(
+            request,
+            observer,
+            GatewayRequestValidator::streamActivatedJobs,
+            (context, r) ->
+                services.jobStreams().open(context, GatewayRequestMapper.streamJobs(r), writer));
+    if (stream == null) {
+      return;
+    }
+    final var open = new OpenStream(stream, writer);
+    openStreams.add(open);
+    call.setOnCancelHandler(() -> close(open, null));
+    stream
+        .registered()
+        .whenComplete(
+            (ok, failure) -> {
+              if (failure != null) {
+                close(open, GrpcStatusMapper.toStatus(Replies.rpc(request), failure));
+              }
+            });
+  }
+
+  /** Ends every open job stream with {@code status}. */
+  void closeStreams(final Status status) {
+    for (final OpenStream open : openStreams) {
+      close(open, status);
+    }
+  }
+
+  private void close(final OpenStream open, final Status status) {
+    openStreams.remove(open);
+    open.stream().close();
+    if (status != null) {
+      open.writer().end(status);
+    }
+  }
+
+  /** A job stream and the call it writes to. */
+  private record OpenStream(OpenJobStream stream, ActivatedJobStreamWriter writer) {}
+}
