@@ -11,7 +11,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -60,9 +59,9 @@ class ThreadsPerAddressTest extends GatewayTestSupport {
       await()
           .atMost(Duration.ofSeconds(5))
           .pollInterval(Duration.ofMillis(50))
-          .until(() -> threadsReadingABody() >= BOUND);
+          .until(() -> RequestThreads.readingABody() >= BOUND);
       Thread.sleep(1_000); // time for more to start, were they let
-      assertThat(threadsReadingABody())
+      assertThat(RequestThreads.readingABody())
           .as("request threads that the stalled uploads of 127.0.0.2 hold")
           .isEqualTo(BOUND);
 
@@ -87,21 +86,6 @@ class ThreadsPerAddressTest extends GatewayTestSupport {
         socket.close();
       }
     }
-  }
-
-  /** Tomcat request threads blocked in a read of a request body. */
-  private static long threadsReadingABody() {
-    return Thread.getAllStackTraces().entrySet().stream()
-        .filter(e -> e.getKey().getName().contains("-exec-"))
-        .filter(
-            e ->
-                Arrays.stream(e.getValue())
-                    .anyMatch(
-                        frame ->
-                            frame
-                                .getClassName()
-                                .equals("org.apache.catalina.connector.InputBuffer")))
-        .count();
   }
 
   private Socket connect(final InetAddress from) throws IOException {

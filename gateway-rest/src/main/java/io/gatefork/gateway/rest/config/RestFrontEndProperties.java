@@ -57,7 +57,9 @@ import org.springframework.util.unit.DataSize;
  *     while it pipelines them (each sent before the answer to the one before came): Tomcat serves
  *     such requests back to back on one request thread, so the answer to the last of them carries
  *     {@code Connection: close} and the connection ends after it, so that a few connections that
- *     pipeline and never read cannot keep every request thread. A connection whose requests come
+ *     pipeline and never read cannot keep every request thread. While other requests wait for a
+ *     request thread the bound is 2, so that a few connections that pipeline cheap requests do not
+ *     hold another client's request back for hundreds of theirs. A connection whose requests come
  *     one at a time is never closed by it. 0 or negative: no bound (stock); not applied while
  *     {@code server.tomcat.max-keep-alive-requests} is positive (Tomcat's limit per connection,
  *     which bounds pipelining too)

@@ -31,7 +31,10 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * requests keeps a request thread until its socket buffers are full, and a few such connections
  * keep them all. {@link Bounding} gives the connection its full keep-alive count each time a thread
  * takes it ({@link SocketWrapperBase#setKeepAliveLeft}), so Tomcat's count of requests per
- * connection becomes a count of requests served in a row.
+ * connection becomes a count of requests served in a row; while other tasks wait for a request
+ * thread, only {@value #CONTENDED_IN_A_ROW}: a hundred connections that pipeline cheap requests
+ * then take a thread for two requests each before the waiting task gets one, not a hundred (clients
+ * that pipeline resend what a close left unanswered, RFC 9112 section 9.3.2).
  *
  * <p>Each task it hands to the request threads says which connection and address it is for ({@link
  * ConnectionTask}), so that the executor can order them fairly ({@link FairTaskQueue}); a released
@@ -40,6 +43,14 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
 final class ClientBoundsEndpoint extends NioEndpoint {
   private volatile ConnectionsPerAddress limit = ConnectionsPerAddress.UNLIMITED;
   private volatile ByteBuffer answer = ByteBuffer.allocate(0);
+
+  /**
+   * The requests in a row a connection may have served while other tasks wait for a request thread:
+   * the fewest that keep a connection whose requests come one at a time open (Tomcat closes when
+   * the count reaches zero after a request).
+   */
+  static final int CONTENDED_IN_A_ROW = 2;
+
   private volatile int pipelinedRequestsAsked; // 0: none
   private volatile int pipelinedRequests; // 0: Tomcat's own count per connection, if any
 
@@ -67,6 +78,11 @@ final class ClientBoundsEndpoint extends NioEndpoint {
       pipelinedRequests = asked;
     }
     super.startInternal();
+  }
+
+  private boolean tasksWaiting() {
+    return getExecutor() instanceof final DispatchTimes.StampingExecutor threads
+        && threads.tasksWaiting();
   }
 
   /** The protocol sets its connection handler here (in its constructor). */
@@ -192,7 +208,8 @@ final class ClientBoundsEndpoint extends NioEndpoint {
         final SocketWrapperBase<NioChannel> socket, final SocketEvent status) {
       final int inARow = pipelinedRequests;
       if (inARow > 0) {
-        socket.setKeepAliveLeft(inARow);
+        socket.setKeepAliveLeft(
+            inARow > CONTENDED_IN_A_ROW && tasksWaiting() ? CONTENDED_IN_A_ROW : inARow);
       }
       return handler.process(socket, status);
     }

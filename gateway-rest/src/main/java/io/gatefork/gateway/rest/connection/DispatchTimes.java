@@ -210,6 +210,14 @@ public final class DispatchTimes {
       return queue;
     }
 
+    /**
+     * Whether tasks wait for a free request thread now (every thread busy): the pool's queue holds
+     * them, or their placeholders (a task held back for its address's bound holds none).
+     */
+    boolean tasksWaiting() {
+      return pool instanceof final ThreadPoolExecutor threads && !threads.getQueue().isEmpty();
+    }
+
     /** The pool's most threads (Tomcat reports -1 for an executor it did not build). */
     public int maxThreads() {
       return pool instanceof final ThreadPoolExecutor threads ? threads.getMaximumPoolSize() : -1;
