@@ -11,6 +11,7 @@ import io.gatefork.gateway.rest.contract.ServedOpenApiDocument;
 import io.gatefork.gateway.rest.contract.UnservedOperationMappings;
 import io.gatefork.gateway.rest.error.ProblemRequestRejectedHandler;
 import io.gatefork.gateway.rest.frontend.LeanFrontEndConfiguration;
+import io.gatefork.gateway.rest.frontend.SpringInternals;
 import io.gatefork.gateway.rest.json.StrictJsonBinding;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.gateway.rest.security.RestSecurityConfiguration;
@@ -59,8 +60,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
       WebMvcAutoConfiguration.class,
       ErrorMvcAutoConfiguration.class
     },
-    beforeName =
-        "org.springframework.boot.actuate.autoconfigure.security.servlet.ManagementWebSecurityAutoConfiguration")
+    beforeName = SpringInternals.MANAGEMENT_WEB_SECURITY)
 @ConditionalOnWebApplication(type = Type.SERVLET)
 @ComponentScan(
     basePackageClasses = GatewayRestConfiguration.class,

@@ -1,6 +1,7 @@
 package io.gatefork.gateway.app.tracing;
 
 import java.util.Set;
+import java.util.TreeSet;
 import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
 import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
 import org.springframework.context.EnvironmentAware;
@@ -34,6 +35,16 @@ public final class TracingSwitch implements AutoConfigurationImportFilter, Envir
   private static final String SPAN_EXPORT = SpanExportConfiguration.class.getName();
 
   private Environment environment;
+
+  /**
+   * Spring Boot's auto-configurations this names by class (and {@code TRACING}, a package of them):
+   * below Boot's public API, so {@code SpringInternalsTest} finds each.
+   */
+  public static Set<String> namedAutoConfigurations() {
+    final Set<String> named = new TreeSet<>(OPEN_TELEMETRY);
+    named.add(OBSERVATION_SPANS);
+    return named;
+  }
 
   @Override
   public void setEnvironment(final Environment environment) {

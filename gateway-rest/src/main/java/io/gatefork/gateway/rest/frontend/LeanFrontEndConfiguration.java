@@ -27,7 +27,6 @@ import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
 import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.handler.HandlerExceptionResolverComposite;
-import org.springframework.web.servlet.mvc.method.annotation.DeferredResultMethodReturnValueHandler;
 import org.springframework.web.servlet.mvc.method.annotation.ExceptionHandlerExceptionResolver;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -57,14 +56,12 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  *   <li>The DispatcherServlet publishes no {@code ServletRequestHandledEvent} (nobody listens).
  * </ul>
  *
- * The management server's child context keeps its own, unchanged registration.
+ * The management server's child context keeps its own, unchanged registration. What this relies on
+ * below Spring's public API is named in {@link SpringInternals}.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(OnLeanFrontEnd.class)
 public class LeanFrontEndConfiguration {
-  /** Spring Boot's registration of springSecurityFilterChain (SecurityFilterAutoConfiguration). */
-  static final String BOOT_SECURITY_REGISTRATION = "securityFilterChainRegistration";
-
   /** JSON through the same ObjectMapper as Spring MVC's Jackson converter. */
   @Bean
   AnswerWriter gatewayRestAnswerWriter(
@@ -105,7 +102,7 @@ public class LeanFrontEndConfiguration {
         } else if (bean instanceof final DispatcherServlet servlet) {
           servlet.setPublishEvents(false);
         } else if (bean instanceof final DelegatingFilterProxyRegistrationBean registration
-            && BOOT_SECURITY_REGISTRATION.equals(name)) {
+            && SpringInternals.BOOT_SECURITY_REGISTRATION.equals(name)) {
           registration.setEnabled(false); // replaced by gatewayRestSecurityFilter below
         } else if (bean instanceof final FilterRegistrationBean<?> registration
             && registration.getFilter() instanceof ServerHttpObservationFilter) {
@@ -165,7 +162,7 @@ public class LeanFrontEndConfiguration {
   private static HandlerMethodReturnValueHandler mvcAsyncHandler(
       final List<HandlerMethodReturnValueHandler> handlers) {
     for (final HandlerMethodReturnValueHandler handler : handlers) {
-      if (handler instanceof DeferredResultMethodReturnValueHandler) {
+      if (SpringInternals.MVC_ASYNC_HANDLER.isInstance(handler)) {
         return handler; // futures and DeferredResults
       }
     }
