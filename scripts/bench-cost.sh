@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Gateway CPU cost benchmark: CPU µs per request of the gateway JVM, REST (vegeta) against gRPC
 # (ghz), patched against stock, gateway and load pinned to separate cores. Writes
-# bench/cost/results/<UTC timestamp>/ (results.json, report.md). See bench/cost/README.md.
+# bench/cost/results/<UTC timestamp>/ (results.json.gz, report.md). See bench/cost/README.md.
 #
 #   scripts/bench-cost.sh --smoke --rest-port 18080 ...      # a few minutes, one round
 #   scripts/bench-cost.sh --overload --smoke ...             # overload cells, ~5 minutes

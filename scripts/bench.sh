@@ -3,7 +3,7 @@
 # camunda-client-java's load (a fixed create rate, job workers), per mode (stock, patched, ...) and
 # client setup (rest, rest-default-pool, grpc, grpc-stream), gateway and load pinned to separate
 # cores. Builds what is missing, then runs bench/cost/workload_bench.py, which writes
-# bench/cost/results/<UTC timestamp>/ (results.json, report.md). See bench/cost/README.md.
+# bench/cost/results/<UTC timestamp>/ (results.json.gz, report.md). See bench/cost/README.md.
 #
 #   scripts/bench.sh --smoke                                   # about 2 minutes
 #   scripts/bench.sh --modes stock,patched --protocols rest,grpc-stream --rate 100 --rounds 3

@@ -7,9 +7,9 @@ contains 1.00 is marked "not shown".
     compare_builds.py OUT
 """
 import argparse
-import json
 import os
 
+from benchlib import results
 from benchlib.aggregate import spread, table
 
 LOADS = {"fixed": 0, "high": 1, "closed": 2}
@@ -19,13 +19,12 @@ def load(out, label):
     """(load, op, protocol) -> {round: CPU µs per request without the JIT} of one build."""
     figures = {}
     for name in sorted(os.listdir(out)):
-        path = os.path.join(out, name, "results.json")
-        if name.startswith(label + "-r") and os.path.exists(path):
+        run = os.path.join(out, name)
+        if name.startswith(label + "-r") and results.path(run):
             rnd = int(name.split("-r")[-1])
-            with open(path) as f:
-                for cell in json.load(f)["cells"]:
-                    key = (cell["load"], cell["op"], cell["protocol"])
-                    figures.setdefault(key, {})[rnd] = cell["cpu_us_per_request_excl_jit"]
+            for cell in results.load(run)["cells"]:
+                key = (cell["load"], cell["op"], cell["protocol"])
+                figures.setdefault(key, {})[rnd] = cell["cpu_us_per_request_excl_jit"]
     return figures
 
 
@@ -38,7 +37,7 @@ def ratio(base, other):
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("out", help="compare_builds.sh's OUT: <label>-r<N>/results.json, builds")
+    p.add_argument("out", help="compare_builds.sh's OUT: <label>-r<N>/results.json.gz, builds")
     return p.parse_args(argv)
 
 

@@ -10,7 +10,7 @@ Starts an embedded broker (and a second one that refuses every user command, for
 backpressure cells) pinned to the load CPUs, then per round and mode a fresh gateway pinned to
 the gateway CPU; drives one operation at a time with vegeta (REST) or ghz (gRPC), also pinned to
 the load CPUs, and measures the gateway JVM's CPU time (utime + stime of /proc/<pid>/stat) per
-answered request, latency, and how busy both cores were. Writes results.json and report.md.
+answered request, latency, and how busy both cores were. Writes results.json.gz and report.md.
 See bench/cost/README.md. Python 3.11 standard library only.
 """
 import argparse
@@ -28,12 +28,13 @@ from pathlib import Path
 
 import overload
 from benchlib import accounting as acc
+from benchlib import overload_options, overload_report, results
 from benchlib.aggregate import (LEGEND, figures, flags_text, gateway_lines, med, num, ratio,
                                 report_header, spread, summarise, table)
-from benchlib.harness import (EXPECTED_SHARE, FOREIGN, JIT_SHARE, SATURATED, Harness, http,
-                              run_scenario)
+from benchlib.harness import EXPECTED_SHARE, FOREIGN, JIT_SHARE, SATURATED, Harness, run_scenario
 from benchlib.options import add_options, add_ports, names_of
 from benchlib.procs import BenchError, log
+from benchlib.setup_calls import http
 from benchlib.workload import MODES, OPS, PROTOCOLS, ROOT, Cell, Load, Op, normalise, round_order
 
 HERE = Path(__file__).resolve().parent
@@ -241,9 +242,9 @@ class CostBench(Harness):
 
 
 def write_report(out):
-    data = json.loads((out / "results.json").read_text())
+    data = results.load(out)
     if data.get("overload") is not None:
-        return overload.write_report(out, data)
+        return overload_report.write_report(out, data)
     meta, cells = data["meta"], data["cells"]
     opts, gateways = meta["options"], data.get("gateways", [])
     summary = summarise(cells, lambda c: (c["load"], c["op"], c["protocol"], c["mode"]), METRICS)
@@ -343,7 +344,7 @@ PORTS = (("rest", 8080, "gateway REST"), ("management", 9600, "gateway managemen
          ("refusing-cluster", 26512, "its cluster"),
          ("refusing-broker", 26511, "the broker that refuses every user command"))
 # options left None on the command line take these (--smoke: SMOKE; an overload run adds
-# overload.DEFAULTS / overload.SMOKE)
+# overload_options.DEFAULTS / overload_options.SMOKE)
 SMOKE = {"rounds": 1, "modes": ["patched"], "window": 2, "warmup": 2, "gateway_warmup": 5,
          "gateway_warmup_max": 5, "rate": 100, "high_rate": 300, "idle_window": 1}
 DEFAULTS = {"rounds": 3, "modes": ["patched", "stock"], "window": 10, "warmup": 5,
@@ -390,12 +391,12 @@ def parser():
          "60)"),
         ])
     p.add_argument("--report-only", metavar="DIR",
-                   help="rewrite DIR/report.md from DIR/results.json and exit")
+                   help="rewrite DIR/report.md from DIR/results.json.gz and exit")
     p.add_argument("--jfr", type=jfr_cell, action="append", default=[],
                    help="PROTOCOL:OP:LOAD: record that cell's window with JFR (first round, "
                    "first mode of --modes); repeatable")
     add_ports(p, PORTS)
-    overload.add_arguments(p)
+    overload_options.add_arguments(p)
     return p
 
 
@@ -405,7 +406,7 @@ def parse_args(argv):
     args.overload_run = args.overload or args.soak
     base = dict(SMOKE if args.smoke else DEFAULTS)
     if args.overload_run:
-        base.update(overload.SMOKE if args.smoke else overload.DEFAULTS)
+        base.update(overload_options.SMOKE if args.smoke else overload_options.DEFAULTS)
     for key, value in base.items():
         if getattr(args, key) is None:
             setattr(args, key, value)
@@ -417,7 +418,7 @@ def parse_args(argv):
             or args.connections <= 0 or args.warmup < 0:
         p.error("rounds, window, rates and connections must be positive, warm-up not negative")
     if args.overload_run:
-        overload.check_args(p, args)
+        overload_options.check_args(p, args)
     return args
 
 

@@ -20,12 +20,13 @@ import threading
 import time
 from pathlib import Path
 
-from benchlib import procs
+from benchlib import procs, results
 from benchlib.aggregate import num, report_header, table
-from benchlib.harness import Harness, deploy, http, run_scenario
+from benchlib.harness import Harness, run_scenario
 from benchlib.options import (ONE_CLUSTER_PORTS, add_options, names_of, one_gateway_rows,
                                parse_with_report, positive_ints)
 from benchlib.procs import log
+from benchlib.setup_calls import deploy, http
 from benchlib.workload import MODES, rotated
 
 HERE = Path(__file__).resolve().parent
@@ -147,7 +148,7 @@ def percentile(values, p):
 
 
 def write_report(out):
-    data = json.loads((out / "results.json").read_text())
+    data = results.load(out)
     cells = data["cells"]
     lines = report_header(data["meta"]) + [
         "", "## A live REST worker behind dead long polls", "",

@@ -10,7 +10,7 @@ to the gateway CPU. Per misbehaviour and number of misbehaving clients, a well-b
 before the misbehaving clients start, while they run, and after they stop. Per phase: the
 well-behaved clients' p50/p99 and errors; after the phase, the gateway's RSS, threads and
 http_server_requests series, and after the last phase its heap after a full GC. Writes
-results.json and report.md. The misbehaviours (issue #46):
+results.json.gz and report.md. The misbehaviours (issue #46):
 
 - slow-readers: connections that each pipeline 8 creations with result whose answers carry a
   1 MB variable, and read nothing (4 KB receive buffer);
@@ -35,7 +35,7 @@ import urllib.request
 from pathlib import Path
 
 from benchlib import accounting as acc
-from benchlib import procs
+from benchlib import procs, results
 from benchlib.aggregate import med, num, report_header, stats, table
 from benchlib.harness import Harness, run_scenario
 from benchlib.options import (ONE_CLUSTER_PORTS, add_options, names_of, one_gateway_rows,
@@ -272,7 +272,7 @@ class HostileBench(Harness):
 
 
 def write_report(out):
-    data = json.loads((out / "results.json").read_text())
+    data = results.load(out)
     cells = data["cells"]
     lines = report_header(data["meta"]) + [
         "", "## Well-behaved clients beside misbehaving ones", "",

@@ -24,6 +24,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchlib import results
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 MODES_FILE = ROOT / "bench" / "modes.json"
@@ -99,7 +101,7 @@ def parse_log(text):
 
 
 def write_report(out):
-    data = json.loads((out / "results.json").read_text())
+    data = results.load(out)
     lines = ["- date: %s – %s (UTC)" % (data["started"], data["ended"]),
              "- command: `%s`" % data["command"],
              "- gatefork: %s" % data["commit"],
@@ -161,7 +163,7 @@ def main(argv):
             data["runs"].append(run)
             print("  %s" % {k: v for k, v in run.items() if k != "command"}, flush=True)
             data["ended"] = now()
-            (out / "results.json").write_text(json.dumps(data, indent=2) + "\n")
+            results.save(out, data)
     print(write_report(out))
     return 0
 

@@ -15,7 +15,6 @@ each followed by a GET on the same connection: whether the connection was kept, 
 """
 import argparse
 import http.client
-import json
 import os
 import re
 import shlex
@@ -26,9 +25,11 @@ import time
 from pathlib import Path
 
 from benchlib.accounting import passive_opens, process_cpu_seconds
+from benchlib import results
 from benchlib.aggregate import spread, table
-from benchlib.harness import await_topology, gateway_args, start_broker
+from benchlib.cluster import gateway_args, start_broker
 from benchlib.procs import Processes, jvm_pid, log, taskset
+from benchlib.setup_calls import await_topology
 from benchlib.workload import round_order
 
 CREATE = "/v2/process-instances"
@@ -164,7 +165,7 @@ def report(args, out, labels, cells, command):
                             for l in labels]
                   for kind in [k for k, *_ in PROBES] + ["503 shed create"]])
     (out / "report.md").write_text("\n".join(lines) + "\n")
-    (out / "results.json").write_text(json.dumps({"command": command, "cells": cells}, indent=1))
+    results.save(out, {"command": command, "cells": cells})
     print("\n".join(lines))
 
 

@@ -7,7 +7,6 @@ on small hand-made inputs.
 import contextlib
 import glob
 import io
-import json
 import re
 import shlex
 import shutil
@@ -31,8 +30,8 @@ import rolling_restart_bench  # noqa: E402
 import shed_cost  # noqa: E402
 import startup_bench  # noqa: E402
 import workload_bench  # noqa: E402
-from benchlib import aggregate  # noqa: E402
-from benchlib.harness import gateway_args  # noqa: E402
+from benchlib import aggregate, results  # noqa: E402
+from benchlib.cluster import gateway_args  # noqa: E402
 from benchlib.workload import MODES  # noqa: E402
 
 DOCS = ("docs/*.md", "README.md", "bench/cost/README.md", "bench/startup/README.md",
@@ -164,18 +163,22 @@ class CitedCommandsParse(unittest.TestCase):
 
 class CommittedResultsRender(unittest.TestCase):
     """--report-only (cost, overload, workload) and --report (start-up) on every committed
-    results.json."""
+    results.json.gz (or an older run's results.json)."""
 
     def test_reports(self):
-        files = sorted(glob.glob(str(ROOT / "bench/*/results/**/results.json"), recursive=True))
+        files = sorted(glob.glob(str(ROOT / "bench/*/results/**/results.json"), recursive=True)
+                       + glob.glob(str(ROOT / "bench/*/results/**/results.json.gz"),
+                                   recursive=True))
+        self.assertGreater(len(files), 100)
         with tempfile.TemporaryDirectory() as tmp:
             for n, path in enumerate(files):
-                data = json.loads(Path(path).read_text())
-                with self.subTest(results=path):
+                path = Path(path)
+                data = results.load(path.parent)
+                with self.subTest(results=str(path)):
                     if "runs" in data and "meta" not in data:
                         out = Path(tmp) / str(n)
                         out.mkdir()
-                        shutil.copy(path, out / "results.json")
+                        shutil.copy(path, out / path.name)
                         self.assertIn("## ",
                                       rolling_restart_bench.write_report(out).read_text())
                     elif "variants" in data.get("meta", {}):
@@ -183,7 +186,7 @@ class CommittedResultsRender(unittest.TestCase):
                     elif "meta" in data:
                         out = Path(tmp) / str(n)
                         out.mkdir()
-                        shutil.copy(path, out / "results.json")
+                        shutil.copy(path, out / path.name)
                         workload = "load_generator" in data["meta"].get("tools", {})
                         scenario = workload_bench if workload else cost_bench
                         scenario = {"hostile": hostile_bench,

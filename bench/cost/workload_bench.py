@@ -10,7 +10,7 @@ Starts an embedded broker pinned to the load CPUs, then per round, mode and prot
 rotating per round) a fresh gateway pinned to the gateway CPU, and runs the Java load generator
 (io.gatefork.bench.LoadGenerator, pinned to the load CPUs) against the `order` process of
 examples/order.bpmn. Between the generator's window-start and window-end lines the gateway JVM's
-CPU time is read, less its JIT compiler threads'. Writes results.json and report.md. See
+CPU time is read, less its JIT compiler threads'. Writes results.json.gz and report.md. See
 bench/cost/README.md ("Workload benchmark"). Python 3.11 standard library only.
 """
 import argparse
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from benchlib import accounting as acc
-from benchlib import procs
+from benchlib import procs, results
 from benchlib.aggregate import (LEGEND, figures, flags_text, gateway_lines, med, num, ratio,
                                 report_header, summarise, table)
 from benchlib.harness import FOREIGN, JIT_SHARE, SATURATED, Harness, run_scenario
@@ -191,7 +191,7 @@ class WorkloadBench(Harness):
 
 
 def write_report(out):
-    data = json.loads((out / "results.json").read_text())
+    data = results.load(out)
     meta, cells, gateways = data["meta"], data["cells"], data.get("gateways", [])
     opts = meta["options"]
     summary = summarise(cells, lambda c: (c["protocol"], c["mode"]), METRICS)
@@ -282,7 +282,7 @@ def parse_args(argv):
          "(default 60)"),
     ])
     p.add_argument("--report-only", metavar="DIR",
-                   help="rewrite DIR/report.md from DIR/results.json and exit")
+                   help="rewrite DIR/report.md from DIR/results.json.gz and exit")
     add_ports(p, PORTS)
     args = p.parse_args(argv)
     for key, value in (SMOKE if args.smoke else DEFAULTS).items():

@@ -4,7 +4,7 @@ its first minutes, image against image (issue #25). See bench/startup/README.md.
 
     bench/startup/startup_bench.py                       # full run: 3 rounds, ~55 min
     bench/startup/startup_bench.py --smoke               # 1 round, short windows: a check
-    bench/startup/startup_bench.py --report DIR          # report.md again from DIR/results.json
+    bench/startup/startup_bench.py --report DIR          # report.md again from DIR/results.json.gz
 
 Per round, placement and variant (interleaved: the variants' order alternates by round) a fresh
 gateway container starts against one embedded broker (a container pinned to the load CPU). From
@@ -29,13 +29,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "cost"))
-from benchlib import procs  # noqa: E402
+from benchlib import procs, results  # noqa: E402
 from benchlib.accounting import (jit_cpu_seconds, process_cpu_seconds,  # noqa: E402
                                  thread_cpu_seconds)
 from benchlib.aggregate import med, ratio, stats, table  # noqa: E402
-from benchlib.harness import await_topology, deploy, gateway_args, git_info  # noqa: E402
+from benchlib.cluster import gateway_args  # noqa: E402
+from benchlib.harness import git_info  # noqa: E402
 from benchlib.options import add_options, names_of  # noqa: E402
 from benchlib.procs import BenchError, Processes, await_ports_free, comm, log, taskset  # noqa: E402
+from benchlib.setup_calls import await_topology, deploy  # noqa: E402
 from benchlib.workload import open_loop_workers, round_order  # noqa: E402
 
 procs.PROGRAM = "startup-bench"
@@ -223,8 +225,7 @@ class StartupBench:
                 "warm_windows": a.warm_windows, "steady_windows": a.steady_windows,
                 "placements": a.placements, "variants": a.variants,
                 "command": shlex.join(sys.argv), "git": git_info()}
-        (self.out / "results.json").write_text(json.dumps(
-            {"meta": meta, "cells": self.cells}, indent=1) + "\n")
+        results.save(self.out, {"meta": meta, "cells": self.cells})
         (self.out / "report.md").write_text(report(meta, self.cells))
 
 
@@ -321,7 +322,7 @@ def parse_args(argv):
         ("--smoke", "flag", None,
          "1 round, 10-s windows: 3 warm-up + 1 steady, 20 s broker warm-up")])
     p.add_argument("--report", metavar="DIR",
-                   help="write DIR/report.md again from DIR/results.json (after a change to the "
+                   help="write DIR/report.md again from DIR/results.json.gz (after a change to the "
                         "report) and exit")
     args = p.parse_args(argv)
     args.variants = args.variants or [parse_variant("today=gatefork:today"),
@@ -339,7 +340,7 @@ def main(argv):
     args = parse_args(argv)
     if args.report:
         out = Path(args.report)
-        data = json.loads((out / "results.json").read_text())
+        data = results.load(out)
         (out / "report.md").write_text(report(data["meta"], data["cells"]))
         return
     log("writing to %s" % args.out)

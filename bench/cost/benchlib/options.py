@@ -72,7 +72,7 @@ def one_gateway_rows(dist, load_what):
 def parse_with_report(parser, argv, ports, results):
     """Adds --report-only and the ports, parses, and puts --out under `results` when not given."""
     parser.add_argument("--report-only", metavar="DIR",
-                        help="rewrite DIR/report.md from DIR/results.json and exit")
+                        help="rewrite DIR/report.md from DIR/results.json.gz and exit")
     add_ports(parser, ports)
     args = parser.parse_args(argv)
     if args.out is None:

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Python toolkit's own tests (bench/cost/test_*.py, stdlib unittest, nothing started): every
- * command the docs and the committed results cite still parses, every committed results.json still
- * renders its report. Run here so that the build, not only a hand, runs them.
+ * command the docs and the committed results cite still parses, every committed results.json.gz
+ * still renders its report. Run here so that the build, not only a hand, runs them.
  */
 class PythonToolkitTest {
 

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -56,8 +58,11 @@ class WorkloadSmokeTest {
     }
     assertThat(run.exitValue()).as("workload_bench.py --smoke exit code").isZero();
     assertThat(out.resolve("report.md")).isNotEmptyFile();
-    final JsonNode cells =
-        new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("cells");
+    final Path results = out.resolve("results.json.gz");
+    final JsonNode cells;
+    try (InputStream json = new GZIPInputStream(Files.newInputStream(results))) {
+      cells = new ObjectMapper().readTree(json).get("cells");
+    }
     assertThat(cells)
         .extracting(c -> c.get("protocol").asText())
         .containsExactlyInAnyOrder("rest", "grpc-stream");
