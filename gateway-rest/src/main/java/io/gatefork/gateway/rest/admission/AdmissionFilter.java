@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest.admission;
 import io.gatefork.gateway.rest.connection.DispatchTimes;
 import io.gatefork.gateway.rest.connection.KeptStatus;
 import io.gatefork.gateway.rest.error.FirstPassProblem;
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.gateway.rest.stage.RequestStages;
 import io.gatefork.gateway.rest.write.AnswerOutput;
@@ -85,7 +86,7 @@ public final class AdmissionFilter implements Filter {
       final Caller known = authenticator.verified(request.getHeader(HttpHeaders.AUTHORIZATION));
       if (known != null) {
         // the security filter takes it from here instead of looking the credential up again
-        request.setAttribute(RequestStages.CALLER_ATTRIBUTE, known);
+        RestExchange.of(request).caller(known);
         return known.key();
       }
     }
@@ -109,7 +110,7 @@ public final class AdmissionFilter implements Filter {
                 admission.sharesByCaller() ? caller(request) : null,
                 DispatchTimes.waitedNanos(System.nanoTime()));
     if (permit == null) {
-      request.setAttribute(RequestStages.SHED_ATTRIBUTE, operation);
+      RestExchange.of(request).shed(operation);
       shed(request, (HttpServletResponse) servletResponse);
       return;
     }
@@ -117,7 +118,7 @@ public final class AdmissionFilter implements Filter {
       chain.doFilter(request, servletResponse);
       return;
     }
-    request.setAttribute(RequestStages.PERMIT_ATTRIBUTE, permit);
+    RestExchange.of(request).permit(permit);
     try {
       chain.doFilter(request, servletResponse);
     } finally {
@@ -144,7 +145,7 @@ public final class AdmissionFilter implements Filter {
     if (handler == null || !(handler.getHandler() instanceof final HandlerMethod method)) {
       return null;
     }
-    request.setAttribute(RequestStages.HANDLER_ATTRIBUTE, method);
+    RestExchange.of(request).handler(method);
     return operations.declaredBy(method.getMethod());
   }
 

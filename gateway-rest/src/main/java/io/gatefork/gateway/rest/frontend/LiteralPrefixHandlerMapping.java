@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.frontend;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
@@ -31,9 +31,11 @@ final class LiteralPrefixHandlerMapping extends RequestMappingHandlerMapping {
   /** The handler the admission filter already looked up, or MVC's own lookup. */
   @Override
   protected HandlerMethod getHandlerInternal(final HttpServletRequest request) throws Exception {
-    if (request.getAttribute(RequestStages.HANDLER_ATTRIBUTE) instanceof final HandlerMethod found
+    final RestExchange exchange = RestExchange.find(request);
+    if (exchange != null
+        && exchange.handler() != null
         && request.getDispatcherType() == DispatcherType.REQUEST) {
-      return found;
+      return exchange.handler();
     }
     return super.getHandlerInternal(request);
   }

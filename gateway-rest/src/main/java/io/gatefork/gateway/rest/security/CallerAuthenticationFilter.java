@@ -1,6 +1,6 @@
 package io.gatefork.gateway.rest.security;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import io.gatefork.service.auth.AuthenticationFailure;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.auth.CallerAuthenticator;
@@ -24,12 +24,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * dispatches of the same request do not authenticate again.
  */
 public final class CallerAuthenticationFilter extends OncePerRequestFilter {
-  /** The reason a credential was refused, for the 401's detail. */
-  static final String FAILURE_ATTRIBUTE = CallerAuthenticationFilter.class.getName() + ".failure";
-
-  /** The credential was not checked (too many checks at once): answered as backpressure. */
-  static final String BUSY_ATTRIBUTE = CallerAuthenticationFilter.class.getName() + ".busy";
-
   private final CallerAuthenticator authenticator;
   private final SecurityContextHolderStrategy contexts =
       SecurityContextHolder.getContextHolderStrategy();
@@ -44,21 +38,17 @@ public final class CallerAuthenticationFilter extends OncePerRequestFilter {
       throws ServletException, IOException {
     final String header = request.getHeader(HttpHeaders.AUTHORIZATION);
     if (header != null) {
+      final RestExchange exchange = RestExchange.of(request);
       try {
         // admission may have found the same header's credential verified already
-        final Caller caller =
-            request.getAttribute(RequestStages.CALLER_ATTRIBUTE) instanceof final Caller verified
-                ? verified
-                : authenticator.authenticate(header);
-        request.setAttribute(RequestStages.CALLER_ATTRIBUTE, caller);
+        final Caller verified = exchange.caller();
+        final Caller caller = verified != null ? verified : authenticator.authenticate(header);
+        exchange.caller(caller);
         final var context = contexts.createEmptyContext();
         context.setAuthentication(new CallerAuthentication(caller));
         contexts.setContext(context);
       } catch (final AuthenticationFailure failure) {
-        request.setAttribute(FAILURE_ATTRIBUTE, failure.getMessage());
-        if (failure.busy()) {
-          request.setAttribute(BUSY_ATTRIBUTE, Boolean.TRUE);
-        }
+        exchange.credentialRefused(failure.getMessage(), failure.busy());
       }
     }
     chain.doFilter(request, response);

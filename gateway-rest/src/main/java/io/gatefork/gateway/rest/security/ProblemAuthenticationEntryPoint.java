@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest.security;
 
 import io.gatefork.gateway.rest.error.FirstPassProblem;
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -38,9 +39,10 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
       final HttpServletResponse response,
       final AuthenticationException cause)
       throws IOException {
-    final Object failure = request.getAttribute(CallerAuthenticationFilter.FAILURE_ATTRIBUTE);
-    final String detail = failure != null ? failure.toString() : NO_CREDENTIALS;
-    if (request.getAttribute(CallerAuthenticationFilter.BUSY_ATTRIBUTE) != null) {
+    final RestExchange exchange = RestExchange.find(request);
+    final String failure = exchange == null ? null : exchange.credentialRefused();
+    final String detail = failure != null ? failure : NO_CREDENTIALS;
+    if (exchange != null && exchange.credentialUnchecked()) {
       busy(request, response, detail);
       return;
     }

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.auth.Caller;
 import io.gatefork.service.operation.AdmissionPolicy;
@@ -9,48 +10,28 @@ import io.gatefork.service.stage.RequestTiming;
 import jakarta.servlet.ServletRequest;
 
 /**
- * The request attributes through which a REST request's stage timing travels: {@link
- * StageTimingFilter} starts the timing, the security filter sets the caller, and the handler's
- * {@link RequestContextArgumentResolver} names the operation the filter records it under.
+ * A REST request's stage timing and admission permit on their way through its {@link RestExchange}:
+ * {@link StageTimingFilter} starts the timing, the security filter sets the caller, the handler's
+ * {@link RequestContextArgumentResolver} names the operation the filter records it under, and the
+ * answer writer gives the permit back.
  */
 public final class RequestStages {
-  static final String TIMING_ATTRIBUTE = RequestStages.class.getName() + ".timing";
-  static final String OPERATION_ATTRIBUTE = RequestStages.class.getName() + ".operation";
-
-  /**
-   * The request's admission {@link Permit}, set by the admission interceptor while the request
-   * counts in flight; absent when nothing counts it.
-   */
-  public static final String PERMIT_ATTRIBUTE = RequestStages.class.getName() + ".permit";
-
-  /**
-   * The {@link Operation} of a request admission shed before its handler ran; set only then, for
-   * its trace span.
-   */
-  public static final String SHED_ATTRIBUTE = RequestStages.class.getName() + ".shed";
-
-  /**
-   * The request's Spring MVC handler method, looked up once by the admission filter; the
-   * DispatcherServlet's mapping takes it from here instead of looking again.
-   */
-  public static final String HANDLER_ATTRIBUTE = RequestStages.class.getName() + ".handler";
-
-  /** The authenticated {@link Caller}, set by the security filter; absent means anonymous. */
-  public static final String CALLER_ATTRIBUTE = RequestStages.class.getName() + ".caller";
-
   private RequestStages() {}
 
   /** Marks the handler entered under its operation and returns the context for the service. */
   static RequestContext enter(final ServletRequest request, final Operation operation) {
-    RequestTiming timing = (RequestTiming) request.getAttribute(TIMING_ATTRIBUTE);
+    final RestExchange exchange = RestExchange.of(request);
+    RequestTiming timing = exchange.timing();
     if (timing == null) {
       // filter not installed (e.g. a bare MockMvc): time anyway, nothing will record it
       timing = RequestTiming.startNow();
     } else {
-      request.setAttribute(OPERATION_ATTRIBUTE, operation);
+      exchange.operation(operation);
     }
     timing.entered();
-    return new RequestContext(timing, caller(request), operation, request.getRemoteAddr());
+    final Caller caller = exchange.caller();
+    return new RequestContext(
+        timing, caller == null ? Caller.ANONYMOUS : caller, operation, request.getRemoteAddr());
   }
 
   /**
@@ -58,11 +39,12 @@ public final class RequestStages {
    * wait rather than work (awaiting a process instance's end) stops counting in flight.
    */
   static void relabel(final ServletRequest request, final Operation operation) {
-    if (request.getAttribute(TIMING_ATTRIBUTE) != null) {
-      request.setAttribute(OPERATION_ATTRIBUTE, operation);
+    final RestExchange exchange = RestExchange.of(request);
+    if (exchange.timing() != null) {
+      exchange.operation(operation);
     }
     if (operation.admission() != AdmissionPolicy.LIMITED) {
-      final Permit permit = takePermit(request);
+      final Permit permit = exchange.takePermit();
       if (permit != null) {
         permit.ignored();
       }
@@ -97,18 +79,7 @@ public final class RequestStages {
 
   /** Removes and returns the request's admission permit; null when it has none. */
   public static Permit takePermit(final ServletRequest request) {
-    final Object permit = request.getAttribute(PERMIT_ATTRIBUTE);
-    if (permit == null) {
-      return null;
-    }
-    request.removeAttribute(PERMIT_ATTRIBUTE);
-    return (Permit) permit;
-  }
-
-  /** The request's authenticated caller; the anonymous one when the API is unprotected. */
-  private static Caller caller(final ServletRequest request) {
-    return request.getAttribute(CALLER_ATTRIBUTE) instanceof Caller caller
-        ? caller
-        : Caller.ANONYMOUS;
+    final RestExchange exchange = RestExchange.find(request);
+    return exchange == null ? null : exchange.takePermit();
   }
 }

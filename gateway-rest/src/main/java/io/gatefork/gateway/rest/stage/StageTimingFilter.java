@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.stage;
 
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import io.gatefork.service.operation.Api;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.stage.RequestOutcome;
@@ -54,13 +55,17 @@ public final class StageTimingFilter implements Filter, AsyncListener {
   public void doFilter(
       final ServletRequest request, final ServletResponse response, final FilterChain chain)
       throws IOException, ServletException {
-    if (request.getDispatcherType() != DispatcherType.REQUEST
-        || request.getAttribute(RequestStages.TIMING_ATTRIBUTE) != null) {
+    if (request.getDispatcherType() != DispatcherType.REQUEST) {
+      chain.doFilter(request, response);
+      return;
+    }
+    final RestExchange exchange = RestExchange.of(request);
+    if (exchange.timing() != null) {
       chain.doFilter(request, response);
       return;
     }
     final RequestTiming timing = RequestTiming.startNow();
-    request.setAttribute(RequestStages.TIMING_ATTRIBUTE, timing);
+    exchange.timing(timing);
     if (tracer != null) {
       traced(request, response, chain, timing);
       return;
@@ -101,9 +106,9 @@ public final class StageTimingFilter implements Filter, AsyncListener {
   @Override
   public void onComplete(final AsyncEvent event) {
     final ServletRequest request = event.getSuppliedRequest();
-    if (request != null
-        && request.getAttribute(RequestStages.TIMING_ATTRIBUTE) instanceof final RequestTiming t) {
-      record(request, event.getSuppliedResponse(), t);
+    final RestExchange exchange = request == null ? null : RestExchange.find(request);
+    if (exchange != null && exchange.timing() != null) {
+      record(request, event.getSuppliedResponse(), exchange.timing());
     }
   }
 
@@ -124,24 +129,25 @@ public final class StageTimingFilter implements Filter, AsyncListener {
 
   private void record(
       final ServletRequest request, final ServletResponse response, final RequestTiming timing) {
-    final Object operation = request.getAttribute(RequestStages.OPERATION_ATTRIBUTE);
+    final RestExchange exchange = RestExchange.of(request);
+    final Operation operation = exchange.operation();
     final RequestSpan span = timing.span();
     if (span == null) {
-      if (operation instanceof final Operation entered) {
+      if (operation != null) {
         timing.committed();
-        metrics.record(Api.REST, entered, timing);
+        metrics.record(Api.REST, operation, timing);
       }
       return;
     }
     timing.committed();
-    if (operation instanceof final Operation entered) {
+    if (operation != null) {
       try (RequestSpan.Scope ignored = span.open()) { // the histograms' exemplars name the span
-        metrics.record(Api.REST, entered, timing);
+        metrics.record(Api.REST, operation, timing);
       }
     }
-    final Object shed = request.getAttribute(RequestStages.SHED_ATTRIBUTE);
+    final Operation shed = exchange.shed();
     span.end(
-        operation instanceof final Operation entered ? entered : (Operation) shed,
+        operation != null ? operation : shed,
         timing,
         RequestOutcome.http(((HttpServletResponse) response).getStatus(), shed != null));
   }

@@ -2,6 +2,7 @@ package io.gatefork.gateway.rest.write;
 
 import io.gatefork.gateway.rest.connection.DispatchTimes;
 import io.gatefork.gateway.rest.connection.KeptStatus;
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletOutputStream;
@@ -32,15 +33,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class AnswerOutput implements WriteListener {
   private static final Logger LOG = LoggerFactory.getLogger(AnswerOutput.class);
-  private static final String STARTED_HERE = AnswerOutput.class.getName() + ".startedHere";
-  private static final String ABANDONED = AnswerOutput.class.getName() + ".bodyAbandoned";
-  private static final String UNDELIVERED = AnswerOutput.class.getName() + ".undelivered";
 
   /** How soon a connection whose request body was abandoned is closed after its answer is out. */
   private static final long CLOSE_AFTER_MILLIS = 1;
 
-  private static final String ASYNC_STARTED_MILLIS = AnswerOutput.class.getName() + ".asyncStarted";
-  private static final String CONNECTION = AnswerOutput.class.getName() + ".connection";
   private static final int CHUNK = 32 * 1024;
 
   private final AsyncContext async;
@@ -89,11 +85,12 @@ public final class AnswerOutput implements WriteListener {
       return;
     }
     final AsyncContext async;
+    final RestExchange exchange = RestExchange.of(request);
     try {
-      request.setAttribute(STARTED_HERE, Boolean.TRUE);
+      exchange.answerStartedAsync(true);
       async = startAsync(request, response);
     } catch (final IllegalStateException | UnsupportedOperationException notAsync) {
-      request.removeAttribute(STARTED_HERE);
+      exchange.answerStartedAsync(false);
       writeBlocking(response, body, marked);
       return;
     }
@@ -113,7 +110,7 @@ public final class AnswerOutput implements WriteListener {
       final AsyncContext async, final Answer answer, final Duration writeTimeout) {
     try {
       DispatchTimes.onBehalfOf(
-          async.getRequest().getAttribute(CONNECTION),
+          RestExchange.of(async.getRequest()).connection(),
           AsyncContext::start,
           async,
           () -> makeAndStart(async, answer, writeTimeout));
@@ -201,11 +198,9 @@ public final class AnswerOutput implements WriteListener {
   public static AsyncContext startAsync(
       final HttpServletRequest request, final HttpServletResponse response) {
     final AsyncContext async = request.startAsync(request, response);
-    request.setAttribute(ASYNC_STARTED_MILLIS, System.currentTimeMillis());
-    final Object connection = DispatchTimes.runningConnection();
-    if (connection != null) {
-      request.setAttribute(CONNECTION, connection); // its later answer is queued as its client's
-    }
+    // with the connection, its later answer is queued as its client's
+    RestExchange.of(request)
+        .asyncStarted(System.currentTimeMillis(), DispatchTimes.runningConnection());
     return async;
   }
 
@@ -218,19 +213,21 @@ public final class AnswerOutput implements WriteListener {
    * without reading.
    */
   public static void abandonBody(final ServletRequest request) {
-    request.setAttribute(ABANDONED, Boolean.TRUE);
+    RestExchange.of(request).abandonBody();
   }
 
   /** Whether the request's answer broke off because its client was gone (a failed write). */
   public static boolean undelivered(final ServletRequest request) {
-    return request.getAttribute(UNDELIVERED) != null;
+    final RestExchange exchange = RestExchange.find(request);
+    return exchange != null && exchange.undelivered();
   }
 
   /**
    * Whether the request's async processing was started only to write an answer of its first pass.
    */
   public static boolean startedHere(final HttpServletRequest request) {
-    return request.getAttribute(STARTED_HERE) != null;
+    final RestExchange exchange = RestExchange.find(request);
+    return exchange != null && exchange.answerStartedAsync();
   }
 
   private static void start(
@@ -318,7 +315,7 @@ public final class AnswerOutput implements WriteListener {
       // marked status (from here on the response reports its own) and, before an abandoned body's
       // connection is closed, the whole answer.
       flushed = true;
-      closing = async.getRequest().getAttribute(ABANDONED) != null;
+      closing = RestExchange.of(async.getRequest()).bodyAbandoned();
       response.flushBuffer();
       return true;
     }
@@ -327,8 +324,8 @@ public final class AnswerOutput implements WriteListener {
 
   /** Tomcat's async timeout counts from the start of async processing. */
   private long elapsedSinceAsyncStart() {
-    final Object started = async.getRequest().getAttribute(ASYNC_STARTED_MILLIS);
-    return started instanceof final Long millis ? System.currentTimeMillis() - millis : 0;
+    final long started = RestExchange.of(async.getRequest()).asyncStartedMillis();
+    return started == 0 ? 0 : System.currentTimeMillis() - started;
   }
 
   @Override
@@ -340,7 +337,7 @@ public final class AnswerOutput implements WriteListener {
   private void brokeOff() {
     if (!done.get()) {
       try {
-        async.getRequest().setAttribute(UNDELIVERED, Boolean.TRUE);
+        RestExchange.of(async.getRequest()).undelivered(true);
       } catch (final IllegalStateException recycled) {
         // the container has given the request up already
       }

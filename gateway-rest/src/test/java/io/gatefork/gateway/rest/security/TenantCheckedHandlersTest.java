@@ -6,7 +6,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.gatefork.gateway.rest.stage.RequestStages;
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import io.gatefork.gateway.rest.support.RestTestSupport;
 import io.gatefork.service.auth.Caller;
 import java.lang.reflect.RecordComponent;
@@ -113,7 +113,11 @@ class TenantCheckedHandlersTest extends RestTestSupport {
             NAMING_TENANT_B
                 .get(handler)
                 .get()
-                .requestAttr(RequestStages.CALLER_ATTRIBUTE, OF_TENANT_A))
+                .with(
+                    request -> {
+                      RestExchange.of(request).caller(OF_TENANT_A);
+                      return request;
+                    }))
         .andExpect(status().isForbidden())
         .andExpect(
             jsonPath("$.detail")

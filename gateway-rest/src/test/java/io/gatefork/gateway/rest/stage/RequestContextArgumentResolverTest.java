@@ -3,6 +3,7 @@ package io.gatefork.gateway.rest.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gatefork.gateway.rest.exchange.RestExchange;
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.operation.HandlerOperations;
 import io.gatefork.service.RequestContext;
@@ -40,21 +41,20 @@ class RequestContextArgumentResolverTest {
 
   @Test
   void marksTheFiltersTimingEnteredAndNamesTheDeclaredOperationForTheFilter() throws Exception {
-    request.setAttribute(RequestStages.TIMING_ATTRIBUTE, timing);
+    RestExchange.of(request).timing(timing);
 
     final RequestContext context = resolve("completeJob", 1);
 
     assertThat(context.timing()).isSameAs(timing);
     assertThat(timing.nanos(Stage.FILTER)).as("accepted -> entered").isNotNegative();
     assertThat(context.operation()).isEqualTo(Operation.COMPLETE_JOB);
-    assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE))
-        .isEqualTo(Operation.COMPLETE_JOB);
+    assertThat(RestExchange.of(request).operation()).isEqualTo(Operation.COMPLETE_JOB);
   }
 
   @Test
   void carriesTheAuthenticatedCaller() throws Exception {
     final Caller ann = Caller.user("ann", null, null, null, List.of(), null, Map.of(), false);
-    request.setAttribute(RequestStages.CALLER_ATTRIBUTE, ann);
+    RestExchange.of(request).caller(ann);
 
     assertThat(resolve("completeJob", 1).caller()).isSameAs(ann);
   }
@@ -70,7 +70,7 @@ class RequestContextArgumentResolverTest {
 
     assertThat(context.timing().nanos(Stage.FILTER)).isNotNegative();
     assertThat(context.operation()).isEqualTo(Operation.COMPLETE_JOB);
-    assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE)).isNull();
+    assertThat(RestExchange.of(request).operation()).isNull();
   }
 
   @Test
@@ -83,7 +83,7 @@ class RequestContextArgumentResolverTest {
 
   @Test
   void aRelabelledRequestIsRecordedAndWordedUnderItsNewOperation() throws Exception {
-    request.setAttribute(RequestStages.TIMING_ATTRIBUTE, timing);
+    RestExchange.of(request).timing(timing);
     final RequestContext context = resolve("completeJob", 1);
 
     final RequestContext relabelled =
@@ -92,8 +92,7 @@ class RequestContextArgumentResolverTest {
     assertThat(relabelled.operation()).isEqualTo(Operation.FAIL_JOB);
     assertThat(relabelled.timing()).isSameAs(timing);
     assertThat(relabelled.caller()).isSameAs(context.caller());
-    assertThat(request.getAttribute(RequestStages.OPERATION_ATTRIBUTE))
-        .isEqualTo(Operation.FAIL_JOB);
+    assertThat(RestExchange.of(request).operation()).isEqualTo(Operation.FAIL_JOB);
   }
 
   private RequestContext resolve(final String handler, final int index) throws Exception {
