@@ -31,7 +31,7 @@ import org.springframework.test.context.TestPropertySource;
     })
 @DirtiesContext // settings no other test shares: not for the context cache
 class PipeliningWhileOthersWaitTest extends GatewayTestSupport {
-  private static final String BODY = "{\"processDefinitionId\":\"nothing-deployed\"}";
+  private static final String BODY = RequestThreads.CREATE_BODY;
 
   @Test
   void aConnectionThatPipelinesWhileOthersWaitIsServedTwoAndClosed() throws Exception {
@@ -41,15 +41,7 @@ class PipeliningWhileOthersWaitTest extends GatewayTestSupport {
       for (int i = 0; i < 2; i++) {
         final var upload = new Socket(InetAddress.getLoopbackAddress(), restPort);
         uploads.add(upload);
-        upload
-            .getOutputStream()
-            .write(
-                ("POST /v2/process-instances HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                        + "Content-Type: application/json\r\nContent-Length: "
-                        + BODY.length()
-                        + "\r\n\r\n"
-                        + BODY.charAt(0))
-                    .getBytes(StandardCharsets.US_ASCII));
+        RequestThreads.sendCreate(upload, BODY.substring(0, 1));
       }
       await()
           .atMost(Duration.ofSeconds(5))

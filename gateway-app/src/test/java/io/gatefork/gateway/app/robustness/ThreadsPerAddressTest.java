@@ -36,7 +36,7 @@ import org.springframework.test.context.TestPropertySource;
 class ThreadsPerAddressTest extends GatewayTestSupport {
   static final int BOUND = 2;
   private static final int UPLOADS = 4;
-  private static final String BODY = "{\"processDefinitionId\":\"nothing-deployed\"}";
+  private static final String BODY = RequestThreads.CREATE_BODY;
   private static final ExecutorService READERS = Executors.newVirtualThreadPerTaskExecutor();
 
   @Test
@@ -45,7 +45,7 @@ class ThreadsPerAddressTest extends GatewayTestSupport {
     try {
       final Socket polite = connect(InetAddress.getLoopbackAddress());
       sockets.add(polite);
-      send(polite, BODY);
+      RequestThreads.sendCreate(polite, BODY);
       assertThat(answer(polite)).as("the polite address is connected").startsWith("HTTP/1.1 404");
 
       final InetAddress other = InetAddress.getByName("127.0.0.2");
@@ -54,7 +54,8 @@ class ThreadsPerAddressTest extends GatewayTestSupport {
         final Socket upload = connect(other);
         sockets.add(upload);
         uploads.add(upload);
-        send(upload, BODY.substring(0, 1)); // the head, then the body's first byte: it stalls
+        RequestThreads.sendCreate(
+            upload, BODY.substring(0, 1)); // the head, then the body's first byte: it stalls
       }
       await()
           .atMost(Duration.ofSeconds(5))
@@ -65,7 +66,7 @@ class ThreadsPerAddressTest extends GatewayTestSupport {
           .as("request threads that the stalled uploads of 127.0.0.2 hold")
           .isEqualTo(BOUND);
 
-      send(polite, BODY);
+      RequestThreads.sendCreate(polite, BODY);
       assertThat(answer(polite))
           .as("the polite address is still served")
           .startsWith("HTTP/1.1 404");
@@ -92,20 +93,6 @@ class ThreadsPerAddressTest extends GatewayTestSupport {
     final var socket = new Socket(InetAddress.getLoopbackAddress(), restPort, from, 0);
     socket.setSoTimeout(20_000);
     return socket;
-  }
-
-  /** The head of a create announcing the whole {@link #BODY}, and {@code body} after it. */
-  private static void send(final Socket socket, final String body) throws IOException {
-    socket
-        .getOutputStream()
-        .write(
-            ("POST /v2/process-instances HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: "
-                    + BODY.length()
-                    + "\r\n\r\n"
-                    + body)
-                .getBytes(StandardCharsets.US_ASCII));
-    socket.getOutputStream().flush();
   }
 
   /** One answer's head and body (its declared length, or to its last chunk). */

@@ -6,9 +6,7 @@ import io.gatefork.gateway.rest.stage.OperationLabel;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
 import io.gatefork.service.operation.Operation;
-import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.ProcessInstanceServices;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -44,29 +42,20 @@ public class ProcessInstanceController {
       @RequestBody final ProcessInstanceCreationRequest body,
       final RequestContext context,
       final OperationLabel label) {
-    if (body.awaitsCompletion()) {
-      final RequestContext withResult =
-          label.relabel(context, Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT);
-      final CreateProcessInstance command =
-          ProcessInstanceRequestMapper.toCreateProcessInstance(body, withResult);
-      final Duration requestTimeout = ProcessInstanceRequestMapper.requestTimeout(body);
-      return AsyncResponses.withClientTimeout(
-          AsyncResponses.ok(
-              processInstanceServices.createWithResult(
-                  withResult,
-                  command,
-                  requestTimeout,
-                  ProcessInstanceRequestMapper.fetchVariables(body)),
-              ProcessInstanceResponseMapper::toResponse),
-          requestTimeout);
-    }
-    final CreateProcessInstance command =
-        ProcessInstanceRequestMapper.toCreateProcessInstance(body, context);
-    return AsyncResponses.withClientTimeout(
-        AsyncResponses.ok(
-            processInstanceServices.create(context, command),
-            ProcessInstanceResponseMapper::toResponse),
-        null);
+    final var creation = ProcessInstanceRequestMapper.toCreation(body, context, label);
+    final CompletableFuture<ResponseEntity<Object>> answer =
+        creation.awaitsCompletion()
+            ? AsyncResponses.ok(
+                processInstanceServices.createWithResult(
+                    creation.context(),
+                    creation.command(),
+                    creation.requestTimeout(),
+                    creation.fetchVariables()),
+                ProcessInstanceResponseMapper::toResponse)
+            : AsyncResponses.ok(
+                processInstanceServices.create(creation.context(), creation.command()),
+                ProcessInstanceResponseMapper::toResponse);
+    return AsyncResponses.withClientTimeout(answer, creation.requestTimeout());
   }
 
   /** 204; the body (operationReference) is optional. */

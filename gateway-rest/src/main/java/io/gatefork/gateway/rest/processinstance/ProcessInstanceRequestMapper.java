@@ -1,8 +1,10 @@
 package io.gatefork.gateway.rest.processinstance;
 
 import io.gatefork.gateway.rest.security.RestTenantChecks;
+import io.gatefork.gateway.rest.stage.OperationLabel;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.operation.Operation;
 import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
 import io.gatefork.service.processinstance.ModifyProcessInstance;
@@ -20,11 +22,30 @@ final class ProcessInstanceRequestMapper {
   private ProcessInstanceRequestMapper() {}
 
   /**
-   * The tenant is checked against the context's caller, worded with its operation; the command
-   * checks its key, element ids, tags and operation reference itself.
+   * A create request mapped once: the command, the context it runs under (relabelled when the
+   * answer awaits the instance's end), and for such an answer its timeout (null: the cluster's) and
+   * the variables it fetches (none: all).
    */
-  static CreateProcessInstance toCreateProcessInstance(
-      final ProcessInstanceCreationRequest request, final RequestContext context) {
+  record Creation(
+      RequestContext context,
+      CreateProcessInstance command,
+      boolean awaitsCompletion,
+      Duration requestTimeout,
+      List<String> fetchVariables) {}
+
+  /**
+   * Every field of a create request, checked in one pass, in the order of the fields; the tenant
+   * against the context's caller, worded with its operation (with-result when the answer awaits the
+   * instance's end: relabelled first). The command checks its key, element ids, tags and operation
+   * reference itself; the service checks the names of the variables fetched.
+   */
+  static Creation toCreation(
+      final ProcessInstanceCreationRequest request,
+      final RequestContext context,
+      final OperationLabel label) {
+    final boolean awaits = request.awaitsCompletion();
+    final RequestContext acting =
+        awaits ? label.relabel(context, Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT) : context;
     final boolean byKey = request.processDefinitionKey() != null;
     final boolean byId = request.processDefinitionId() != null;
     FieldRules.requireOneOf("processDefinitionKey, processDefinitionId", byKey, byId);
@@ -32,20 +53,27 @@ final class ProcessInstanceRequestMapper {
         byKey ? LongKeys.parse("processDefinitionKey", request.processDefinitionKey()) : null;
     final String processDefinitionId =
         byId ? FieldRules.requireText("processDefinitionId", request.processDefinitionId()) : null;
-    final int version =
-        byId && request.processDefinitionVersion() != null
-            ? request.processDefinitionVersion()
-            : LATEST_VERSION;
-    return new CreateProcessInstance(
-        processDefinitionKey,
-        processDefinitionId,
-        version,
-        request.variables(),
-        RestTenantChecks.tenantId("tenantId", request.tenantId(), context),
-        request.operationReference(),
-        startElementIds(request.startInstructions()),
-        request.tags(),
-        terminateAfterElementIds(request.runtimeInstructions()));
+    final var command =
+        new CreateProcessInstance(
+            processDefinitionKey,
+            processDefinitionId,
+            byId && request.processDefinitionVersion() != null
+                ? request.processDefinitionVersion()
+                : LATEST_VERSION,
+            request.variables(),
+            RestTenantChecks.tenantId("tenantId", request.tenantId(), acting),
+            request.operationReference(),
+            startElementIds(request.startInstructions()),
+            request.tags(),
+            terminateAfterElementIds(request.runtimeInstructions()));
+    final long timeoutMillis =
+        awaits ? FieldRules.notNegative("requestTimeout", request.requestTimeout(), 0) : 0;
+    return new Creation(
+        acting,
+        command,
+        awaits,
+        timeoutMillis == 0 ? null : Duration.ofMillis(timeoutMillis),
+        awaits && request.fetchVariables() != null ? request.fetchVariables() : List.of());
   }
 
   private static List<String> terminateAfterElementIds(
@@ -65,17 +93,6 @@ final class ProcessInstanceRequestMapper {
       elementIds.add(instruction.afterElementId());
     }
     return elementIds;
-  }
-
-  /** Null for the cluster's request timeout (absent or 0). */
-  static Duration requestTimeout(final ProcessInstanceCreationRequest request) {
-    final long millis = FieldRules.notNegative("requestTimeout", request.requestTimeout(), 0);
-    return millis == 0 ? null : Duration.ofMillis(millis);
-  }
-
-  /** None means all; the names are checked by the service, which both APIs call. */
-  static List<String> fetchVariables(final ProcessInstanceCreationRequest request) {
-    return request.fetchVariables() == null ? List.of() : request.fetchVariables();
   }
 
   /** Checked by the service, which both APIs call. */

@@ -19,7 +19,13 @@ public final class RestTenantChecks {
   public static String tenantId(
       final String field, final String value, final RequestContext context) {
     TenantIdRules.format(field, value);
-    check(field, context, value);
+    final TenantRefusal refusal =
+        context.caller().tenantChecks()
+            ? TenantAccess.refusal(context.caller(), context.operation(), field, value)
+            : null;
+    if (refusal != null) {
+      throw refusal;
+    }
     return value;
   }
 
@@ -29,12 +35,6 @@ public final class RestTenantChecks {
     final List<String> checked = TenantIdRules.formats(field, values);
     checkAll(field, context, checked);
     return checked;
-  }
-
-  static void check(final String field, final RequestContext context, final String tenantId) {
-    if (context.caller().tenantChecks()) {
-      throwIf(TenantAccess.refusal(context.caller(), context.operation(), field, tenantId));
-    }
   }
 
   /**

@@ -30,8 +30,8 @@ class RestTenantChecksTest {
   void aTenantTheCallerIsNotAuthorizedForIsForbiddenNamingTheOperation() {
     assertThatThrownBy(
             () ->
-                RestTenantChecks.check(
-                    "tenantId", context(ANN, Operation.CREATE_PROCESS_INSTANCE), "tenant-b"))
+                RestTenantChecks.tenantId(
+                    "tenantId", "tenant-b", context(ANN, Operation.CREATE_PROCESS_INSTANCE)))
         .isInstanceOfSatisfying(
             ServiceException.class, e -> assertThat(e.status()).isEqualTo(ServiceStatus.FORBIDDEN))
         .hasMessage(
@@ -42,7 +42,9 @@ class RestTenantChecksTest {
   @Test
   void noTenantWithChecksOnIsAnInvalidArgumentNamingTheOperation() {
     assertThatThrownBy(
-            () -> RestTenantChecks.check("tenantId", context(ANN, Operation.PUBLISH_MESSAGE), null))
+            () ->
+                RestTenantChecks.tenantId(
+                    "tenantId", null, context(ANN, Operation.PUBLISH_MESSAGE)))
         .isInstanceOfSatisfying(
             ServiceException.class,
             e -> assertThat(e.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT))
@@ -57,7 +59,7 @@ class RestTenantChecksTest {
         context(ANN, Operation.CREATE_PROCESS_INSTANCE)
             .withOperation(Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT);
 
-    assertThatThrownBy(() -> RestTenantChecks.check("tenantId", withResult, "tenant-b"))
+    assertThatThrownBy(() -> RestTenantChecks.tenantId("tenantId", "tenant-b", withResult))
         .hasMessageStartingWith(
             "Expected to handle request Create Process Instance With Result with tenant");
   }
@@ -66,13 +68,13 @@ class RestTenantChecksTest {
   void theCallersTenantAndAnyTenantWithChecksOffPass() {
     assertThatCode(
             () ->
-                RestTenantChecks.check(
-                    "tenantId", context(ANN, Operation.ACTIVATE_JOBS), "tenant-a"))
+                RestTenantChecks.tenantId(
+                    "tenantId", "tenant-a", context(ANN, Operation.ACTIVATE_JOBS)))
         .doesNotThrowAnyException();
     assertThatCode(
             () ->
-                RestTenantChecks.check(
-                    "tenantId", context(Caller.ANONYMOUS, Operation.ACTIVATE_JOBS), "tenant-b"))
+                RestTenantChecks.tenantId(
+                    "tenantId", "tenant-b", context(Caller.ANONYMOUS, Operation.ACTIVATE_JOBS)))
         .doesNotThrowAnyException();
   }
 
