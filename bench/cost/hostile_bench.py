@@ -8,8 +8,9 @@ Starts an embedded broker pinned to the load CPUs, then per round and mode a fre
 to the gateway CPU. Per misbehaviour and number of misbehaving clients, a well-behaved REST client
 (vegeta) and gRPC client (ghz) create instances at a steady rate, each phase of --phase seconds:
 before the misbehaving clients start, while they run, and after they stop. Per phase: the
-well-behaved clients' p50/p99 and errors; after the phase, the gateway's RSS, threads and
-http_server_requests series, and after the last phase its heap after a full GC. Writes
+well-behaved clients' p50/p99 and errors, and where their time went in the gateway (its stage
+timer: the broker's part and the whole, benchlib/stages.py); after the phase, the gateway's RSS,
+threads and http_server_requests series, and after the last phase its heap after a full GC. Writes
 results.json.gz and report.md. The misbehaviours (issue #46):
 
 - slow-readers: connections that each pipeline 8 creations with result whose answers carry a
@@ -35,7 +36,7 @@ import urllib.request
 from pathlib import Path
 
 from benchlib import accounting as acc
-from benchlib import procs, results
+from benchlib import procs, results, stages
 from benchlib.aggregate import med, num, report_header, stats, table
 from benchlib.harness import Harness, run_scenario
 from benchlib.options import (ONE_CLUSTER_PORTS, add_options, names_of, one_gateway_rows,
@@ -257,8 +258,11 @@ class HostileBench(Harness):
                             bad = Misbehaviour(behaviour, count, a.rest_port, a.misbehaving_from)
                             bad.start()
                             time.sleep(1)
+                        buckets = stages.scrape(mgmt)
                         clients = self.steady(gw, a.phase)
                         figures = self.gateway_figures(mgmt, gw.pid)
+                        figures["stages"] = stages.phase_quantiles(
+                            buckets, stages.scrape(mgmt), "create-process-instance")
                         if phase == "during":
                             bad.stop()
                             time.sleep(2)
@@ -321,8 +325,38 @@ def write_report(out):
          "p99 after", "errors before", "errors during", "errors after", "RSS MB",
          "threads", "series", "heap MB", "gateway down"],
         ["l", "r", "l"] + ["r"] * 11, rows)
+    lines += stage_table(cells, keys)
     (out / "report.md").write_text("\n".join(lines) + "\n")
     return out / "report.md"
+
+
+def stage_table(cells, keys):
+    """The well-behaved creations' p99 in the gateway's own stage timer, whole and the broker's
+    part, before and during the misbehaviour: what the gateway could change and what it could not.
+    """
+    if not any(c["phases"][p]["gateway"].get("stages") for c in cells for p in PHASES):
+        return []
+    rows = []
+    for behaviour, count, mode in keys:
+        group = [c for c in cells if (c["behaviour"], c["count"], c["mode"]) == (
+            behaviour, count, mode)]
+
+        def p99(phase, api, stage):
+            values = [c["phases"][phase]["gateway"].get("stages", {}).get(api, {})
+                      .get(stage, {}).get("p99_ms") for c in group]
+            return num(med(stats([v for v in values if v is not None])), 1)
+
+        rows.append([behaviour, str(count), mode] + [
+            "%s / %s" % (p99(phase, api, "total"), p99(phase, api, "broker"))
+            for phase in ("before", "during") for api in ("rest", "grpc")])
+    return ["", "## Where the well-behaved creations' time went", "",
+            "The gateway's stage timer (`gatefork.request.stage`, operation "
+            "create-process-instance: the well-behaved clients' only), p99 of the phase from its "
+            "histogram buckets (an upper bound, buckets about 1.4x apart), medians over rounds: "
+            "accepted -> committed (total) / handed to the broker -> its answer received "
+            "(broker: the network, the broker's queue and work). benchlib/stages.py.", ""] + table(
+        ["misbehaviour", "clients", "mode", "before REST total / broker", "before gRPC",
+         "during REST", "during gRPC"], ["l", "r", "l"] + ["r"] * 4, rows)
 
 
 def parse_args(argv):

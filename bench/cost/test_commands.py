@@ -30,7 +30,7 @@ import rolling_restart_bench  # noqa: E402
 import shed_cost  # noqa: E402
 import startup_bench  # noqa: E402
 import workload_bench  # noqa: E402
-from benchlib import aggregate, results  # noqa: E402
+from benchlib import aggregate, results, stages  # noqa: E402
 from benchlib.cluster import gateway_args  # noqa: E402
 from benchlib.workload import MODES  # noqa: E402
 
@@ -209,6 +209,22 @@ class RollingRestartFigures(unittest.TestCase):
         self.assertEqual(r["streamed"], {"n": 20, "p50": 30, "p99": 900, "max": 1100,
                                          "over_1s": 1, "over_10s": 0})
         self.assertEqual((r["polled"]["max"], r["never_handled"]), (120, 0))
+
+
+class StageQuantiles(unittest.TestCase):
+    def test_a_phase_from_two_scrapes(self):
+        def text(counts):
+            return "\n".join(
+                'gatefork_request_stage_seconds_bucket{api="rest",operation="create-process-instance"'
+                ',stage="broker",le="%s"} %d' % (le, c) for le, c in counts) + (
+                '\ngatefork_request_stage_seconds_bucket{api="rest",operation="topology",'
+                'stage="broker",le="+Inf"} 7.0\n# HELP other\n')
+        before = stages.parse(text([("0.01", 50), ("0.1", 50), ("+Inf", 50)]))
+        # the phase: 98 answers within 10 ms, 1 within 100 ms, 1 beyond
+        after = stages.parse(text([("0.01", 148), ("0.1", 149), ("+Inf", 150)]))
+        self.assertEqual({"rest": {"broker": {"n": 100, "p50_ms": 10.0, "p99_ms": 100.0}}},
+                         stages.phase_quantiles(before, after, "create-process-instance"))
+        self.assertEqual({}, stages.phase_quantiles(after, after, "create-process-instance"))
 
 
 class Aggregation(unittest.TestCase):
