@@ -3,15 +3,10 @@ package io.gatefork.gateway.grpc.endpoint;
 import static io.gatefork.gateway.grpc.endpoint.RpcShapes.unary;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivatedJob;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultRequest;
@@ -24,8 +19,6 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
@@ -36,17 +29,15 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentReques
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TopologyRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TopologyResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
+import io.grpc.BindableService;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
+import java.util.Arrays;
 
 /**
  * The {@code gateway_protocol.Gateway} service on top of the shared service layer.
@@ -58,9 +49,9 @@ import io.grpc.stub.StreamObserver;
  * words it ({@code GrpcStatusMapper.toStatus(rpc, failure)}). The response is mapped and written by
  * whichever thread completes the service future (the API executor). Every RPC of the 8.8 {@code
  * gateway.proto} is served. The openings' two shapes are {@link RpcShapes}'; the job RPCs (long
- * polls, streams, commands on a job) are {@link JobRpcs}'.
+ * polls, streams, commands on a job) are {@link JobRpcs}', bound beside these into one service.
  */
-public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
+public final class GatewayEndpoint implements GatewayGrpc.AsyncService, BindableService {
   private static final CancelProcessInstanceResponse CANCELLED =
       CancelProcessInstanceResponse.getDefaultInstance();
   private static final ModifyProcessInstanceResponse MODIFIED =
@@ -81,6 +72,38 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   public GatewayEndpoint(final GatewayServices services, final int maxMessageSize) {
     this.services = services;
     jobs = new JobRpcs(services, maxMessageSize);
+  }
+
+  /**
+   * The {@code Gateway} service: each RPC bound to the one of this endpoint and {@link JobRpcs}
+   * that declares it; one that neither declares answers UNIMPLEMENTED, as gRPC's generated base
+   * class answers.
+   */
+  @Override
+  public ServerServiceDefinition bindService() {
+    final ServerServiceDefinition own = GatewayGrpc.bindService(this);
+    final ServerServiceDefinition ofJobs = GatewayGrpc.bindService(jobs);
+    final var service = ServerServiceDefinition.builder(GatewayGrpc.getServiceDescriptor());
+    for (final ServerMethodDefinition<?, ?> rpc : own.getMethods()) {
+      final MethodDescriptor<?, ?> descriptor = rpc.getMethodDescriptor();
+      final ServerMethodDefinition<?, ?> served =
+          declares(JobRpcs.class, descriptor)
+              ? ofJobs.getMethod(descriptor.getFullMethodName())
+              : rpc;
+      service.addMethod(served);
+    }
+    return service.build();
+  }
+
+  /** Whether the gateway serves {@code rpc}, or answers it UNIMPLEMENTED. */
+  public static boolean serves(final MethodDescriptor<?, ?> rpc) {
+    return declares(GatewayEndpoint.class, rpc) || declares(JobRpcs.class, rpc);
+  }
+
+  private static boolean declares(final Class<?> rpcs, final MethodDescriptor<?, ?> rpc) {
+    final String bare = rpc.getBareMethodName();
+    final String method = Character.toLowerCase(bare.charAt(0)) + bare.substring(1);
+    return Arrays.stream(rpcs.getDeclaredMethods()).anyMatch(m -> m.getName().equals(method));
   }
 
   @Override
@@ -165,30 +188,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
   }
 
   @Override
-  public void activateJobs(
-      final ActivateJobsRequest request, final StreamObserver<ActivateJobsResponse> observer) {
-    jobs.activate(request, observer);
-  }
-
-  @Override
-  public void completeJob(
-      final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
-    jobs.complete(request, observer);
-  }
-
-  @Override
-  public void failJob(
-      final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
-    jobs.fail(request, observer);
-  }
-
-  @Override
-  public void throwError(
-      final ThrowErrorRequest request, final StreamObserver<ThrowErrorResponse> observer) {
-    jobs.throwError(request, observer);
-  }
-
-  @Override
   public void publishMessage(
       final PublishMessageRequest request, final StreamObserver<PublishMessageResponse> observer) {
     unary(
@@ -238,26 +237,6 @@ public final class GatewayEndpoint extends GatewayGrpc.GatewayImplBase {
                 .processInstances()
                 .migrate(context, GatewayRequestMapper.migrateProcessInstance(r)),
         ignored -> MIGRATED);
-  }
-
-  @Override
-  public void updateJobRetries(
-      final UpdateJobRetriesRequest request,
-      final StreamObserver<UpdateJobRetriesResponse> observer) {
-    jobs.updateRetries(request, observer);
-  }
-
-  @Override
-  public void updateJobTimeout(
-      final UpdateJobTimeoutRequest request,
-      final StreamObserver<UpdateJobTimeoutResponse> observer) {
-    jobs.updateTimeout(request, observer);
-  }
-
-  @Override
-  public void streamActivatedJobs(
-      final StreamActivatedJobsRequest request, final StreamObserver<ActivatedJob> observer) {
-    jobs.stream(request, observer);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.gatefork.gateway.grpc.endpoint;
 import static io.gatefork.gateway.grpc.endpoint.RpcShapes.started;
 import static io.gatefork.gateway.grpc.endpoint.RpcShapes.unary;
 
+import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivatedJob;
@@ -29,10 +30,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The job RPCs of {@link GatewayEndpoint}: activation by long poll, job streams, and the commands
- * on one job.
+ * The job RPCs of the {@code Gateway} service: activation by long poll, job streams, and the
+ * commands on one job. {@link GatewayEndpoint} binds them beside its own.
  */
-final class JobRpcs {
+final class JobRpcs implements GatewayGrpc.AsyncService {
   private static final CompleteJobResponse COMPLETED = CompleteJobResponse.getDefaultInstance();
   private static final FailJobResponse FAILED = FailJobResponse.getDefaultInstance();
   private static final ThrowErrorResponse ERROR_THROWN = ThrowErrorResponse.getDefaultInstance();
@@ -55,7 +56,8 @@ final class JobRpcs {
    * arrive or the request timeout passes. A client that goes away cancels that future so the
    * service can drop the poll instead of activating jobs nobody will receive.
    */
-  void activate(
+  @Override
+  public void activateJobs(
       final ActivateJobsRequest request, final StreamObserver<ActivateJobsResponse> observer) {
     final var activation =
         started(
@@ -86,7 +88,8 @@ final class JobRpcs {
         });
   }
 
-  void complete(
+  @Override
+  public void completeJob(
       final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
     unary(
         request,
@@ -103,7 +106,9 @@ final class JobRpcs {
         ignored -> COMPLETED);
   }
 
-  void fail(final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
+  @Override
+  public void failJob(
+      final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
     unary(
         request,
         observer,
@@ -120,7 +125,8 @@ final class JobRpcs {
         ignored -> FAILED);
   }
 
-  void throwError(
+  @Override
+  public void throwError(
       final ThrowErrorRequest request, final StreamObserver<ThrowErrorResponse> observer) {
     unary(
         request,
@@ -138,7 +144,8 @@ final class JobRpcs {
         ignored -> ERROR_THROWN);
   }
 
-  void updateRetries(
+  @Override
+  public void updateJobRetries(
       final UpdateJobRetriesRequest request,
       final StreamObserver<UpdateJobRetriesResponse> observer) {
     unary(
@@ -156,7 +163,8 @@ final class JobRpcs {
         ignored -> RETRIES_UPDATED);
   }
 
-  void updateTimeout(
+  @Override
+  public void updateJobTimeout(
       final UpdateJobTimeoutRequest request,
       final StreamObserver<UpdateJobTimeoutResponse> observer) {
     unary(
@@ -178,7 +186,8 @@ final class JobRpcs {
    * A long-lived stream: jobs are pushed as brokers activate them, until the client cancels.
    * Registered before this returns, so a client that cancels at once still removes its stream.
    */
-  void stream(
+  @Override
+  public void streamActivatedJobs(
       final StreamActivatedJobsRequest request, final StreamObserver<ActivatedJob> observer) {
     if (!(observer instanceof final ServerCallStreamObserver<ActivatedJob> call)) {
       Replies.fail(observer, Status.INTERNAL.withDescription("Not a server call"));
