@@ -10,6 +10,7 @@ import io.gatefork.gateway.grpc.metrics.TracingScopeInterceptor;
 import io.gatefork.service.auth.CallerAuthenticator;
 import io.gatefork.service.connection.ConnectionsPerAddress;
 import io.gatefork.service.operation.Api;
+import io.gatefork.service.operation.EdgeConcern;
 import io.gatefork.service.overload.Admission;
 import io.gatefork.service.stage.RequestTracer;
 import io.gatefork.service.stage.StageMetrics;
@@ -27,7 +28,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -117,24 +120,37 @@ public final class GrpcGatewayServer implements AutoCloseable {
   }
 
   /**
-   * The endpoint, with request messages that cannot be parsed answered INVALID_ARGUMENT, behind its
-   * interceptors. The last one runs first: the metrics count every call, admission sheds before
-   * authentication (a shed call costs the least), authentication refuses before the endpoint.
+   * The endpoint, with request messages that cannot be parsed answered INVALID_ARGUMENT, behind an
+   * interceptor per concern in use, in {@link EdgeConcern}'s order. Stage timing itself is the
+   * server's stream tracer ({@link StageTimingTracerFactory}), which runs before any interceptor;
+   * the tracing scope makes the request's span current for all that follow.
    */
   private ServerServiceDefinition service() {
-    final List<ServerInterceptor> interceptors = new ArrayList<>();
-    if (authenticator.protectsApi()) {
-      interceptors.add(new CallerAuthenticationInterceptor(authenticator));
-    }
-    if (admission != Admission.OFF) {
-      interceptors.add(new AdmissionInterceptor(admission, authenticator));
-    }
-    interceptors.add(metricsInterceptor);
+    final Map<EdgeConcern, ServerInterceptor> concerns = new EnumMap<>(EdgeConcern.class);
     if (traced) {
-      interceptors.add(new TracingScopeInterceptor()); // first: the span is current for all
+      concerns.put(EdgeConcern.TIMING, new TracingScopeInterceptor());
     }
-    return ServerInterceptors.intercept(
-        UnparsableRequests.asInvalidArgument(endpoint.bindService()), interceptors);
+    concerns.put(EdgeConcern.SERVER_METRICS, metricsInterceptor);
+    if (admission != Admission.OFF) {
+      concerns.put(EdgeConcern.ADMISSION, new AdmissionInterceptor(admission, authenticator));
+    }
+    if (authenticator.protectsApi()) {
+      concerns.put(EdgeConcern.AUTHENTICATION, new CallerAuthenticationInterceptor(authenticator));
+    }
+    return inEdgeOrder(UnparsableRequests.asInvalidArgument(endpoint.bindService()), concerns);
+  }
+
+  /** {@code service} behind {@code concerns}' interceptors, run in {@link EdgeConcern}'s order. */
+  static ServerServiceDefinition inEdgeOrder(
+      final ServerServiceDefinition service, final Map<EdgeConcern, ServerInterceptor> concerns) {
+    final List<ServerInterceptor> lastFirst = new ArrayList<>(); // gRPC runs the last added first
+    for (final EdgeConcern concern : EdgeConcern.values()) {
+      final ServerInterceptor interceptor = concerns.get(concern);
+      if (interceptor != null) {
+        lastFirst.add(0, interceptor);
+      }
+    }
+    return ServerInterceptors.intercept(service, lastFirst);
   }
 
   public synchronized GrpcGatewayServer start() {

@@ -1,33 +1,36 @@
 package io.gatefork.gateway.rest.config;
 
+import io.gatefork.service.operation.EdgeConcern;
 import org.springframework.boot.autoconfigure.security.SecurityProperties;
 import org.springframework.core.Ordered;
 
 /**
- * The order of gatefork's servlet filters in front of the REST API, all in one place: what runs
- * first sees (and times, counts, sheds) everything after it.
+ * The orders of gatefork's servlet filters in front of the REST API: {@link EdgeConcern}'s order,
+ * the one gRPC's interceptors follow too, in Spring's numbers.
  */
 public final class RestFilterOrder {
   /** Stage timing: first of all, so that every later stage is timed. */
-  public static final int STAGE_TIMING = Ordered.HIGHEST_PRECEDENCE;
+  public static final int STAGE_TIMING = of(EdgeConcern.TIMING);
 
   /** The {@code http.server.requests} meter, where Spring Boot puts its observation filter. */
-  public static final int SERVER_REQUESTS_METRICS = STAGE_TIMING + 1;
+  public static final int SERVER_REQUESTS_METRICS = of(EdgeConcern.SERVER_METRICS);
+
+  /** The request body's bounds (size, time, waiting requests). */
+  public static final int BODY_GUARD = of(EdgeConcern.BODY_BOUNDS);
+
+  /** Admission: as early as a request's operation is known. */
+  public static final int ADMISSION = of(EdgeConcern.ADMISSION);
 
   /**
-   * The request body's bounds (size, time, waiting requests): after the meter, so refused bodies
-   * are counted, and before everything that might read a body or answer without reading it.
+   * Spring Security's filter chain ({@link EdgeConcern#AUTHENTICATION}), at the place Spring Boot
+   * gives it, which is after all of the above.
    */
-  public static final int BODY_GUARD = SERVER_REQUESTS_METRICS + 1;
-
-  /**
-   * Admission: as early as a request's operation is known, after the meter (so shed requests are
-   * counted there too) and before security, Spring MVC and the body.
-   */
-  public static final int ADMISSION = BODY_GUARD + 1;
-
-  /** Spring Security's filter chain, at the place Spring Boot gives it. */
   public static final int SECURITY = SecurityProperties.DEFAULT_FILTER_ORDER;
 
   private RestFilterOrder() {}
+
+  /** The filter order of a concern that runs ahead of Spring Security. */
+  static int of(final EdgeConcern concern) {
+    return Ordered.HIGHEST_PRECEDENCE + concern.ordinal();
+  }
 }
