@@ -81,12 +81,12 @@ public final class AdmissionFilter implements Filter {
    * Who asks: the verified client where its credential was verified before (a cache lookup; the
    * security chain, which runs later, checks it as ever), else the connection's address.
    */
-  private String caller(final HttpServletRequest request) {
+  private String caller(final HttpServletRequest request, final RestExchange exchange) {
     if (verifiedCallers) {
       final Caller known = authenticator.verified(request.getHeader(HttpHeaders.AUTHORIZATION));
       if (known != null) {
         // the security filter takes it from here instead of looking the credential up again
-        RestExchange.of(request).caller(known);
+        exchange.caller(known);
         return known.key();
       }
     }
@@ -100,17 +100,18 @@ public final class AdmissionFilter implements Filter {
       final FilterChain chain)
       throws IOException, ServletException {
     final var request = (HttpServletRequest) servletRequest;
-    final Operation operation = operation(request);
+    final RestExchange exchange = RestExchange.of(request);
+    final Operation operation = operation(request, exchange);
     final Permit permit =
         operation == null
             ? Permit.NONE
             : admission.admit(
                 Api.REST,
                 operation,
-                admission.sharesByCaller() ? caller(request) : null,
+                admission.sharesByCaller() ? caller(request, exchange) : null,
                 DispatchTimes.waitedNanos(System.nanoTime()));
     if (permit == null) {
-      RestExchange.of(request).shed(operation);
+      exchange.shed(operation);
       shed(request, (HttpServletResponse) servletResponse);
       return;
     }
@@ -118,7 +119,7 @@ public final class AdmissionFilter implements Filter {
       chain.doFilter(request, servletResponse);
       return;
     }
-    RestExchange.of(request).permit(permit);
+    exchange.permit(permit);
     try {
       chain.doFilter(request, servletResponse);
     } finally {
@@ -132,7 +133,7 @@ public final class AdmissionFilter implements Filter {
   }
 
   /** The operation the request's handler declares; null for none, or no handler. */
-  private Operation operation(final HttpServletRequest request) {
+  private Operation operation(final HttpServletRequest request, final RestExchange exchange) {
     final HandlerExecutionChain handler;
     try {
       if (mapping.usesPathPatterns()) {
@@ -145,7 +146,7 @@ public final class AdmissionFilter implements Filter {
     if (handler == null || !(handler.getHandler() instanceof final HandlerMethod method)) {
       return null;
     }
-    RestExchange.of(request).handler(method);
+    exchange.handler(method);
     return operations.declaredBy(method.getMethod());
   }
 

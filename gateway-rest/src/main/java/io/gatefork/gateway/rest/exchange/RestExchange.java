@@ -5,6 +5,8 @@ import io.gatefork.service.operation.Operation;
 import io.gatefork.service.overload.Admission.Permit;
 import io.gatefork.service.stage.RequestTiming;
 import jakarta.servlet.ServletRequest;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.springframework.web.method.HandlerMethod;
 
 /**
@@ -15,7 +17,7 @@ import org.springframework.web.method.HandlerMethod;
  * <ol>
  *   <li>the stage timing filter: the {@linkplain #timing() timing};
  *   <li>admission: the {@linkplain #handler() handler} it looked up, the {@linkplain #caller()
- *       caller} whose credential it found verified, the {@linkplain #permit() permit}, or the
+ *       caller} whose credential it found verified, the {@linkplain #permit(Permit) permit}, or the
  *       operation it {@linkplain #shed() shed};
  *   <li>the security filter: the {@linkplain #caller() caller}, or why its credential was refused;
  *   <li>the handler: its {@linkplain #operation() operation};
@@ -28,11 +30,20 @@ import org.springframework.web.method.HandlerMethod;
  */
 public final class RestExchange {
   private static final String ATTRIBUTE = RestExchange.class.getName();
+  private static final VarHandle PERMIT;
+
+  static {
+    try {
+      PERMIT = MethodHandles.lookup().findVarHandle(RestExchange.class, "permit", Permit.class);
+    } catch (final ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private RequestTiming timing;
   private Operation operation;
   private Operation shed;
-  private Permit permit;
+  private volatile Permit permit; // taken by whichever thread ends the request first (PERMIT)
   private HandlerMethod handler;
   private Caller caller;
   private String credentialRefused;
@@ -87,20 +98,17 @@ public final class RestExchange {
     shed = operation;
   }
 
-  /** Admission's permit while the request counts in flight; null when nothing counts it. */
-  public synchronized Permit permit() {
-    return permit;
-  }
-
-  public synchronized void permit(final Permit permit) {
+  /** Admission's permit, while the request counts in flight. */
+  public void permit(final Permit permit) {
     this.permit = permit;
   }
 
-  /** Removes and returns the permit: the first place that ends the request gives it back. */
-  public synchronized Permit takePermit() {
-    final Permit taken = permit;
-    permit = null;
-    return taken;
+  /**
+   * Removes and returns the permit (null when nothing counts the request): the first place that
+   * ends the request gives it back.
+   */
+  public Permit takePermit() {
+    return (Permit) PERMIT.getAndSet(this, null);
   }
 
   /** The request's Spring MVC handler, looked up once by admission; null when it did not. */
