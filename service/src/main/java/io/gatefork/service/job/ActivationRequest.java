@@ -1,17 +1,26 @@
 package io.gatefork.service.job;
 
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
+import io.gatefork.broker.client.Timeouts;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.ServiceException;
+import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.stage.RequestSpan;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * One job activation in flight: the record sent to each partition, the jobs collected so far and
@@ -80,7 +89,7 @@ final class ActivationRequest
   private volatile int callerPlace; // NO_PLACE, HOLDS_PLACE, ENDED
   private volatile boolean expired; // its deadline task ran
 
-  ActivationRequest(
+  private ActivationRequest(
       final Owner owner,
       final RequestContext context,
       final JobTypeWaiters<ActivationRequest> waiters,
@@ -98,6 +107,62 @@ final class ActivationRequest
     this.deadlineNanos = deadlineNanos;
     this.pushes = pushes;
     future = longPolling ? new WatchedFuture(this) : new Future(this);
+  }
+
+  /**
+   * A new request for {@code command}: its record, how long it may wait, and the push source it
+   * also waits on.
+   *
+   * @param waiters the type's waiters, acquired once the request is known to be valid
+   * @throws ServiceException when the caller may not activate jobs of the tenants
+   */
+  static ActivationRequest start(
+      final Owner owner,
+      final RequestContext context,
+      final ActivateJobs command,
+      final LongPollingConfig config,
+      final Function<String, JobTypeWaiters<ActivationRequest>> waiters,
+      final PushSource.Provider pushSources) {
+    // the command checked its own fields (ActivateJobs); the front end checked the tenants it
+    // names (REST their format and the caller's access, gRPC the caller's access)
+    final String type = command.type();
+    final var record = new JobBatchRecord();
+    record.setType(type);
+    record.setWorker(command.worker() == null ? "" : command.worker());
+    record.setTimeout(command.timeoutMillis());
+    record.setMaxJobsToActivate(command.maxJobsToActivate());
+    for (final String name : command.fetchVariables()) {
+      record.variables().add().wrap(name);
+    }
+    final List<String> tenantIds =
+        TenantAccess.activationTenants(context.caller(), command.tenantIds());
+    record.setTenantIds(tenantIds);
+
+    final Duration requested = command.requestTimeout();
+    final boolean longPolling = config.enabled() && (requested == null || !requested.isNegative());
+    // a longer wait than the maximum is shortened, not refused: clients ask for all sorts
+    final Duration wait =
+        config.bounded(
+            requested == null || requested.isZero() ? config.defaultTimeout() : requested);
+    final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
+    // opened (or kept open) before the first walk: a job created after the walk asked its
+    // partition is pushed, not missed; a request that answers at once needs no push source
+    final PushSource pushes =
+        longPolling
+            ? pushSources.forRequest(type, command, tenantIds, context.caller())
+            : PushSource.NONE;
+    final var request =
+        new ActivationRequest(
+            owner,
+            context,
+            waiters.apply(type),
+            record,
+            command.maxJobsToActivate(),
+            longPolling,
+            deadline,
+            pushes);
+    pushes.usedUntil(request.future);
+    return request;
   }
 
   /** Starts a walk over the given partitions (all with a leader), beginning at {@code start}. */
@@ -186,6 +251,32 @@ final class ActivationRequest
   public void answerGone() {
     cancelDeadline();
     future.complete(List.of());
+  }
+
+  /** No place to wait: the backpressure answer, which workers retry after a back-off. */
+  void refuse(final String why) {
+    cancelDeadline();
+    future.completeExceptionally(
+        new ServiceException(
+            ServiceStatus.RESOURCE_EXHAUSTED,
+            "Expected to wait for jobs of type '" + waiters.type + "', but " + why));
+  }
+
+  /**
+   * Schedules {@code expire} at the request's deadline.
+   *
+   * @return false when {@code deadlines} takes nothing more (closing)
+   */
+  boolean scheduleDeadline(
+      final ScheduledExecutorService deadlines, final Consumer<ActivationRequest> expire) {
+    try {
+      deadlineTask =
+          deadlines.schedule(
+              () -> expire.accept(this), deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+      return true;
+    } catch (final RejectedExecutionException e) {
+      return false;
+    }
   }
 
   void cancelDeadline() {

@@ -1,26 +1,18 @@
 package io.gatefork.service.job;
 
-import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.gatefork.broker.client.BrokerClient;
 import io.gatefork.broker.client.BrokerClientException;
-import io.gatefork.broker.client.Timeouts;
 import io.gatefork.broker.client.topology.BrokerTopology;
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.error.BrokerErrorMapper;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,8 +48,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
   private final Executor executor;
   private final LongPollingConfig config;
   private final ScheduledThreadPoolExecutor deadlines;
-  private final ConcurrentMap<String, JobTypeWaiters<ActivationRequest>> waitersByType =
-      new ConcurrentHashMap<>();
+  private final WaitersByType waitersByType = new WaitersByType();
   private final AtomicInteger parked = new AtomicInteger();
   private final ParkedPerCaller perCaller;
   private volatile boolean draining;
@@ -86,7 +77,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
 
         @Override
         public void finished(final ActivationRequest request) {
-          release(request.waiters);
+          waitersByType.release(request.waiters);
           if (request.endCallerPlace()) {
             perCaller.giveBack(request.context.callerKey());
           }
@@ -146,7 +137,9 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       final PushSource.Provider pushSources) {
     final ActivationRequest request;
     try {
-      request = newRequest(context, command, pushSources);
+      request =
+          ActivationRequest.start(
+              requestOwner, context, command, config, waitersByType::acquire, pushSources);
     } catch (final ServiceException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -166,8 +159,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
 
   /** Requests currently waiting for jobs of the type. */
   public int parkedRequests(final String type) {
-    final var waiters = waitersByType.get(type);
-    return waiters == null ? 0 : waiters.parked.size();
+    return waitersByType.parked(type);
   }
 
   /** Callers with an entry now: those with a request that waits (or walks again after waiting). */
@@ -177,75 +169,12 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
 
   /** Job types with an entry now: those with a request in flight or a job stream open. */
   int waitedTypes() {
-    return waitersByType.size();
+    return waitersByType.types();
   }
 
-  private ActivationRequest newRequest(
-      final RequestContext context,
-      final ActivateJobs command,
-      final PushSource.Provider pushSources) {
-    // the command checked its own fields (ActivateJobs); the front end checked the tenants it
-    // names (REST their format and the caller's access, gRPC the caller's access)
-    final String type = command.type();
-    final var record = new JobBatchRecord();
-    record.setType(type);
-    record.setWorker(command.worker() == null ? "" : command.worker());
-    record.setTimeout(command.timeoutMillis());
-    record.setMaxJobsToActivate(command.maxJobsToActivate());
-    for (final String name : command.fetchVariables()) {
-      record.variables().add().wrap(name);
-    }
-    final List<String> tenantIds =
-        TenantAccess.activationTenants(context.caller(), command.tenantIds());
-    record.setTenantIds(tenantIds);
-
-    final Duration requested = command.requestTimeout();
-    final boolean longPolling = config.enabled() && (requested == null || !requested.isNegative());
-    // a longer wait than the maximum is shortened, not refused: clients ask for all sorts
-    final Duration wait =
-        config.bounded(
-            requested == null || requested.isZero() ? config.defaultTimeout() : requested);
-    final long deadline = System.nanoTime() + (longPolling ? Timeouts.nanos(wait) : 0);
-    // opened (or kept open) before the first walk: a job created after the walk asked its
-    // partition is pushed, not missed; a request that answers at once needs no push source
-    final PushSource pushes =
-        longPolling
-            ? pushSources.forRequest(type, command, tenantIds, context.caller())
-            : PushSource.NONE;
-    final var request =
-        new ActivationRequest(
-            requestOwner,
-            context,
-            waiters(type),
-            record,
-            command.maxJobsToActivate(),
-            longPolling,
-            deadline,
-            pushes);
-    pushes.usedUntil(request.future);
-    return request;
-  }
-
-  /**
-   * The type's waiters, counted as used until {@link #release}d: a request's until its answer, a
-   * job stream's until it closes. While used, the entry stays in the map and hears notifications.
-   */
-  JobTypeWaiters<ActivationRequest> waiters(final String type) {
-    JobTypeWaiters<ActivationRequest> waiters = waitersByType.get(type);
-    while (waiters == null || !waiters.tryAcquire()) {
-      if (waiters != null) {
-        waitersByType.remove(type, waiters); // its last user left meanwhile
-      }
-      waiters = waitersByType.computeIfAbsent(type, JobTypeWaiters::new);
-    }
-    return waiters;
-  }
-
-  /** One user of {@link #waiters} is done; the last one removes the type's entry. */
-  void release(final JobTypeWaiters<?> waiters) {
-    if (waiters.release()) {
-      waitersByType.remove(waiters.type, waiters);
-    }
+  /** The job types waited for: the REST job streams use them too. */
+  WaitersByType waitersByType() {
+    return waitersByType;
   }
 
   // --- the walk over the partitions
@@ -358,28 +287,21 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
       complete(request, List.of()); // shutting down: nothing may wait past the deadline
       return;
     }
-    if (request.needsCallerPlace()) {
-      final String caller = request.context.callerKey();
-      if (!perCaller.tryTake(caller)) {
-        refuse(
-            request,
-            perCaller.share()
-                + " activation requests of this caller are already waiting, its share of the "
-                + config.maxParkedRequests()
-                + " that may wait");
-        return;
-      }
-      if (!request.holdCallerPlace()) {
-        perCaller.giveBack(caller); // it ended meanwhile (cancelled): nobody else gives it back
-      }
+    if (!perCaller.takeFor(request)) {
+      request.refuse(
+          perCaller.share()
+              + " activation requests of this caller are already waiting, its share of the "
+              + config.maxParkedRequests()
+              + " that may wait");
+      return;
     }
     if (parked.incrementAndGet() > config.maxParkedRequests()) {
       parked.decrementAndGet();
       // its caller's place, if it took one, goes back with the answer (finished)
-      refuse(request, config.maxParkedRequests() + " activation requests are already waiting");
+      request.refuse(config.maxParkedRequests() + " activation requests are already waiting");
       return;
     }
-    if (request.deadlineTask == null && !scheduleDeadline(request)) {
+    if (request.deadlineTask == null && !request.scheduleDeadline(deadlines, this::expire)) {
       parked.decrementAndGet();
       complete(request, List.of());
       return;
@@ -421,28 +343,6 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     pushes.handHeldToWaiting(); // a job may have been held while this request walked
   }
 
-  /** No place to wait: the backpressure answer, which workers retry after a back-off. */
-  private static void refuse(final ActivationRequest request, final String why) {
-    request.cancelDeadline();
-    request.future.completeExceptionally(
-        new ServiceException(
-            ServiceStatus.RESOURCE_EXHAUSTED,
-            "Expected to wait for jobs of type '" + request.waiters.type + "', but " + why));
-  }
-
-  private boolean scheduleDeadline(final ActivationRequest request) {
-    try {
-      request.deadlineTask =
-          deadlines.schedule(
-              () -> expire(request),
-              request.deadlineNanos - System.nanoTime(),
-              TimeUnit.NANOSECONDS);
-      return true;
-    } catch (final RejectedExecutionException e) {
-      return false; // closing
-    }
-  }
-
   /** Removes a parked request; true when the caller now owns it. */
   private boolean unpark(final ActivationRequest request) {
     if (request.waiters.parked.remove(request)) {
@@ -481,7 +381,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
 
   /** On the messaging thread: only hand the work off. */
   private void onJobsAvailable(final String type) {
-    final JobTypeWaiters<ActivationRequest> waiters = waitersByType.get(type);
+    final JobTypeWaiters<ActivationRequest> waiters = waitersByType.find(type);
     if (waiters == null) {
       return; // nobody ever asked for this type
     }
@@ -522,7 +422,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
 
   private int answerParked() {
     int answered = 0;
-    for (final JobTypeWaiters<ActivationRequest> waiters : waitersByType.values()) {
+    for (final JobTypeWaiters<ActivationRequest> waiters : waitersByType.all()) {
       for (final ActivationRequest request : waiters.parked) {
         if (unpark(request)) {
           complete(request, List.of());

@@ -34,6 +34,24 @@ final class ParkedPerCaller {
     return false;
   }
 
+  /**
+   * Takes a place for the request's caller unless the request holds one already (it waited before);
+   * false when the caller holds its share.
+   */
+  boolean takeFor(final ActivationRequest request) {
+    if (!request.needsCallerPlace()) {
+      return true;
+    }
+    final String caller = request.context.callerKey();
+    if (!tryTake(caller)) {
+      return false;
+    }
+    if (!request.holdCallerPlace()) {
+      giveBack(caller); // it ended meanwhile (cancelled): nobody else gives it back
+    }
+    return true;
+  }
+
   /** Gives one place back; the caller's entry goes with its last one. */
   void giveBack(final String caller) {
     held.computeIfPresent(caller, (key, places) -> places == 1 ? null : places - 1);

@@ -163,19 +163,19 @@ public final class StreamedActivations implements JobActivation, AutoCloseable {
                 key.tenantIds()),
             caller);
     // the stream uses the type's waiters (their generation) for as long as it is open
-    final var waiters = longPolling.waiters(key.type());
+    final var waiters = longPolling.waitersByType().acquire(key.type());
     try {
       return new RestJobStream(
           streamClient, properties, waiters, metrics, executor, holdNanos, MAX_HELD);
     } catch (final RuntimeException e) {
-      longPolling.release(waiters);
+      longPolling.waitersByType().release(waiters);
       throw e;
     }
   }
 
   private void close(final RestJobStream stream) {
     stream.close();
-    longPolling.release(stream.waiters);
+    longPolling.waitersByType().release(stream.waiters);
   }
 
   private void closeIdle() {
