@@ -44,16 +44,19 @@ import io.gatefork.service.usertask.BrokerUserTaskServices;
 import io.gatefork.service.variable.BrokerVariableServices;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 
 /**
  * Wires one request path for both front ends: broker client, API executor, the services, and the
- * gRPC server (the REST controllers come with the gateway-rest module's configuration).
+ * gRPC server (the REST controllers come with the gateway-rest module's configuration). An
+ * auto-configuration, so that each bean gives way to one of its type that an application (or a
+ * test) defines itself, as Spring Boot's own do.
  */
-@Configuration(proxyBeanMethods = false)
+@AutoConfiguration
 public class GatewayConfiguration {
 
   /**
@@ -61,6 +64,7 @@ public class GatewayConfiguration {
    * EmbeddedBrokerOrdering} makes this bean depend on it.
    */
   @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
   public BrokerClient brokerClient(
       final ClusterProperties cluster,
       final UnifiedClusterProperties unified,
@@ -76,6 +80,7 @@ public class GatewayConfiguration {
   }
 
   @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
   public ApiExecutor apiExecutor(
       final ApiExecutorProperties executor,
       final GateforkProperties gatefork,
@@ -85,6 +90,7 @@ public class GatewayConfiguration {
 
   /** One admission for both APIs: they share the gateway's CPU. */
   @Bean
+  @ConditionalOnMissingBean
   public Admission admission(final GateforkProperties gatefork, final MeterRegistry registry) {
     return switch (gatefork.overload().limit()) {
       case ADAPTIVE -> new AdaptiveAdmission(SettingsMapper.overloadConfig(gatefork), registry);
@@ -93,34 +99,40 @@ public class GatewayConfiguration {
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public StageMetrics stageMetrics(final MeterRegistry registry) {
     return new StageMetrics(registry);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerTopologyServices topologyServices(final BrokerClient client) {
     return new BrokerTopologyServices(client);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerDeploymentServices deploymentServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerDeploymentServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerProcessInstanceServices processInstanceServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerProcessInstanceServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerMessageServices messageServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerMessageServices(client, executor);
   }
 
   @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
   public BrokerJobServices jobServices(
       final BrokerClient client,
       final ApiExecutor executor,
@@ -136,12 +148,14 @@ public class GatewayConfiguration {
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public LongPollDrainLifecycle longPollDrain(
       final BrokerJobServices jobServices, final ApplicationAvailability availability) {
     return new LongPollDrainLifecycle(jobServices, availability);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerJobStreamServices jobStreamServices(
       final BrokerClient client,
       final ApiExecutor executor,
@@ -152,30 +166,35 @@ public class GatewayConfiguration {
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerSignalServices signalServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerSignalServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerVariableServices variableServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerVariableServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerIncidentServices incidentServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerIncidentServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerDecisionServices decisionServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerDecisionServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerResourceServices resourceServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerResourceServices(client, executor);
@@ -184,23 +203,27 @@ public class GatewayConfiguration {
   // --- served over REST only (gateway.proto 8.8 has no such RPCs)
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerUserTaskServices userTaskServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerUserTaskServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerClockServices clockServices(final BrokerClient client, final ApiExecutor executor) {
     return new BrokerClockServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerAdHocSubProcessServices adHocSubProcessServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerAdHocSubProcessServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerBatchOperationServices batchOperationServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerBatchOperationServices(client, executor);
@@ -211,45 +234,53 @@ public class GatewayConfiguration {
    * created through gatefork can log in to a stock cluster.
    */
   @Bean
+  @ConditionalOnMissingBean
   public PasswordHasher passwordHasher() {
     return PasswordEncoderFactories.createDelegatingPasswordEncoder()::encode;
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerUserServices userServices(
       final BrokerClient client, final ApiExecutor executor, final PasswordHasher passwordHasher) {
     return new BrokerUserServices(client, executor, passwordHasher);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerGroupServices groupServices(final BrokerClient client, final ApiExecutor executor) {
     return new BrokerGroupServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerRoleServices roleServices(final BrokerClient client, final ApiExecutor executor) {
     return new BrokerRoleServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerTenantServices tenantServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerTenantServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerMappingRuleServices mappingRuleServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerMappingRuleServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public BrokerAuthorizationServices authorizationServices(
       final BrokerClient client, final ApiExecutor executor) {
     return new BrokerAuthorizationServices(client, executor);
   }
 
   @Bean
+  @ConditionalOnMissingBean
   public GrpcServerLifecycle grpcServer(
       final NetworkProperties network,
       final GateforkProperties gatefork,
