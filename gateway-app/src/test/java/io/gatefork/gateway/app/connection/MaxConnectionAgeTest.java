@@ -195,6 +195,8 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
    * {@code streamTimeout} is shorter than the grace rotates its streams itself, so none is cut and
    * it logs nothing, while a worker without one, on the same channel, logs a WARN per cut.
    */
+  private static final Duration ROTATION_JOB_TIMEOUT = Duration.ofSeconds(5);
+
   @Test
   void aStreamTimeoutShorterThanTheGraceRotatesStreamsBeforeAnyIsCut() throws Exception {
     final String rotated = "aged-rotated";
@@ -211,9 +213,19 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
                   .handler(handler)
                   .streamEnabled(true)
                   .streamTimeout(Duration.ofSeconds(1))
+                  // a job pushed as the client itself ends the stream is dropped by the client,
+                  // unseen by the gateway: it waits for its job timeout (the client's default is
+                  // 5 min), which this test about log lines need not wait for
+                  .timeout(ROTATION_JOB_TIMEOUT)
                   .open();
           var notRotating =
-              client.newWorker().jobType(cut).handler(handler).streamEnabled(true).open()) {
+              client
+                  .newWorker()
+                  .jobType(cut)
+                  .handler(handler)
+                  .streamEnabled(true)
+                  .timeout(ROTATION_JOB_TIMEOUT)
+                  .open()) {
         final long end = System.nanoTime() + Duration.ofSeconds(8).toNanos();
         while (System.nanoTime() < end) {
           instances.add(
