@@ -1,5 +1,8 @@
 package io.gatefork.gateway.grpc.endpoint;
 
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.command;
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.createWithResultTimeout;
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.operationReference;
 import static io.gatefork.gateway.grpc.endpoint.RpcShapes.unary;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
@@ -128,8 +131,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         GatewayRequestValidator::deployResource,
-        (context, r) ->
-            services.deployments().deploy(context, GatewayRequestMapper.deployResources(r)),
+        (context, r) -> services.deployments().deploy(context, command(r)),
         GatewayResponseMapper::deployResource);
   }
 
@@ -141,10 +143,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         r -> GatewayRequestValidator.createProcessInstance("CreateProcessInstance", r),
-        (context, r) ->
-            services
-                .processInstances()
-                .create(context, GatewayRequestMapper.createProcessInstance(r)),
+        (context, r) -> services.processInstances().create(context, command(r)),
         GatewayResponseMapper::processInstanceCreated);
   }
 
@@ -163,8 +162,8 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
                 .processInstances()
                 .createWithResult(
                     context,
-                    GatewayRequestMapper.createProcessInstance(r.getRequest()),
-                    GatewayRequestMapper.createWithResultTimeout(r.getRequestTimeout()),
+                    command(r.getRequest()),
+                    createWithResultTimeout(r.getRequestTimeout()),
                     r.getFetchVariablesList()),
         GatewayResponseMapper::processInstanceResult);
   }
@@ -179,11 +178,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         (context, r) ->
             services
                 .processInstances()
-                .cancel(
-                    context,
-                    r.getProcessInstanceKey(),
-                    GatewayRequestMapper.operationReference(
-                        r.hasOperationReference(), r.getOperationReference())),
+                .cancel(context, r.getProcessInstanceKey(), operationReference(r)),
         ignored -> CANCELLED);
   }
 
@@ -194,8 +189,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         GatewayRequestValidator::publishMessage,
-        (context, r) ->
-            services.messages().publish(context, GatewayRequestMapper.publishMessage(r)),
+        (context, r) -> services.messages().publish(context, command(r)),
         GatewayResponseMapper::messagePublished);
   }
 
@@ -206,8 +200,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         GatewayRequestValidator::deployProcess,
-        (context, r) ->
-            services.deployments().deploy(context, GatewayRequestMapper.deployProcess(r)),
+        (context, r) -> services.deployments().deploy(context, command(r)),
         GatewayResponseMapper::deployProcess);
   }
 
@@ -218,10 +211,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
     unary(
         request,
         observer,
-        (context, r) ->
-            services
-                .processInstances()
-                .modify(context, GatewayRequestMapper.modifyProcessInstance(r)),
+        (context, r) -> services.processInstances().modify(context, command(r)),
         ignored -> MODIFIED);
   }
 
@@ -232,10 +222,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
     unary(
         request,
         observer,
-        (context, r) ->
-            services
-                .processInstances()
-                .migrate(context, GatewayRequestMapper.migrateProcessInstance(r)),
+        (context, r) -> services.processInstances().migrate(context, command(r)),
         ignored -> MIGRATED);
   }
 
@@ -255,8 +242,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         GatewayRequestValidator::evaluateDecision,
-        (context, r) ->
-            services.decisions().evaluate(context, GatewayRequestMapper.evaluateDecision(r)),
+        (context, r) -> services.decisions().evaluate(context, command(r)),
         GatewayResponseMapper::decisionEvaluated);
   }
 
@@ -268,13 +254,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         (context, r) ->
-            services
-                .incidents()
-                .resolve(
-                    context,
-                    r.getIncidentKey(),
-                    GatewayRequestMapper.operationReference(
-                        r.hasOperationReference(), r.getOperationReference())),
+            services.incidents().resolve(context, r.getIncidentKey(), operationReference(r)),
         ignored -> RESOLVED);
   }
 
@@ -284,8 +264,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
     unary(
         request,
         observer,
-        (context, r) ->
-            services.variables().setVariables(context, GatewayRequestMapper.setVariables(r)),
+        (context, r) -> services.variables().setVariables(context, command(r)),
         GatewayResponseMapper::variablesSet);
   }
 
@@ -296,13 +275,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         (context, r) ->
-            services
-                .resources()
-                .delete(
-                    context,
-                    r.getResourceKey(),
-                    GatewayRequestMapper.operationReference(
-                        r.hasOperationReference(), r.getOperationReference())),
+            services.resources().delete(context, r.getResourceKey(), operationReference(r)),
         ignored -> DELETED);
   }
 
@@ -314,8 +287,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
         request,
         observer,
         GatewayRequestValidator::broadcastSignal,
-        (context, r) ->
-            services.signals().broadcast(context, GatewayRequestMapper.broadcastSignal(r)),
+        (context, r) -> services.signals().broadcast(context, command(r)),
         GatewayResponseMapper::signalBroadcasted);
   }
 }

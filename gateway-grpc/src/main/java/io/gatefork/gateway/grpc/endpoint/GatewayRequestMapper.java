@@ -1,5 +1,7 @@
 package io.gatefork.gateway.grpc.endpoint;
 
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.MessageOrBuilder;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
@@ -43,12 +45,15 @@ import java.util.List;
  * zero key means "not given" and becomes {@code null} where the service distinguishes absence.
  * Fields whose rules REST shares (tags) are checked here with the service layer's rules, which
  * answer INVALID_ARGUMENT worded {@code field: problem} before the service is called.
+ *
+ * <p>{@code command(request)} is overloaded by request type: the endpoint's RPCs each say only
+ * which service they call with the request's command.
  */
 final class GatewayRequestMapper {
 
   private GatewayRequestMapper() {}
 
-  static DeployResources deployResources(final DeployResourceRequest request) {
+  static DeployResources command(final DeployResourceRequest request) {
     final List<DeployResources.Resource> resources = new ArrayList<>(request.getResourcesCount());
     for (final Resource resource : request.getResourcesList()) {
       resources.add(
@@ -57,7 +62,7 @@ final class GatewayRequestMapper {
     return new DeployResources(resources, absentIfEmpty(request.getTenantId()));
   }
 
-  static CreateProcessInstance createProcessInstance(final CreateProcessInstanceRequest request) {
+  static CreateProcessInstance command(final CreateProcessInstanceRequest request) {
     final List<String> startElementIds;
     if (request.getStartInstructionsCount() == 0) {
       startElementIds = List.of();
@@ -81,7 +86,7 @@ final class GatewayRequestMapper {
         request.getProcessDefinitionKey() > 0 ? request.getProcessDefinitionKey() : null,
         absentIfEmpty(request.getBpmnProcessId()),
         request.getVersion(),
-        JsonDocument.fromJson("variables", request.getVariables()),
+        variables(request.getVariables()),
         absentIfEmpty(request.getTenantId()),
         request.hasOperationReference() ? request.getOperationReference() : null,
         startElementIds,
@@ -138,7 +143,7 @@ final class GatewayRequestMapper {
     return requestTimeoutMillis > 0 ? Duration.ofMillis(requestTimeoutMillis) : null;
   }
 
-  static ActivateJobs activateJobs(final ActivateJobsRequest request) {
+  static ActivateJobs command(final ActivateJobsRequest request) {
     return new ActivateJobs(
         request.getType(),
         request.getWorker(),
@@ -150,18 +155,18 @@ final class GatewayRequestMapper {
         Duration.ofMillis(request.getRequestTimeout()));
   }
 
-  static PublishMessage publishMessage(final PublishMessageRequest request) {
+  static PublishMessage command(final PublishMessageRequest request) {
     return new PublishMessage(
         request.getName(),
         request.getCorrelationKey(),
         request.getTimeToLive(),
         absentIfEmpty(request.getMessageId()),
-        JsonDocument.fromJson("variables", request.getVariables()),
+        variables(request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
   /** The deprecated DeployProcess is a resource deployment of its BPMN files. */
-  static DeployResources deployProcess(final DeployProcessRequest request) {
+  static DeployResources command(final DeployProcessRequest request) {
     final List<DeployResources.Resource> resources = new ArrayList<>(request.getProcessesCount());
     for (final ProcessRequestObject process : request.getProcessesList()) {
       resources.add(
@@ -170,7 +175,7 @@ final class GatewayRequestMapper {
     return new DeployResources(resources, null);
   }
 
-  static StreamJobs streamJobs(final StreamActivatedJobsRequest request) {
+  static StreamJobs command(final StreamActivatedJobsRequest request) {
     return new StreamJobs(
         request.getType(),
         request.getWorker(),
@@ -179,23 +184,23 @@ final class GatewayRequestMapper {
         request.getTenantIdsList());
   }
 
-  static EvaluateDecision evaluateDecision(final EvaluateDecisionRequest request) {
+  static EvaluateDecision command(final EvaluateDecisionRequest request) {
     return new EvaluateDecision(
         request.getDecisionKey() > 0 ? request.getDecisionKey() : null,
         absentIfBlank(request.getDecisionId()),
-        JsonDocument.fromJson("variables", request.getVariables()),
+        variables(request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
-  static SetVariables setVariables(final SetVariablesRequest request) {
+  static SetVariables command(final SetVariablesRequest request) {
     return new SetVariables(
         request.getElementInstanceKey(),
-        JsonDocument.fromJson("variables", request.getVariables()),
+        variables(request.getVariables()),
         request.getLocal(),
-        operationReference(request.hasOperationReference(), request.getOperationReference()));
+        operationReference(request));
   }
 
-  static ModifyProcessInstance modifyProcessInstance(final ModifyProcessInstanceRequest request) {
+  static ModifyProcessInstance command(final ModifyProcessInstanceRequest request) {
     final var activations =
         new ArrayList<ModifyProcessInstance.ActivateInstruction>(
             request.getActivateInstructionsCount());
@@ -225,14 +230,10 @@ final class GatewayRequestMapper {
       terminations.add(termination.getElementInstanceKey());
     }
     return new ModifyProcessInstance(
-        request.getProcessInstanceKey(),
-        activations,
-        terminations,
-        operationReference(request.hasOperationReference(), request.getOperationReference()));
+        request.getProcessInstanceKey(), activations, terminations, operationReference(request));
   }
 
-  static MigrateProcessInstance migrateProcessInstance(
-      final MigrateProcessInstanceRequest request) {
+  static MigrateProcessInstance command(final MigrateProcessInstanceRequest request) {
     final var plan = request.getMigrationPlan();
     final var mappings =
         new ArrayList<MigrateProcessInstance.MappingInstruction>(
@@ -246,18 +247,29 @@ final class GatewayRequestMapper {
         request.getProcessInstanceKey(),
         plan.getTargetProcessDefinitionKey(),
         mappings,
-        operationReference(request.hasOperationReference(), request.getOperationReference()));
+        operationReference(request));
   }
 
-  static BroadcastSignal broadcastSignal(final BroadcastSignalRequest request) {
+  static BroadcastSignal command(final BroadcastSignalRequest request) {
     return new BroadcastSignal(
         request.getSignalName(),
-        JsonDocument.fromJson("variables", request.getVariables()),
+        variables(request.getVariables()),
         absentIfEmpty(request.getTenantId()));
   }
 
-  static Long operationReference(final boolean present, final long value) {
-    return present ? value : null;
+  /**
+   * A command's optional {@code operationReference}, null when unset (proto presence is the REST
+   * API's null). Read by name: every command that has one names it so, and none is on a hot path.
+   */
+  static Long operationReference(final MessageOrBuilder request) {
+    final FieldDescriptor field =
+        request.getDescriptorForType().findFieldByName("operationReference");
+    return request.hasField(field) ? (Long) request.getField(field) : null;
+  }
+
+  /** A command's {@code variables} document, checked as a JSON object when it is read. */
+  static JsonDocument variables(final String json) {
+    return JsonDocument.fromJson("variables", json);
   }
 
   /** Variables: the stock gateway treats a blank document as no variables. */

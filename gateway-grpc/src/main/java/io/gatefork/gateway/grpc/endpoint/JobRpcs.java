@@ -1,5 +1,10 @@
 package io.gatefork.gateway.grpc.endpoint;
 
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.absentIfEmpty;
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.command;
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.jobResult;
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.operationReference;
+import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.variables;
 import static io.gatefork.gateway.grpc.endpoint.RpcShapes.started;
 import static io.gatefork.gateway.grpc.endpoint.RpcShapes.unary;
 
@@ -19,7 +24,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRespo
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
 import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
-import io.gatefork.service.codec.JsonDocument;
+import io.gatefork.service.job.JobServices;
+import io.gatefork.service.job.JobStreamServices;
 import io.gatefork.service.job.OpenJobStream;
 import io.gatefork.service.job.ThrowJobError;
 import io.gatefork.service.job.WatchesCaller;
@@ -42,12 +48,14 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
   private static final UpdateJobTimeoutResponse TIMEOUT_UPDATED =
       UpdateJobTimeoutResponse.getDefaultInstance();
 
-  private final GatewayServices services;
+  private final JobServices jobs;
+  private final JobStreamServices streams;
   private final ActivatedJobsWriter activatedJobsWriter;
   private final Set<OpenStream> openStreams = ConcurrentHashMap.newKeySet();
 
   JobRpcs(final GatewayServices services, final int maxMessageSize) {
-    this.services = services;
+    jobs = services.jobs();
+    streams = services.jobStreams();
     activatedJobsWriter = new ActivatedJobsWriter(maxMessageSize);
   }
 
@@ -64,8 +72,7 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
             request,
             observer,
             GatewayRequestValidator::activateJobs,
-            (context, r) ->
-                services.jobs().activate(context, GatewayRequestMapper.activateJobs(r)));
+            (context, r) -> jobs.activate(context, command(r)));
     if (activation == null) {
       return;
     }
@@ -96,13 +103,7 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
         observer,
         GatewayRequestValidator::completeJob,
         (context, r) ->
-            services
-                .jobs()
-                .complete(
-                    context,
-                    r.getJobKey(),
-                    JsonDocument.fromJson("variables", r.getVariables()),
-                    GatewayRequestMapper.jobResult(r)),
+            jobs.complete(context, r.getJobKey(), variables(r.getVariables()), jobResult(r)),
         ignored -> COMPLETED);
   }
 
@@ -113,15 +114,13 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
         request,
         observer,
         (context, r) ->
-            services
-                .jobs()
-                .fail(
-                    context,
-                    r.getJobKey(),
-                    r.getRetries(),
-                    GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-                    r.getRetryBackOff(),
-                    JsonDocument.fromJson("variables", r.getVariables())),
+            jobs.fail(
+                context,
+                r.getJobKey(),
+                r.getRetries(),
+                absentIfEmpty(r.getErrorMessage()),
+                r.getRetryBackOff(),
+                variables(r.getVariables())),
         ignored -> FAILED);
   }
 
@@ -132,15 +131,13 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
         request,
         observer,
         (context, r) ->
-            services
-                .jobs()
-                .throwError(
-                    context,
-                    new ThrowJobError(
-                        r.getJobKey(),
-                        r.getErrorCode(),
-                        GatewayRequestMapper.absentIfEmpty(r.getErrorMessage()),
-                        JsonDocument.fromJson("variables", r.getVariables()))),
+            jobs.throwError(
+                context,
+                new ThrowJobError(
+                    r.getJobKey(),
+                    r.getErrorCode(),
+                    absentIfEmpty(r.getErrorMessage()),
+                    variables(r.getVariables()))),
         ignored -> ERROR_THROWN);
   }
 
@@ -152,14 +149,7 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
         request,
         observer,
         (context, r) ->
-            services
-                .jobs()
-                .updateRetries(
-                    context,
-                    r.getJobKey(),
-                    r.getRetries(),
-                    GatewayRequestMapper.operationReference(
-                        r.hasOperationReference(), r.getOperationReference())),
+            jobs.updateRetries(context, r.getJobKey(), r.getRetries(), operationReference(r)),
         ignored -> RETRIES_UPDATED);
   }
 
@@ -171,14 +161,7 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
         request,
         observer,
         (context, r) ->
-            services
-                .jobs()
-                .updateTimeout(
-                    context,
-                    r.getJobKey(),
-                    r.getTimeout(),
-                    GatewayRequestMapper.operationReference(
-                        r.hasOperationReference(), r.getOperationReference())),
+            jobs.updateTimeout(context, r.getJobKey(), r.getTimeout(), operationReference(r)),
         ignored -> TIMEOUT_UPDATED);
   }
 
@@ -199,8 +182,7 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
             request,
             observer,
             GatewayRequestValidator::streamActivatedJobs,
-            (context, r) ->
-                services.jobStreams().open(context, GatewayRequestMapper.streamJobs(r), writer));
+            (context, r) -> streams.open(context, command(r), writer));
     if (stream == null) {
       return;
     }

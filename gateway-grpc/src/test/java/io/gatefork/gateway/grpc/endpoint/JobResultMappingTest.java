@@ -100,7 +100,7 @@ class JobResultMappingTest {
                         TerminateProcessInstanceInstruction.newBuilder().setAfterElementId("b")))
             .build();
 
-    assertThat(GatewayRequestMapper.createProcessInstance(request).terminateAfterElementIds())
+    assertThat(GatewayRequestMapper.command(request).terminateAfterElementIds())
         .containsExactly("a", "b");
   }
 }
