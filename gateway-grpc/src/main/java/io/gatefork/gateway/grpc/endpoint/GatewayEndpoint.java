@@ -79,8 +79,8 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
 
   /**
    * The {@code Gateway} service: each RPC bound to the one of this endpoint and {@link JobRpcs}
-   * that declares it; one that neither declares answers UNIMPLEMENTED, as gRPC's generated base
-   * class answers.
+   * that declares it (both: refused at binding); one that neither declares answers UNIMPLEMENTED,
+   * as gRPC's generated base class answers.
    */
   @Override
   public ServerServiceDefinition bindService() {
@@ -89,10 +89,14 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
     final var service = ServerServiceDefinition.builder(GatewayGrpc.getServiceDescriptor());
     for (final ServerMethodDefinition<?, ?> rpc : own.getMethods()) {
       final MethodDescriptor<?, ?> descriptor = rpc.getMethodDescriptor();
+      final boolean ofJobRpcs = declares(JobRpcs.class, descriptor);
+      if (ofJobRpcs && declares(GatewayEndpoint.class, descriptor)) {
+        // which one would serve it is not for the binding to decide
+        throw new IllegalStateException(
+            descriptor.getFullMethodName() + " is declared by GatewayEndpoint and by JobRpcs");
+      }
       final ServerMethodDefinition<?, ?> served =
-          declares(JobRpcs.class, descriptor)
-              ? ofJobs.getMethod(descriptor.getFullMethodName())
-              : rpc;
+          ofJobRpcs ? ofJobs.getMethod(descriptor.getFullMethodName()) : rpc;
       service.addMethod(served);
     }
     return service.build();
@@ -103,7 +107,7 @@ public final class GatewayEndpoint implements GatewayGrpc.AsyncService, Bindable
     return declares(GatewayEndpoint.class, rpc) || declares(JobRpcs.class, rpc);
   }
 
-  private static boolean declares(final Class<?> rpcs, final MethodDescriptor<?, ?> rpc) {
+  static boolean declares(final Class<?> rpcs, final MethodDescriptor<?, ?> rpc) {
     final String bare = rpc.getBareMethodName();
     final String method = Character.toLowerCase(bare.charAt(0)) + bare.substring(1);
     return Arrays.stream(rpcs.getDeclaredMethods()).anyMatch(m -> m.getName().equals(method));
