@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +50,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
   private final LongPollingConfig config;
   private final ScheduledThreadPoolExecutor deadlines;
   private final WaitersByType waitersByType = new WaitersByType();
+
+  /** Made once: a method reference per activation would be an allocation per activation. */
+  private final Function<String, JobTypeWaiters<ActivationRequest>> acquireWaiters =
+      waitersByType::acquire;
+
   private final AtomicInteger parked = new AtomicInteger();
   private final ParkedPerCaller perCaller;
   private volatile boolean draining;
@@ -139,7 +145,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     try {
       request =
           ActivationRequest.start(
-              requestOwner, context, command, config, waitersByType::acquire, pushSources);
+              requestOwner, context, command, config, acquireWaiters, pushSources);
     } catch (final ServiceException e) {
       return CompletableFuture.failedFuture(e);
     }
