@@ -5,6 +5,10 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import org.apache.coyote.Adapter;
+import org.apache.coyote.Request;
+import org.apache.coyote.Response;
+import org.apache.coyote.http11.Http11InputBuffer;
 import org.apache.coyote.http11.upgrade.UpgradeProcessorInternal;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
@@ -34,7 +38,12 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * connection becomes a count of requests served in a row; while other tasks wait for a request
  * thread, only {@value #CONTENDED_IN_A_ROW}: a hundred connections that pipeline cheap requests
  * then take a thread for two requests each before the waiting task gets one, not a hundred (clients
- * that pipeline resend what a close left unanswered, RFC 9112 section 9.3.2).
+ * that pipeline resend what a close left unanswered, RFC 9112 section 9.3.2). Only pipelined
+ * requests count against the two: a request that came alone ({@link Renewing}: nothing of the next
+ * one read with it) renews the count for the next, so a client that sends its next request as soon
+ * as its answer came keeps its connection even when the thread that answered is still on it and
+ * reads that request in the same run; the run as a whole stays within {@code
+ * max-pipelined-requests}.
  *
  * <p>Each task it hands to the request threads says which connection and address it is for ({@link
  * ConnectionTask}), so that the executor can order them fairly ({@link FairTaskQueue}); a released
@@ -54,6 +63,9 @@ final class ClientBoundsEndpoint extends NioEndpoint {
   private volatile int pipelinedRequestsAsked; // 0: none
   private volatile int pipelinedRequests; // 0: Tomcat's own count per connection, if any
 
+  /** The run of requests the current request thread serves on one connection, if it serves one. */
+  private static final ThreadLocal<Run> RUN = ThreadLocal.withInitial(Run::new);
+
   /** Limits the connections from now on; set before the connector starts. */
   void limit(final ConnectionsPerAddress limit) {
     this.limit = limit;
@@ -63,6 +75,11 @@ final class ClientBoundsEndpoint extends NioEndpoint {
   /** Bounds the requests served in a row; set before the connector starts. */
   void boundPipelining(final int max) {
     pipelinedRequestsAsked = max;
+  }
+
+  /** The protocol's adapter, telling pipelined requests from ones that came alone if bounded. */
+  Adapter adapter(final Adapter adapter) {
+    return pipelinedRequestsAsked > 0 ? new Renewing(adapter) : adapter;
   }
 
   /**
@@ -78,6 +95,11 @@ final class ClientBoundsEndpoint extends NioEndpoint {
       pipelinedRequests = asked;
     }
     super.startInternal();
+  }
+
+  /** Requests a connection may be served in a row from now on: fewer while other tasks wait. */
+  private int inARow(final int max) {
+    return max > CONTENDED_IN_A_ROW && tasksWaiting() ? CONTENDED_IN_A_ROW : max;
   }
 
   private boolean tasksWaiting() {
@@ -206,12 +228,22 @@ final class ClientBoundsEndpoint extends NioEndpoint {
     @Override
     public SocketState process(
         final SocketWrapperBase<NioChannel> socket, final SocketEvent status) {
-      final int inARow = pipelinedRequests;
-      if (inARow > 0) {
-        socket.setKeepAliveLeft(
-            inARow > CONTENDED_IN_A_ROW && tasksWaiting() ? CONTENDED_IN_A_ROW : inARow);
+      final int max = pipelinedRequests;
+      if (max <= 0) {
+        return handler.process(socket, status);
       }
-      return handler.process(socket, status);
+      socket.setKeepAliveLeft(inARow(max));
+      final Run run = RUN.get();
+      final SocketWrapperBase<?> outer = run.connection;
+      final int outerServed = run.served;
+      run.connection = socket;
+      run.served = 0;
+      try {
+        return handler.process(socket, status);
+      } finally {
+        run.connection = outer;
+        run.served = outerServed;
+      }
     }
 
     @Override
@@ -227,6 +259,50 @@ final class ClientBoundsEndpoint extends NioEndpoint {
     @Override
     public void recycle() {
       handler.recycle();
+    }
+  }
+
+  /** The connection a request thread is serving and how many requests it served in this run. */
+  private static final class Run {
+    private SocketWrapperBase<?> connection;
+    private int served;
+  }
+
+  /**
+   * Before each HTTP/1.1 request of a run, renews its connection's count of requests in a row when
+   * the request came alone: nothing beyond its own body had been read with it, so the client sent
+   * nothing more before this request was taken up (pipelined requests arrive together and Tomcat
+   * reads them together). A chunked body cannot be told from what follows it: such a request counts
+   * as pipelined, as every request did before.
+   */
+  private final class Renewing extends DelegatingAdapter {
+    private Renewing(final Adapter adapter) {
+      super(adapter);
+    }
+
+    @Override
+    public void service(final Request req, final Response res) throws Exception {
+      final Run run = RUN.get();
+      final SocketWrapperBase<?> connection = run.connection;
+      if (connection != null) {
+        final int served = ++run.served;
+        if (cameAlone(req)) {
+          final int max = pipelinedRequests;
+          connection.setKeepAliveLeft(Math.min(inARow(max), max - served));
+        }
+      }
+      super.service(req, res);
+    }
+
+    private static boolean cameAlone(final Request req) {
+      if (!(req.getInputBuffer() instanceof final Http11InputBuffer input)) {
+        return false; // an HTTP/2 stream: not counted this way
+      }
+      final long body = req.getContentLengthLong();
+      if (body < 0 && req.getMimeHeaders().getHeader("transfer-encoding") != null) {
+        return false;
+      }
+      return input.getByteBuffer().remaining() <= Math.max(body, 0);
     }
   }
 }

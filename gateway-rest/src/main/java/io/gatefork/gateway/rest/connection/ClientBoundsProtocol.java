@@ -1,6 +1,7 @@
 package io.gatefork.gateway.rest.connection;
 
 import io.gatefork.service.connection.ConnectionsPerAddress;
+import org.apache.coyote.Adapter;
 import org.apache.coyote.http11.Http11NioProtocol;
 
 /**
@@ -29,6 +30,14 @@ public class ClientBoundsProtocol extends Http11NioProtocol {
    */
   void boundPipelinedRequests(final int max) {
     endpoint().boundPipelining(max);
+  }
+
+  /**
+   * Tomcat's adapter; with the bound of requests in a row, one that tells pipelined requests apart.
+   */
+  @Override
+  public void setAdapter(final Adapter adapter) {
+    super.setAdapter(endpoint().adapter(adapter));
   }
 
   private ClientBoundsEndpoint endpoint() {

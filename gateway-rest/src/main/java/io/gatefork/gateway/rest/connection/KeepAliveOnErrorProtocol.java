@@ -5,7 +5,6 @@ import org.apache.coyote.ActionCode;
 import org.apache.coyote.Adapter;
 import org.apache.coyote.Request;
 import org.apache.coyote.Response;
-import org.apache.tomcat.util.net.SocketEvent;
 
 /**
  * Tomcat's HTTP/1.1 NIO protocol, except that the error answers the gateway writes itself keep the
@@ -56,12 +55,11 @@ public class KeepAliveOnErrorProtocol extends ClientBoundsProtocol {
   }
 
   /** Tells the application which requests may be marked, and marks answered ones again. */
-  private static final class Keeping implements Adapter {
+  private static final class Keeping extends DelegatingAdapter {
     private static final String HTTP_2 = "HTTP/2.0";
-    private final Adapter adapter;
 
     private Keeping(final Adapter adapter) {
-      this.adapter = adapter;
+      super(adapter);
     }
 
     @Override
@@ -70,7 +68,7 @@ public class KeepAliveOnErrorProtocol extends ClientBoundsProtocol {
       if (!req.protocol().equals(HTTP_2)) {
         req.setAttribute(KeptStatus.KEEPING, Boolean.TRUE);
       }
-      adapter.service(req, res);
+      super.service(req, res);
       if (res.getNote(RESTORED_NOTE) != null && !isAsync(req)) {
         // answered in this dispatch, on this thread: the processor looks at the status once more
         res.setStatus(KeptStatus.MARK + res.getStatus());
@@ -81,32 +79,6 @@ public class KeepAliveOnErrorProtocol extends ClientBoundsProtocol {
       final AtomicBoolean async = new AtomicBoolean();
       req.action(ActionCode.ASYNC_IS_ASYNC, async);
       return async.get();
-    }
-
-    @Override
-    public boolean prepare(final Request req, final Response res) throws Exception {
-      return adapter.prepare(req, res);
-    }
-
-    @Override
-    public boolean asyncDispatch(final Request req, final Response res, final SocketEvent status)
-        throws Exception {
-      return adapter.asyncDispatch(req, res, status);
-    }
-
-    @Override
-    public void log(final Request req, final Response res, final long time) {
-      adapter.log(req, res, time);
-    }
-
-    @Override
-    public void checkRecycled(final Request req, final Response res) {
-      adapter.checkRecycled(req, res);
-    }
-
-    @Override
-    public String getDomain() {
-      return adapter.getDomain();
     }
   }
 }
