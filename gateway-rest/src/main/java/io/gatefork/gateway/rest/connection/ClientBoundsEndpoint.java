@@ -234,15 +234,13 @@ final class ClientBoundsEndpoint extends NioEndpoint {
       }
       socket.setKeepAliveLeft(inARow(max));
       final Run run = RUN.get();
-      final SocketWrapperBase<?> outer = run.connection;
-      final int outerServed = run.served;
       run.connection = socket;
       run.served = 0;
       try {
         return handler.process(socket, status);
       } finally {
-        run.connection = outer;
-        run.served = outerServed;
+        // a run Tomcat nested in this one (none is known) leaves the rest of it counted as before
+        run.connection = null;
       }
     }
 
