@@ -12,6 +12,7 @@ import org.apache.coyote.http11.Http11InputBuffer;
 import org.apache.coyote.http11.upgrade.UpgradeProcessorInternal;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.SecureNioChannel;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
@@ -186,6 +187,16 @@ final class ClientBoundsEndpoint extends NioEndpoint {
     public boolean multiplexed() {
       final SocketWrapperBase<NioChannel> wrapper = socketWrapper;
       return wrapper != null && wrapper.getCurrentProcessor() instanceof UpgradeProcessorInternal;
+    }
+
+    @Override
+    public boolean startsHandshake() {
+      final SocketWrapperBase<NioChannel> wrapper = socketWrapper;
+      // the engine is made once the client's hello is read (for its server name)
+      return wrapper != null
+          && wrapper.getSocket() instanceof final SecureNioChannel tls
+          && !tls.isHandshakeComplete()
+          && tls.getSslEngine() == null;
     }
   }
 

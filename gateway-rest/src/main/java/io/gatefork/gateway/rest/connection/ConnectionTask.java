@@ -13,4 +13,10 @@ interface ConnectionTask {
    * another's (a stream's body for the connection's next frames).
    */
   boolean multiplexed();
+
+  /**
+   * Whether the task starts a TLS handshake (the client's hello not yet taken up): a connection's
+   * dearest task, and the one a client adds when it finds its other connections busy.
+   */
+  boolean startsHandshake();
 }

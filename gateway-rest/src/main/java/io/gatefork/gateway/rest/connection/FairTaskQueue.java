@@ -20,6 +20,16 @@ import java.util.PriorityQueue;
  * others. The queue is work-conserving: nothing waits while a thread is free, and an address that
  * took much is served as soon as nobody else waits.
  *
+ * <p>Within an address, a task that starts a TLS handshake ({@link ConnectionTask#startsHandshake})
+ * goes after the tasks of connections set up already. A handshake costs what several requests do,
+ * and a client that finds its connections busy opens another for its next request: served in
+ * arrival order, a fresh gateway under 300 requests/s spent its core on handshakes, so every
+ * connection stayed busy and the client opened one more per request for 20 s
+ * (bench/cost/results/2026-12-06-tls-storm-fresh). A handshake runs as soon as no set-up
+ * connection's task waits, which admission keeps short by answering at once what waited too long.
+ * Not after some patience: with a handshake passed over for a second let go first, the same storm
+ * melted down as before.
+ *
  * <p>Not by connection within an address: the time of a connection's task is wall time, which a CPU
  * quota's throttling inflates at random, and an open-loop client (vegeta, an HTTP/1.1 pool whose
  * answers come late) keeps opening connections that would start at the current virtual time ahead
@@ -79,7 +89,8 @@ final class FairTaskQueue {
         task,
         flowOf(connection),
         handedOver,
-        connection != null && maxRunningPerAddress > 0 && !connection.multiplexed());
+        connection != null && maxRunningPerAddress > 0 && !connection.multiplexed(),
+        connection != null && connection.startsHandshake());
   }
 
   /**
@@ -96,7 +107,8 @@ final class FairTaskQueue {
         task,
         connection == null ? flowOf(null) : (Flow) connection,
         handedOver,
-        bounded && maxRunningPerAddress > 0);
+        bounded && maxRunningPerAddress > 0,
+        false);
   }
 
   /** The key of the connection a polled task is for, for {@link #addTo}. */
@@ -105,15 +117,19 @@ final class FairTaskQueue {
   }
 
   private void enqueue(
-      final Runnable task, final Flow flow, final long handedOver, final boolean bounded) {
+      final Runnable task,
+      final Flow flow,
+      final long handedOver,
+      final boolean bounded,
+      final boolean handshake) {
     final Group group = flow.group;
     final Task queued = new Task(task, flow, handedOver, bounded && group.address != NO_ADDRESS);
-    if (group.tasks.isEmpty()) {
+    if (group.isEmpty()) {
       group.start = Math.max(virtualTime, group.finish);
       group.order = order++;
       backlogged.add(group);
     }
-    group.tasks.add(queued);
+    (handshake ? group.handshakes : group.tasks).add(queued);
   }
 
   /**
@@ -129,7 +145,7 @@ final class FairTaskQueue {
       owed++;
       return null;
     }
-    final Task task = group.tasks.poll();
+    final Task task = group.poll();
     final Flow flow = task.flow;
     virtualTime = Math.max(virtualTime, group.start);
     task.charged = flow.cost;
@@ -138,7 +154,7 @@ final class FairTaskQueue {
     if (task.bounded) {
       group.boundedRunning++;
     }
-    if (!group.tasks.isEmpty()) {
+    if (!group.isEmpty()) {
       group.start = group.finish;
       group.order = order++;
       backlogged.add(group);
@@ -214,7 +230,7 @@ final class FairTaskQueue {
 
   private boolean heldBack(final Group group) {
     return group.boundedRunning >= maxRunningPerAddress
-        && group.tasks.peek().bounded
+        && group.peek().bounded
         && clientAddresses() > 1;
   }
 
@@ -256,7 +272,7 @@ final class FairTaskQueue {
 
   private void dropWhenDone(final Group group) {
     // not a successor: a closed connection's late task may have kept its group
-    if (group.connections == 0 && group.running == 0 && group.tasks.isEmpty()) {
+    if (group.connections == 0 && group.running == 0 && group.isEmpty()) {
       groups.remove(group.address, group);
     }
   }
@@ -288,10 +304,11 @@ final class FairTaskQueue {
     }
   }
 
-  /** One client address: its connections' queued tasks, oldest first. */
+  /** One client address: its connections' queued tasks, oldest first, new handshakes last. */
   private static final class Group {
     private final Object address;
     private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+    private final ArrayDeque<Task> handshakes = new ArrayDeque<>();
     private long start;
     private long finish;
     private long order;
@@ -302,6 +319,20 @@ final class FairTaskQueue {
 
     private Group(final Object address) {
       this.address = address;
+    }
+
+    private boolean isEmpty() {
+      return tasks.isEmpty() && handshakes.isEmpty();
+    }
+
+    private Task peek() {
+      final Task next = tasks.peek();
+      return next != null ? next : handshakes.peek();
+    }
+
+    private Task poll() {
+      final Task next = tasks.poll();
+      return next != null ? next : handshakes.poll();
     }
   }
 }

@@ -222,5 +222,10 @@ class DispatchTimesTest {
     public boolean multiplexed() {
       return false;
     }
+
+    @Override
+    public boolean startsHandshake() {
+      return false;
+    }
   }
 }

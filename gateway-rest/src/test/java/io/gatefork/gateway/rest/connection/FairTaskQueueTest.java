@@ -42,6 +42,19 @@ class FairTaskQueueTest {
   }
 
   @Test
+  void withinAnAddressANewTlsHandshakeGoesAfterTheConnectionsSetUp() {
+    final var first = new Connection("handshake 1", "a", false, true);
+    final var second = new Connection("handshake 2", "a", false, true);
+    final var setUp = connection("set up", "a");
+    add(first);
+    add(setUp);
+    add(second);
+    add(setUp);
+
+    assertThat(pollAll()).containsExactly("set up", "set up", "handshake 1", "handshake 2");
+  }
+
+  @Test
   void anAddressThatFloodsWithManyConnectionsIsOneFlowBesideAnother() {
     final List<Connection> flood = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
@@ -223,15 +236,30 @@ class FairTaskQueueTest {
     private final String name;
     private final String address;
     private final boolean multiplexed;
+    private final boolean startsHandshake;
 
     Connection(final String name, final String address) {
       this(name, address, false);
     }
 
     Connection(final String name, final String address, final boolean multiplexed) {
+      this(name, address, multiplexed, false);
+    }
+
+    Connection(
+        final String name,
+        final String address,
+        final boolean multiplexed,
+        final boolean startsHandshake) {
       this.name = name;
       this.address = address;
       this.multiplexed = multiplexed;
+      this.startsHandshake = startsHandshake;
+    }
+
+    @Override
+    public boolean startsHandshake() {
+      return startsHandshake;
     }
 
     @Override
