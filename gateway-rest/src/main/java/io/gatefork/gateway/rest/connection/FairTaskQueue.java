@@ -326,13 +326,16 @@ final class FairTaskQueue {
     }
 
     private Task peek() {
-      final Task next = tasks.peek();
-      return next != null ? next : handshakes.peek();
+      return next().peek();
     }
 
     private Task poll() {
-      final Task next = tasks.poll();
-      return next != null ? next : handshakes.poll();
+      return next().poll();
+    }
+
+    /** Where the next task comes from: the set-up connections' tasks, while there are any. */
+    private ArrayDeque<Task> next() {
+      return tasks.isEmpty() ? handshakes : tasks;
     }
   }
 }
