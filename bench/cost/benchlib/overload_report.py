@@ -240,7 +240,7 @@ def write_report(out, data):
         lines += ["CPU per REST answer, TLS ÷ plaintext: " + "; ".join(tls_ratios) + ".", ""]
     lines += soak_lines(ov, opts)
     lines.append("Per-request records of every window: `raw/*.csv.gz` (offset s, kind, status, "
-                 "latency µs); every cell with its tool command: `results.json` "
+                 "latency µs, and the caller's leg in a cell of several); every cell with its tool command: `results.json` "
                  "(`overload.cells`).")
     (out / "report.md").write_text("\n".join(lines) + "\n")
     return out / "report.md"

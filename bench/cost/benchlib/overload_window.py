@@ -222,7 +222,7 @@ class OverloadWindow:
                 else "-%gx" % multiple
             raw_name = "r%d-%s-%s-%s%s.csv.gz" % (round_no, mode, kind, record["protocol"],
                                                   suffix)
-            self.write_raw(raw_name, records)
+            self.write_raw(raw_name, [(leg.key(), rs) for leg, rs in zip(legs, leg_records)])
             record["raw"] = "raw/" + raw_name
             self.results["cells"].append(record)
         log("r%d %-8s %-8s %-8s %5s %6d/s sent %7.1f/s ok %7.1f/s shed %5d tmo %5d conn %5d "
@@ -242,12 +242,16 @@ class OverloadWindow:
         self.save()
         return record
 
-    def write_raw(self, name, records):
-        """Per-request records: offset from the first send (s), kind, status, latency (µs)."""
+    def write_raw(self, name, legs):
+        """Per-request records: offset from the first send (s), kind, status, latency (µs), and
+        with several legs (callers) the leg's name; legs: (name, records) pairs."""
+        records = [(r, name_) for name_, rs in legs for r in rs]
         if not records:
             return
-        first = min(r[5] for r in records)
+        first = min(r[5] for r, _ in records)
+        several = len(legs) > 1
         with gzip.open(self.raw / name, "wt") as f:
-            f.write("offset_s,kind,status,latency_us\n")
-            for kind, latency, code, _, _, tod in sorted(records, key=lambda r: r[5]):
-                f.write("%.6f,%s,%s,%d\n" % ((tod - first) % 86400, kind, code, latency * 1e6))
+            f.write("offset_s,kind,status,latency_us%s\n" % (",leg" if several else ""))
+            for (kind, latency, code, _, _, tod), leg in sorted(records, key=lambda r: r[0][5]):
+                f.write("%.6f,%s,%s,%d%s\n" % ((tod - first) % 86400, kind, code, latency * 1e6,
+                                              "," + leg if several else ""))
