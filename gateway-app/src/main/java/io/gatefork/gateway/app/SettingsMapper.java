@@ -85,6 +85,7 @@ public final class SettingsMapper {
         overload.minLimit(),
         overload.maxLimit(),
         overload.latencyThreshold(),
+        overload.waitThreshold(),
         overload.window(),
         overload.partitionBy(),
         overload.cpuTarget());

@@ -63,7 +63,8 @@ public final class AdaptiveAdmission implements Admission {
     if (config.algorithm() == LimitAlgorithm.AGE) {
       builder
           .limit(FixedLimit.of(config.maxLimit()))
-          .maxAge(config.latencyThreshold(), config.minLimit());
+          .maxAge(config.latencyThreshold(), config.minLimit())
+          .maxWait(config.waitThreshold());
     } else {
       builder.limit(sampled(config, limit(config)));
     }

@@ -15,23 +15,25 @@ import java.util.function.LongSupplier;
  * callers.
  *
  * <p>With a maximum age, a request is admitted only while the requests already in flight have been
- * in flight for less than that on average, and it has itself waited less than that before it asked
- * (and always while fewer than a minimum are in flight): the queues before and after admission are
- * bounded in time, not in count, as CoDel bounds a queue's sojourn time. The signal needs no answer
- * to arrive: at the start of a storm it stops admitting as soon as what was admitted has waited
- * long enough, not a latency later. Under a CPU quota's throttling every request ages by the
- * stalls, which are bounded by the CFS period (≤ 90 ms at Kubernetes' 100 ms); the age it allows
- * must lie well above that.
+ * in flight for less than that on average, and it has itself waited less than a maximum wait (the
+ * age unless set) before it asked (and always while fewer than a minimum are in flight): the queues
+ * before and after admission are bounded in time, not in count, as CoDel bounds a queue's sojourn
+ * time. The wait before admission is the gateway's own queue, pure delay, so it may be bounded
+ * tighter than the time in flight, which includes the brokers'. The signal needs no answer to
+ * arrive: at the start of a storm it stops admitting as soon as what was admitted has waited long
+ * enough, not a latency later. Under a CPU quota's throttling every request ages by the stalls,
+ * which are bounded by the CFS period (≤ 90 ms at Kubernetes' 100 ms); the age it allows must lie
+ * well above that.
  *
- * <p>Callers: below the limit every request is admitted; at it (or above the age), a request is
- * still admitted while its caller sent fewer requests than the average active caller in the last
- * sweep's second — up to twice the limit in all, and while the caller's own requests in flight (and
- * this one's wait before it asked) are younger than twice the age on average — so the caller that
- * floods is the one shed, and a caller that sends less than the others keeps getting in as long as
- * its own requests are served in time: the flood's old requests do not shut it out. Requests sent,
- * not requests in flight: a polite caller's requests stay in flight as long as everyone's when the
- * gateway is slow, and a caller that resends every shed answer at once sends many times what it has
- * in flight. One caller alone has the whole limit.
+ * <p>Callers: below the limit every request is admitted; at it (or above the age or the wait), a
+ * request is still admitted while its caller sent fewer requests than the average active caller in
+ * the last sweep's second — up to twice the limit in all, and while the caller's own requests in
+ * flight (and this one's wait before it asked) are younger than twice the age on average — so the
+ * caller that floods is the one shed, and a caller that sends less than the others keeps getting in
+ * as long as its own requests are served in time: the flood's old requests do not shut it out.
+ * Requests sent, not requests in flight: a polite caller's requests stay in flight as long as
+ * everyone's when the gateway is slow, and a caller that resends every shed answer at once sends
+ * many times what it has in flight. One caller alone has the whole limit.
  *
  * <p>With a {@link CpuHeadroom}, the limit is also kept at what the CPU quota allows while requests
  * are shed.
@@ -52,6 +54,7 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
 
   private final LongSupplier clock;
   private final long maxAgeNanos;
+  private final long maxWaitNanos;
   private final int minInFlight;
   private final long base;
   private final CpuHeadroom headroom;
@@ -73,6 +76,7 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     super(builder);
     this.clock = builder.clock;
     this.maxAgeNanos = builder.maxAgeNanos;
+    this.maxWaitNanos = builder.maxWaitNanos > 0 ? builder.maxWaitNanos : builder.maxAgeNanos;
     this.minInFlight = builder.minInFlight;
     this.headroom = builder.headroom;
     base = clock.getAsLong();
@@ -92,7 +96,8 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
   /**
    * @param key the caller
    * @param waitedNanos how long the request waited before it asked: with a maximum age, one that
-   *     waited longer is late like an old queue (the wait before admission is a queue too)
+   *     waited longer than the maximum wait is late like an old queue (the wait before admission is
+   *     a queue too)
    */
   Optional<Listener> acquire(final String key, final long waitedNanos) {
     final long now = clock.getAsLong();
@@ -105,10 +110,12 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
       headroom.sampleIfDue(now, inFlight, shedCount);
       limit = Math.min(getLimit(), headroom.cap());
     }
-    final long age = maxAgeNanos == 0 ? 0 : Math.max(waitedNanos, averageAge(now, inFlight));
+    final boolean young =
+        maxAgeNanos == 0
+            || (waitedNanos <= maxWaitNanos && averageAge(now, inFlight) <= maxAgeNanos);
     final int active = activeCallers;
     final boolean admitted =
-        (inFlight < limit && (age <= maxAgeNanos || inFlight < minInFlight))
+        (inFlight < limit && (young || inFlight < minInFlight))
             || (active > 1
                 && inFlight < 2 * limit
                 && (long) caller.recentRequests * active < recentRequests
@@ -275,6 +282,7 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
   static final class Builder extends AbstractLimiter.Builder<Builder> {
     private LongSupplier clock = System::nanoTime;
     private long maxAgeNanos;
+    private long maxWaitNanos;
     private int minInFlight;
     private CpuHeadroom headroom;
 
@@ -285,6 +293,15 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
     Builder maxAge(final Duration maxAge, final int minInFlight) {
       this.maxAgeNanos = maxAge.toNanos();
       this.minInFlight = minInFlight;
+      return this;
+    }
+
+    /**
+     * With {@link #maxAge}: admit only requests that waited at most {@code maxWait} before they
+     * asked (below the minimum in flight, whatever they waited); unset: the maximum age.
+     */
+    Builder maxWait(final Duration maxWait) {
+      this.maxWaitNanos = maxWait.toNanos();
       return this;
     }
 

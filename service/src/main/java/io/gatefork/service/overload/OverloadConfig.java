@@ -11,7 +11,10 @@ import java.util.Objects;
  * @param initialLimit requests in flight allowed at start, until latency says otherwise
  * @param minLimit the limit never goes below this
  * @param maxLimit the limit never goes above this
- * @param latencyThreshold AIMD: a sample longer than this shrinks the limit
+ * @param latencyThreshold age: the average time in flight above which requests are shed; AIMD: a
+ *     sample longer than this shrinks the limit
+ * @param waitThreshold age: a request that waited longer than this in the gateway before it asked
+ *     is shed; zero: the latency threshold
  * @param window zero: every answer is a sample; else the shortest window of answers whose average
  *     latency is one sample (at least 100 ms; a window lasts twice its fastest answer, up to 1 s or
  *     this)
@@ -25,6 +28,7 @@ public record OverloadConfig(
     int minLimit,
     int maxLimit,
     Duration latencyThreshold,
+    Duration waitThreshold,
     Duration window,
     CallerPartition partitionBy,
     double cpuTarget) {
@@ -34,6 +38,7 @@ public record OverloadConfig(
   public OverloadConfig {
     Objects.requireNonNull(algorithm, "overload algorithm");
     Objects.requireNonNull(latencyThreshold, "overload latencyThreshold");
+    Objects.requireNonNull(waitThreshold, "overload waitThreshold");
     Objects.requireNonNull(window, "overload window");
     Objects.requireNonNull(partitionBy, "overload partitionBy");
     if (!window.isZero() && window.compareTo(MIN_WINDOW) < 0) {
@@ -43,6 +48,14 @@ public record OverloadConfig(
     if (latencyThreshold.isNegative() || latencyThreshold.isZero()) {
       throw new IllegalArgumentException(
           "overload latencyThreshold must be positive, but was " + latencyThreshold);
+    }
+    if (waitThreshold.isNegative()) {
+      throw new IllegalArgumentException(
+          "overload waitThreshold must be 0 (the latency threshold) or positive, but was "
+              + waitThreshold);
+    }
+    if (waitThreshold.isZero()) {
+      waitThreshold = latencyThreshold;
     }
     if (cpuTarget != 0 && !(cpuTarget >= 0.5 && cpuTarget <= 1)) {
       throw new IllegalArgumentException(

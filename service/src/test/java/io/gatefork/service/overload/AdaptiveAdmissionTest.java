@@ -27,6 +27,7 @@ class AdaptiveAdmissionTest {
               2,
               Duration.ofSeconds(1),
               Duration.ZERO,
+              Duration.ZERO,
               CallerPartition.NONE,
               0),
           registry);
@@ -108,7 +109,15 @@ class AdaptiveAdmissionTest {
     final AdaptiveAdmission admission =
         new AdaptiveAdmission(
             new OverloadConfig(
-                algorithm, 1000, 20, 1000, Duration.ofMillis(250), window, CallerPartition.NONE, 0),
+                algorithm,
+                1000,
+                20,
+                1000,
+                Duration.ofMillis(250),
+                Duration.ZERO,
+                window,
+                CallerPartition.NONE,
+                0),
             new SimpleMeterRegistry(),
             now::get);
     final List<Permit> burst = new ArrayList<>();

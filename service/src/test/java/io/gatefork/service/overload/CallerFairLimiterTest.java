@@ -131,6 +131,27 @@ class CallerFairLimiterTest {
   }
 
   @Test
+  void aMaximumWaitBoundsTheWaitBeforeAdmissionApartFromTheAge() {
+    final CallerFairLimiter aged =
+        CallerFairLimiter.newBuilder()
+            .limit(FixedLimit.of(100))
+            .nanoClock(now::get)
+            .maxAge(Duration.ofMillis(100), 1)
+            .maxWait(Duration.ofMillis(40))
+            .build();
+    aged.acquire("a").orElseThrow();
+    now.addAndGet(Duration.ofMillis(80).toNanos());
+    assertThat(aged.acquire("a", Duration.ofMillis(50).toNanos()))
+        .as("waited 50 ms, above the maximum wait, though younger than the maximum age")
+        .isEmpty();
+    assertThat(aged.acquire("a", Duration.ofMillis(30).toNanos()))
+        .as("waited 30 ms, the one in flight 80 ms old")
+        .isPresent();
+    now.addAndGet(Duration.ofMillis(100).toNanos());
+    assertThat(aged.acquire("a")).as("waited nothing, but those in flight are old").isEmpty();
+  }
+
+  @Test
   void belowTheMinimumInFlightAgeDoesNotMatter() {
     final CallerFairLimiter aged = aged(2);
     aged.acquire("a").orElseThrow();

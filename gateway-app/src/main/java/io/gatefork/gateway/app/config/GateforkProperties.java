@@ -148,17 +148,21 @@ public record GateforkProperties(
    *
    * @param limit {@code adaptive} or {@code off} (everything admitted: stock)
    * @param algorithm {@code age}: admit while the requests in flight are younger than the latency
-   *     threshold on average and the request waited less than that before it asked, up to the max
-   *     limit; or a limit learned by Netflix concurrency-limits: {@code aimd} (as the brokers'
-   *     backpressure; the default until 2026-11-27), {@code gradient2} or {@code vegas}
+   *     threshold on average and the request waited less than the wait threshold before it asked,
+   *     up to the max limit; or a limit learned by Netflix concurrency-limits: {@code aimd} (as the
+   *     brokers' backpressure; the default until 2026-11-27), {@code gradient2} or {@code vegas}
    * @param initialLimit requests in flight allowed at start (learned limits)
    * @param minLimit age: admitted whatever their age while fewer are in flight; learned limits: the
    *     limit never goes below this (vegas goes down to 1)
    * @param maxLimit requests in flight never exceed this (twice this with callers below their
    *     share)
-   * @param latencyThreshold age: the average time in flight (or a request's own wait before it
-   *     asked) above which requests are shed; aimd: a sample (a window's average whole time) longer
-   *     than this shrinks the limit
+   * @param latencyThreshold age: the average time in flight above which requests are shed; aimd: a
+   *     sample (a window's average whole time) longer than this shrinks the limit
+   * @param waitThreshold age: a request that waited longer than this inside the gateway before it
+   *     asked (REST: from Tomcat's hand-off of its connection to a request thread) is shed; that
+   *     wait is the gateway's own queue, so it is bounded tighter than the time in flight, which
+   *     includes the brokers'. Keep it above the CFS period's stall (90 ms at 0.1 CPU and 100 ms).
+   *     {@code 0}: the latency threshold (the rule until 2026-12-06)
    * @param window learned limits: {@code 0}: every answer teaches the limit; else the shortest
    *     window (at least 100ms) whose answers' average latency is one sample
    * @param partitionBy {@code verified-caller}: at the bound, a caller that sent fewer requests
@@ -180,6 +184,7 @@ public record GateforkProperties(
       @DefaultValue("20") int minLimit,
       @DefaultValue("1000") int maxLimit,
       @DefaultValue("250ms") Duration latencyThreshold,
+      @DefaultValue("150ms") Duration waitThreshold,
       @DefaultValue("100ms") Duration window,
       @DefaultValue("verified-caller") CallerPartition partitionBy,
       @DefaultValue("0") double cpuTarget) {}
