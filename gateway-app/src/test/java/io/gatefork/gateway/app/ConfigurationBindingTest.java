@@ -75,6 +75,25 @@ class ConfigurationBindingTest {
   }
 
   @Test
+  void theOverloadAgeBoundsDefaultTo250msInFlightAnd150msWaitingAndTakeTheirKeys() {
+    final var unconfigured =
+        SettingsMapper.overloadConfig(
+            bind(environment(Map.of(), Map.of()), "gatefork", GateforkProperties.class));
+    assertThat(unconfigured.latencyThreshold()).isEqualTo(Duration.ofMillis(250));
+    assertThat(unconfigured.waitThreshold()).isEqualTo(Duration.ofMillis(150));
+    final var configured =
+        SettingsMapper.overloadConfig(
+            bind(
+                environment(
+                    Map.of("gatefork.overload.wait-threshold", "80ms"),
+                    Map.of("GATEFORK_OVERLOAD_LATENCYTHRESHOLD", "1s")),
+                "gatefork",
+                GateforkProperties.class));
+    assertThat(configured.latencyThreshold()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(configured.waitThreshold()).isEqualTo(Duration.ofMillis(80));
+  }
+
+  @Test
   void unconfiguredLongPollingWaitsTenSecondsForAtMostTenThousandRequests() {
     assertThat(longPolling(environment(Map.of(), Map.of())))
         .isEqualTo(

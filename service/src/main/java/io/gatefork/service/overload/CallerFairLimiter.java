@@ -298,7 +298,7 @@ final class CallerFairLimiter extends AbstractLimiter<String> {
 
     /**
      * With {@link #maxAge}: admit only requests that waited at most {@code maxWait} before they
-     * asked (below the minimum in flight, whatever they waited); unset: the maximum age.
+     * asked (below the minimum in flight, whatever they waited); unset or zero: the maximum age.
      */
     Builder maxWait(final Duration maxWait) {
       this.maxWaitNanos = maxWait.toNanos();

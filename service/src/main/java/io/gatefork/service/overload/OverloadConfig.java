@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param latencyThreshold age: the average time in flight above which requests are shed; AIMD: a
  *     sample longer than this shrinks the limit
  * @param waitThreshold age: a request that waited longer than this in the gateway before it asked
- *     is shed; zero: the latency threshold
+ *     is shed; zero: the latency threshold (the limiter's rule for an unset wait)
  * @param window zero: every answer is a sample; else the shortest window of answers whose average
  *     latency is one sample (at least 100 ms; a window lasts twice its fastest answer, up to 1 s or
  *     this)
@@ -53,9 +53,6 @@ public record OverloadConfig(
       throw new IllegalArgumentException(
           "overload waitThreshold must be 0 (the latency threshold) or positive, but was "
               + waitThreshold);
-    }
-    if (waitThreshold.isZero()) {
-      waitThreshold = latencyThreshold;
     }
     if (cpuTarget != 0 && !(cpuTarget >= 0.5 && cpuTarget <= 1)) {
       throw new IllegalArgumentException(

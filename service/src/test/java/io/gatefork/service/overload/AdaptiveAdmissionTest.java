@@ -98,6 +98,39 @@ class AdaptiveAdmissionTest {
    * once: AIMD by a tenth, the target-latency limit by half at most; without, once per answer,
    * which takes either from 1000 to its minimum, 20.
    */
+  /**
+   * The configured wait threshold reaches the age limit: past it a request is shed however young
+   * those in flight are; zero leaves the wait to the latency threshold.
+   */
+  @Test
+  void aRequestThatWaitedPastTheWaitThresholdIsShedAndZeroMeansTheLatencyThreshold() {
+    final long waited = Duration.ofMillis(200).toNanos();
+    final AdaptiveAdmission bounded = ageLimited(Duration.ofMillis(100));
+    assertThat(bounded.admit(REST, Operation.CREATE_PROCESS_INSTANCE, "a", 0)).isNotNull();
+    assertThat(bounded.admit(REST, Operation.CREATE_PROCESS_INSTANCE, "a", waited)).isNull();
+    assertThat(bounded.admit(REST, Operation.CREATE_PROCESS_INSTANCE, "a", waited / 4)).isNotNull();
+
+    final AdaptiveAdmission unset = ageLimited(Duration.ZERO);
+    assertThat(unset.admit(REST, Operation.CREATE_PROCESS_INSTANCE, "a", 0)).isNotNull();
+    assertThat(unset.admit(REST, Operation.CREATE_PROCESS_INSTANCE, "a", waited)).isNotNull();
+  }
+
+  /** The age limit: 10 in flight, those younger than an hour, one in flight whatever its age. */
+  private static AdaptiveAdmission ageLimited(final Duration waitThreshold) {
+    return new AdaptiveAdmission(
+        new OverloadConfig(
+            LimitAlgorithm.AGE,
+            10,
+            1,
+            10,
+            Duration.ofHours(1),
+            waitThreshold,
+            Duration.ZERO,
+            CallerPartition.NONE,
+            0),
+        new SimpleMeterRegistry());
+  }
+
   @Test
   void aBurstOfSlowAnswersCutsTheLimitOncePerWindowNotOncePerAnswer() {
     assertThat(limitAfterSlowBurst(LimitAlgorithm.AIMD, Duration.ofMillis(100))).isEqualTo(900);

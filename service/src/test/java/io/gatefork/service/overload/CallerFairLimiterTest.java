@@ -132,13 +132,7 @@ class CallerFairLimiterTest {
 
   @Test
   void aMaximumWaitBoundsTheWaitBeforeAdmissionApartFromTheAge() {
-    final CallerFairLimiter aged =
-        CallerFairLimiter.newBuilder()
-            .limit(FixedLimit.of(100))
-            .nanoClock(now::get)
-            .maxAge(Duration.ofMillis(100), 1)
-            .maxWait(Duration.ofMillis(40))
-            .build();
+    final CallerFairLimiter aged = aged(1, Duration.ofMillis(40));
     aged.acquire("a").orElseThrow();
     now.addAndGet(Duration.ofMillis(80).toNanos());
     assertThat(aged.acquire("a", Duration.ofMillis(50).toNanos()))
@@ -232,10 +226,16 @@ class CallerFairLimiterTest {
    * A limit of 100 in flight, younger than 100 ms on average, whatever the age below {@code min}.
    */
   private CallerFairLimiter aged(final int min) {
+    return aged(min, Duration.ZERO);
+  }
+
+  /** As {@link #aged(int)}, and a request that waited longer than {@code maxWait} is late. */
+  private CallerFairLimiter aged(final int min, final Duration maxWait) {
     return CallerFairLimiter.newBuilder()
         .limit(FixedLimit.of(100))
         .nanoClock(now::get)
         .maxAge(Duration.ofMillis(100), min)
+        .maxWait(maxWait)
         .build();
   }
 
