@@ -2,7 +2,7 @@
 """Where a JFR recording's CPU samples went: inclusive share per layer and per method.
 
     jfr_breakdown.py RECORDING.jfr [--top 40] [--thread-prefix http-nio] [--event E]
-        [--by-caller] [--stages [--us-per-request US]]
+        [--by-caller] [--stages [--us-per-request US]] [--between HH:MM:SS-HH:MM:SS]
 
 Record with CPU-time sampling (JDK 25+), which also sees time spent in native code and the JVM:
     jfr configure --input profile jdk.CPUTimeSample#enabled=true jdk.CPUTimeSample#throttle=1ms \
@@ -157,23 +157,29 @@ def jfr_binary():
     return shutil.which("jfr") or "jfr"
 
 
-def samples(path, event):
+def samples(path, event, between=None):
+    """(thread, stack) of each sample; with `between` ("HH:MM:SS-HH:MM:SS", the recording's
+    clock) only those whose start time falls in that span (a window of a longer recording)."""
     out = subprocess.run(
         [jfr_binary(), "print", "--events", event, "--stack-depth", "256", path],
         check=True, capture_output=True, text=True).stdout
-    thread, stack = None, []
+    first, _, last = (between or "-").partition("-")
+    thread, stack, inside = None, [], True
     for line in out.splitlines():
         line = line.strip()
         if line.startswith(event):
-            if stack:
+            if stack and inside:
                 yield thread, stack
-            thread, stack = None, []
+            thread, stack, inside = None, [], True
+        elif between and line.startswith("startTime"):
+            at = line.split("=", 1)[1].strip()[:8]
+            inside = first <= at <= last
         elif line.startswith(("sampledThread", "eventThread")):
             m = re.search(r'"([^"]*)"', line)
             thread = m.group(1) if m else ""
         elif "line:" in line and "(" in line:
             stack.append(line.split("(")[0])
-    if stack:
+    if stack and inside:
         yield thread, stack
 
 
@@ -189,6 +195,8 @@ def parse_args(argv=None):
     ap.add_argument("--us-per-request", type=float, default=0,
                     help="with --stages: the gateway's CPU per request (µs, e.g. the cost "
                          "benchmark's excl. JIT), to show each stage in µs")
+    ap.add_argument("--between", default=None, metavar="HH:MM:SS-HH:MM:SS",
+                    help="only the samples taken in this span of the recording's clock")
     ap.add_argument("--event", default="jdk.CPUTimeSample",
                     help="jdk.CPUTimeSample (JDK 25+, CPU time, includes native code; default) "
                          "or jdk.ExecutionSample (wall-clock sampling of threads in Java code)")
@@ -200,11 +208,11 @@ def main():
     inclusive, selfish, methods, threads, self_methods, callers, stages = (
         collections.Counter() for _ in range(7))
     total = 0
-    recorded = list(samples(args.recording, args.event))
+    recorded = list(samples(args.recording, args.event, args.between))
     if not recorded and args.event == "jdk.CPUTimeSample":
         # a recording with the JDK's "profile" settings has wall-clock execution samples only
         args.event = "jdk.ExecutionSample"
-        recorded = list(samples(args.recording, args.event))
+        recorded = list(samples(args.recording, args.event, args.between))
     for thread, stack in recorded:
         if args.thread_prefix and not (thread or "").startswith(args.thread_prefix):
             continue

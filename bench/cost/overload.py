@@ -130,6 +130,7 @@ class Overload(Soak, OverloadWindow, RecoveryProbes, Harness):
     def fresh_gateway(self, name, mode, round_no, quota, tls=False):
         """A fresh gateway: started, processes deployed, moved under the quota (0: none),
         warmed up, idle CPU measured."""
+        a = self.args
         label = name + ("-tls" if tls else "")
         gw = self.start_gateway(name, mode, round_no, tls=self.cert if tls else None,
                                 label=label)
@@ -140,9 +141,12 @@ class Overload(Soak, OverloadWindow, RecoveryProbes, Harness):
             # warmed up on the whole core, as a pod that has been serving for a while: under a
             # small quota the JIT would take minutes and its threads would be measured instead
             warmup = self.gateway_warmup(gw, [], round_no, mode)
+            outside = None
             if gw.quota:
                 self.group.set(gw.quota)
-                self.group.add(gw.pid)
+                outside = self.group.add(gw.pid, acc.JIT_THREADS if a.jit_outside_quota else ())
+                if a.jit_outside_quota:
+                    log("%s: %d JIT compiler threads outside the quota" % (label, outside))
             # connections the kernel accepts with no load: the background of every window's
             # "new connections" (cluster messaging, anything else on the machine)
             opens0, t0 = acc.passive_opens(), time.monotonic()
@@ -150,6 +154,7 @@ class Overload(Soak, OverloadWindow, RecoveryProbes, Harness):
             idle_opens = (acc.passive_opens() - opens0) / (time.monotonic() - t0) \
                 if idle is not None else None
             self.note_gateway(gw, round_no, mode, label, warmup, idle, quota=gw.quota,
+                              jit_threads_outside_quota=outside if a.jit_outside_quota else None,
                               idle_passive_opens_per_s=None if idle_opens is None
                               else round(idle_opens, 2))
         except BaseException:

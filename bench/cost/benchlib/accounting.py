@@ -80,11 +80,13 @@ def thread_group(name):
     return "".join("#" if c.isdigit() else c for c in name).replace("##", "#").replace("##", "#")
 
 
+JIT_THREADS = ("C1 Compiler", "C2 Compiler")  # HotSpot's C1/C2 CompilerThreadN
+
+
 def jit_cpu_seconds(before, after):
-    """CPU time of the JIT compiler threads (C1/C2 CompilerThreadN) between two
-    thread_cpu_seconds()."""
+    """CPU time of the JIT compiler threads between two thread_cpu_seconds()."""
     return sum(seconds - before.get(tid, (name, 0.0))[1] for tid, (name, seconds) in after.items()
-               if name.startswith(("C1 Compiler", "C2 Compiler")))
+               if name.startswith(JIT_THREADS))
 
 
 def thread_breakdown(before, after, requests, top=8):
@@ -163,13 +165,21 @@ class CpuQuota:
                              % (quota, self.period_us))
         (self.path / "cpu.cfs_quota_us").write_text(str(self.quota_us(quota)))
 
-    def add(self, pid):
+    def add(self, pid, exempt=()):
+        """Moves the process in; its threads whose names start with one of `exempt` go back to
+        the root group (a thread they start inherits that)."""
         (self.path / "cgroup.procs").write_text(str(pid))
+        exempted = set()
+        for tid, (name, _) in thread_cpu_seconds(pid).items():
+            if exempt and name.startswith(tuple(exempt)):
+                (self.MOUNT / "tasks").write_text(str(tid))
+                exempted.add(str(tid))
         tasks = set((self.path / "tasks").read_text().split())
-        threads = set(os.listdir("/proc/%d/task" % pid))
+        threads = set(os.listdir("/proc/%d/task" % pid)) - exempted
         if not threads <= tasks:
             raise BenchError("threads of pid %d missing from %s: %s" % (
                 pid, self.path, sorted(threads - tasks)[:5]))
+        return len(exempted)
 
     def stat(self):
         """cpu.stat: nr_periods, nr_throttled, throttled_time."""

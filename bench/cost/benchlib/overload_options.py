@@ -50,6 +50,10 @@ def add_arguments(p):
          "without)"),
         ("--gateway-quota", float, 0.25, "the gateway's CPU quota, CPUs (cgroup v1 "
          "cpu.cfs_quota_us / cpu.cfs_period_us; default 0.25; 0 = none)"),
+        ("--jit-outside-quota", "flag", None, "the gateway's JIT compiler threads run outside "
+         "the quota (still on its core, their CPU still counted): at a tenth of a core the JIT "
+         "takes a quarter of the quota, where a pod with 20 times the load and quota would see a "
+         "fraction of that"),
         ("--cfs-period-ms", float, 100.0, "the quota group's CFS period, ms (default 100: the "
          "gateway is throttled for at most period x (1 - quota) at a time)"),
         ("--storm-quota", float, 0.0, "CPU quota of the storm's gateways (default 0 = none: a "

@@ -58,11 +58,13 @@ def write_report(out, data):
     q, sq = ov.get("quota"), ov.get("storm_quota")
     if q:
         w("- gateway CPU quota: **%g CPU** = cgroup v1 `%s`, `cpu.cfs_quota_us` %d per "
-          "`cpu.cfs_period_us` %d; each gateway JVM (all its threads, via `cgroup.procs`) moved "
+          "`cpu.cfs_period_us` %d; each gateway JVM (%s) moved "
           "in after its start, deployment and warm-up (on the whole core); the group is removed "
           "at the end. Brokers, vegeta, ghz and the harness on CPU %s without a limit" % (
               q["cpus"], q["group"], q["cfs_quota_us"], q["cfs_period_us"],
-              meta["placement"]["load_cpus"]))
+              "its threads but the JIT compiler's (`--jit-outside-quota`), which stay on its "
+              "core without a limit" if opts.get("jit_outside_quota")
+              else "all its threads, via `cgroup.procs`", meta["placement"]["load_cpus"]))
     else:
         w("- gateway CPU quota: none (`--gateway-quota 0`)")
     if storm_modes(opts):

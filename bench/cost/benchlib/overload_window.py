@@ -125,6 +125,10 @@ class OverloadWindow:
                 time.sleep(min(0.1, max(0.0, end - time.monotonic())))
             s1 = self.snapshot(gw)
             probe = self.recover(gw, legs[0].protocol, s1.t) if recovery else None
+            if probe:
+                # who used the gateway's quota between the window's end and the last probe
+                probe["cpu_ms_by_thread"] = acc.thread_breakdown(
+                    s1.threads, acc.thread_cpu_seconds(gw.pid), 1000)  # ms
             deadline = max(s0.t + window + 60, time.monotonic() + 30)
             for proc in procs:
                 try:

@@ -3,6 +3,7 @@ and an nftables rule rewrites that user's connections to the gateway's port to c
 address (SNAT on loopback), so the gateway sees a caller of its own, as vegeta's `-laddr` gives
 REST. Needs root; the table is removed when the run ends."""
 
+import shutil
 import subprocess
 
 TABLE = "gatefork_bench_sources"
@@ -41,5 +42,7 @@ class SourceAddresses:
                          "--clear-groups"] + cmd[len(prefix):]
 
     def remove(self):
-        subprocess.run(["nft", "delete", "table", "ip", TABLE], capture_output=True, timeout=30)
+        if shutil.which("nft"):  # none: no rule was ever made
+            subprocess.run(["nft", "delete", "table", "ip", TABLE], capture_output=True,
+                           timeout=30)
         self.ready, self.uids = False, {}
