@@ -6,8 +6,9 @@ connection, per build; rounds interleaved (each round in the reverse order of th
 
 Per build and round: one gateway (REST only loaded) pinned to --gateway-cpus with admission held
 at one request in flight (min, max and initial limit 1, partition-by none) and that one request held
-by a create whose body never finishes; then wrk (closed loop, --connections, creates) gets only
-shed 503s. CPU µs per answer = the gateway JVM's CPU over the window / wrk's answers; new
+by a create whose body never finishes; then wrk (closed loop, --connections, creates), or with
+--rate vegeta (open loop at that rate), gets only shed 503s. CPU µs per answer = the gateway JVM's
+CPU over the window / the answers; new
 connections per answer = the kernel's TcpPassiveOpens over the window / answers. Before the hold,
 a probe sends a 400 (invalid create), a 404 and a 405 on one connection, and after it a shed 503,
 each followed by a GET on the same connection: whether the connection was kept, closed with
@@ -15,6 +16,7 @@ each followed by a GET on the same connection: whether the connection was kept, 
 """
 import argparse
 import http.client
+import json
 import os
 import re
 import shlex
@@ -49,7 +51,11 @@ def parse_args(argv):
     p.add_argument("--window", type=int, default=10, help="measured window, s")
     p.add_argument("--warmup", type=int, default=20, help="shed load before the window, s")
     p.add_argument("--connections", type=int, default=8, help="wrk connections")
+    p.add_argument("--rate", type=int, default=0,
+                   help="open loop instead: vegeta at this many creates/s (0: wrk closed loop)")
     p.add_argument("--gateway-cpus", default="1")
+    p.add_argument("--gateway-java-opts", default="-XX:ActiveProcessorCount=2",
+                   help="the gateway JVM's JAVA_OPTS (e.g. a JFR recording)")
     p.add_argument("--load-cpus", default="0")
     p.add_argument("--rest-port", type=int, default=8080)
     p.add_argument("--broker-port", type=int, default=26501)
@@ -105,6 +111,22 @@ def wrk(args, seconds, script):
     return answers, int(non2xx.group(1)) if non2xx else 0, errors.group(1) if errors else ""
 
 
+def vegeta(args, seconds, targets):
+    """Open loop: `args.rate` creates/s, each on a connection of its own worker's (vegeta opens
+    connections as answers are outstanding, as clients' pools do)."""
+    attack = taskset(args.load_cpus) + [
+        "vegeta", "attack", "-targets=%s" % targets, "-rate=%d/s" % args.rate,
+        "-duration=%ds" % seconds, "-timeout=10s", "-max-workers=%d" % max(50, args.rate // 10)]
+    report = subprocess.run(
+        "%s | vegeta report -type=json" % shlex.join(attack), shell=True, capture_output=True,
+        text=True, timeout=seconds + 30).stdout
+    summary = json.loads(report)
+    codes = summary.get("status_codes", {})
+    answers = sum(n for code, n in codes.items() if code != "0")
+    errors = "; ".join(sorted(set(summary.get("errors") or [])))[:200]
+    return answers, answers - codes.get("200", 0), errors
+
+
 def run_one(args, procs, label, dist, round_no, out, script):
     port = args.rest_port
     logfile = out / ("gateway-%s-r%d.log" % (label, round_no))
@@ -112,8 +134,11 @@ def run_one(args, procs, label, dist, round_no, out, script):
         CLUSTER, port, args.broker_port) + [
         "--gatefork.overload.limit=adaptive", "--gatefork.overload.min-limit=1",
         "--gatefork.overload.max-limit=1", "--gatefork.overload.initial-limit=1",
-        "--gatefork.overload.partition-by=none"]
-    env = dict(os.environ, JAVA_OPTS="-XX:ActiveProcessorCount=2")
+        "--gatefork.overload.partition-by=none",
+        # the held create's body must not time out (30 s) before the window ends: its permit
+        # would be free again and creates would reach the broker
+        "--gatefork.rest.body-read-timeout=10m"]
+    env = dict(os.environ, JAVA_OPTS=args.gateway_java_opts)
     with open(logfile, "w") as f:
         proc = procs.start("gateway-" + label, cmd, env=env, stdout=f, stderr=subprocess.STDOUT)
     try:
@@ -124,9 +149,10 @@ def run_one(args, procs, label, dist, round_no, out, script):
         try:
             time.sleep(0.5)
             kept.update(probe(port, [("503 shed create", "POST", CREATE, BODY)]))
-            wrk(args, args.warmup, script)
+            load = vegeta if args.rate else wrk
+            load(args, args.warmup, script)
             cpu0, opens0 = process_cpu_seconds(pid), passive_opens()
-            answers, non2xx, errors = wrk(args, args.window, script)
+            answers, non2xx, errors = load(args, args.window, script)
             cpu1, opens1 = process_cpu_seconds(pid), passive_opens()
         finally:
             holder.close()
@@ -152,9 +178,11 @@ def report(args, out, labels, cells, command):
     lines = ["# Gateway CPU per shed REST answer, by build", "",
              "- date: %s (UTC)" % time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
              "- command: `%s`" % command,
-             "- %d rounds interleaved, window %d s after %d s of the same load; wrk closed loop, "
-             "%d connections, creates, every answer a shed 503" % (
-                 args.rounds, args.window, args.warmup, args.connections), ""]
+             "- %d rounds interleaved, window %d s after %d s of the same load; %s, creates, "
+             "every answer a shed 503" % (
+                 args.rounds, args.window, args.warmup,
+                 "vegeta open loop at %d/s" % args.rate if args.rate
+                 else "wrk closed loop, %d connections" % args.connections), ""]
     lines += table(["build", "CPU µs per shed 503", "answers/s", "new connections per answer"],
                    "llll", [[label] + [figure(label, k) for k in (
                        "cpu_us_per_answer", "rate", "new_connections_per_answer")]
@@ -174,9 +202,15 @@ def main(argv):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     builds = [b.split("=", 1) for b in args.builds.split(",")]
-    script = out / "create.lua"
-    script.write_text('wrk.method = "POST"\nwrk.body = \'%s\'\n'
-                      'wrk.headers["Content-Type"] = "application/json"\n' % BODY)
+    if args.rate:
+        (out / "create.json").write_text(BODY)
+        script = out / "create.http"
+        script.write_text("POST http://127.0.0.1:%d%s\nContent-Type: application/json\n@%s\n"
+                          % (args.rest_port, CREATE, out / "create.json"))
+    else:
+        script = out / "create.lua"
+        script.write_text('wrk.method = "POST"\nwrk.body = \'%s\'\n'
+                          'wrk.headers["Content-Type"] = "application/json"\n' % BODY)
     procs = Processes()
     cells = []
     try:
