@@ -188,10 +188,12 @@ class CostBench(Harness):
     def plan(self, round_no):
         """The cells of one mode-round, grouped by gateway (main, refusing)."""
         a = self.args
-        loads = [(Load("fixed", a.rate, a.connections),
+        grpc = a.cost_grpc_connections
+        loads = [(Load("fixed", a.rate, a.connections, grpc_connections=grpc),
                   [o for o in a.ops if a.fixed_ops is None or o in a.fixed_ops]),
-                 (Load("closed", 0, a.connections), [o for o in a.ops if o in a.closed_ops]),
-                 (Load("high", a.high_rate, a.connections),
+                 (Load("closed", 0, a.connections, grpc_connections=grpc),
+                  [o for o in a.ops if o in a.closed_ops]),
+                 (Load("high", a.high_rate, a.connections, grpc_connections=grpc),
                   [o for o in a.ops if o in a.high_rate_ops])]
         groups = {"main": [], "refusing": []}
         for load, ops in loads:
@@ -365,6 +367,8 @@ def parser():
         ("--rounds", int, None, "rounds (default 3)"),
         ("--rate", int, None, "fixed-rate load, requests/s (default 300)"),
         ("--connections", int, 8, "closed-loop connections (default 8)"),
+        ("--cost-grpc-connections", int, 1, "ghz --connections of these cells (default 1: "
+         "the calls multiplexed on one HTTP/2 connection; REST has --connections)"),
         ("--fixed-ops", ops, None, "ops run at the fixed rate (default: all of --ops)"),
         ("--closed-ops", ops, ["create"], "ops also run closed loop (default create)"),
         ("--high-rate", int, None, "rate of the high-rate cells (default 1000)"),
