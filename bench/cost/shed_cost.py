@@ -8,8 +8,8 @@ Per build and round: one gateway (REST only loaded) pinned to --gateway-cpus wit
 at one request in flight (min, max and initial limit 1, partition-by none) and that one request held
 by a create whose body never finishes; then wrk (closed loop, --connections, creates), or with
 --rate vegeta (open loop at that rate), gets only shed 503s. CPU µs per answer = the gateway JVM's
-CPU over the window / the answers; new
-connections per answer = the kernel's TcpPassiveOpens over the window / answers. Before the hold,
+CPU over the window / the answers; new connections per answer = the kernel's TcpPassiveOpens over
+the window / answers. Before the hold,
 a probe sends a 400 (invalid create), a 404 and a 405 on one connection, and after it a shed 503,
 each followed by a GET on the same connection: whether the connection was kept, closed with
 `Connection: close`, or dropped without one. Broker, wrk and the probe on --load-cpus.
@@ -112,8 +112,8 @@ def wrk(args, seconds, script):
 
 
 def vegeta(args, seconds, targets):
-    """Open loop: `args.rate` creates/s, each on a connection of its own worker's (vegeta opens
-    connections as answers are outstanding, as clients' pools do)."""
+    """Open loop: `args.rate` creates/s, whether or not earlier ones were answered (vegeta opens
+    more connections while answers are outstanding, as clients' pools do)."""
     attack = taskset(args.load_cpus) + [
         "vegeta", "attack", "-targets=%s" % targets, "-rate=%d/s" % args.rate,
         "-duration=%ds" % seconds, "-timeout=10s", "-max-workers=%d" % max(50, args.rate // 10)]
