@@ -32,7 +32,7 @@ from benchlib.aggregate import spread, table
 from benchlib.cluster import gateway_args, start_broker
 from benchlib.procs import Processes, jvm_pid, log, taskset
 from benchlib.setup_calls import await_topology
-from benchlib.workload import round_order
+from benchlib.workload import open_loop_workers, round_order
 
 CREATE = "/v2/process-instances"
 BODY = '{"processDefinitionId":"cost-noop"}'
@@ -116,7 +116,8 @@ def vegeta(args, seconds, targets):
     more connections while answers are outstanding, as clients' pools do)."""
     attack = taskset(args.load_cpus) + [
         "vegeta", "attack", "-targets=%s" % targets, "-rate=%d/s" % args.rate,
-        "-duration=%ds" % seconds, "-timeout=10s", "-max-workers=%d" % max(50, args.rate // 10)]
+        "-duration=%ds" % seconds, "-timeout=10s",
+        "-max-workers=%d" % open_loop_workers(args.rate)]
     report = subprocess.run(
         "%s | vegeta report -type=json" % shlex.join(attack), shell=True, capture_output=True,
         text=True, timeout=seconds + 30).stdout
