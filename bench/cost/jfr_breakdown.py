@@ -2,7 +2,7 @@
 """Where a JFR recording's CPU samples went: inclusive share per layer and per method.
 
     jfr_breakdown.py RECORDING.jfr [--top 40] [--thread-prefix http-nio] [--event E]
-        [--by-caller] [--stages [--us-per-request US]] [--between HH:MM:SS-HH:MM:SS]
+        [--by-caller] [--stages [--us-per-request US]] [--chain] [--between HH:MM:SS-HH:MM:SS]
 
 Record with CPU-time sampling (JDK 25+), which also sees time spent in native code and the JVM:
     jfr configure --input profile jdk.CPUTimeSample#enabled=true jdk.CPUTimeSample#throttle=1ms \
@@ -139,6 +139,10 @@ def stage_of(thread, stack):
     return "other (%s)" % layer
 
 
+# --chain: the frames by which filters, valves and servlets hand a request on
+CHAIN_FRAMES = (".doFilter", ".doFilterInternal", ".invoke", ".service", ".doService",
+                ".doDispatch")
+
 # threads that only export spans (OpenTelemetry's batch processor, the JDK HTTP client it sends with)
 EXPORT_THREADS = ("BatchSpanProcessor", "HttpClient-")
 
@@ -192,6 +196,11 @@ def parse_args(argv=None):
                     help="also: each sample by finer layer, the JDK's frames charged to their caller")
     ap.add_argument("--stages", action="store_true",
                     help="also: each sample by stage of a request's life (thread role and layer)")
+    ap.add_argument("--chain", action="store_true",
+                    help="also: the inclusive share of each filter, valve and servlet on a request's "
+                         "way (frames named doFilter, doFilterInternal, invoke, service, "
+                         "doService, doDispatch), largest first: what lies between two neighbours "
+                         "is the outer one's own cost")
     ap.add_argument("--us-per-request", type=float, default=0,
                     help="with --stages: the gateway's CPU per request (µs, e.g. the cost "
                          "benchmark's excl. JIT), to show each stage in µs")
@@ -205,8 +214,8 @@ def parse_args(argv=None):
 
 def main():
     args = parse_args()
-    inclusive, selfish, methods, threads, self_methods, callers, stages = (
-        collections.Counter() for _ in range(7))
+    inclusive, selfish, methods, threads, self_methods, callers, stages, chain = (
+        collections.Counter() for _ in range(8))
     total = 0
     recorded = list(samples(args.recording, args.event, args.between))
     if not recorded and args.event == "jdk.CPUTimeSample":
@@ -229,6 +238,8 @@ def main():
             inclusive[name] += 1
         for m in set(stack):
             methods[m] += 1
+            if m.endswith(CHAIN_FRAMES):
+                chain[m] += 1
     if not total:
         print("no samples")
         return 1
@@ -249,6 +260,11 @@ def main():
         for name, n in stages.most_common():
             us = "%6.1f µs  " % (args.us_per_request * n / total) if args.us_per_request else ""
             print(f"  {us}{100 * n / total:5.1f} %  {name}")
+    if args.chain:
+        print("\nthe request's way (inclusive, largest first):")
+        for m, n in chain.most_common():
+            if 100 * n / total >= 0.5:
+                print(f"  {100 * n / total:5.1f} %  {m}")
     print(f"\ntop {args.top} methods, self:")
     for m, n in self_methods.most_common(args.top):
         print(f"  {100 * n / total:5.1f} %  {m}")

@@ -6,6 +6,8 @@ import io.gatefork.gateway.app.tracing.TracingSwitch;
 import io.gatefork.gateway.rest.frontend.SpringInternals;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootVersion;
@@ -72,12 +74,17 @@ class SpringInternalsTest extends GatewayTestSupport {
   }
 
   @Test
-  void theOnePassAnswersComeFirstAndMvcsAsyncHandlerIsBehindThem() {
-    final var handlers =
-        context.getBean(RequestMappingHandlerAdapter.class).getReturnValueHandlers();
-    assertThat(handlers).isNotNull();
-    assertThat(handlers.getFirst().getClass().getSimpleName())
-        .isEqualTo("OnePassReturnValueHandler");
-    assertThat(handlers).anyMatch(SpringInternals.MVC_ASYNC_HANDLER::isInstance);
+  void theLeanFrontEndsAnswersAndBodiesComeFirstAndMvcsOwnAreBehindThem() {
+    final var adapter = context.getBean(RequestMappingHandlerAdapter.class);
+    assertThat(adapter.getReturnValueHandlers())
+        .satisfies(first("OnePassReturnValueHandler"))
+        .anyMatch(SpringInternals.MVC_ASYNC_HANDLER::isInstance);
+    assertThat(adapter.getArgumentResolvers())
+        .satisfies(first("JsonBodyArgumentResolver"))
+        .anyMatch(SpringInternals.MVC_BODY_RESOLVER::isInstance);
+  }
+
+  private static Consumer<List<?>> first(final String simpleName) {
+    return list -> assertThat(list.getFirst().getClass().getSimpleName()).isEqualTo(simpleName);
   }
 }

@@ -1,5 +1,6 @@
 package io.gatefork.gateway.rest.frontend;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatefork.gateway.rest.config.RestFilterOrder;
 import io.gatefork.gateway.rest.config.RestFrontEnd;
 import io.gatefork.gateway.rest.config.RestFrontEndProperties;
@@ -23,6 +24,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.filter.ServerHttpObservationFilter;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.HandlerMethodReturnValueHandler;
 import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.HandlerExceptionResolver;
@@ -36,6 +38,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * REST request makes one pass through them.
  *
  * <ul>
+ *   <li>JSON request bodies are read by {@link JsonBodyArgumentResolver}, ahead of MVC's own
+ *       resolver.
  *   <li>Futures returned by controllers are answered by {@link OnePassReturnValueHandler}, ahead of
  *       MVC's own async handlers; values returned at once, by controllers and by exception
  *       handlers, by {@link ValueAnswerReturnValueHandler}: both write through the non-blocking
@@ -66,12 +70,8 @@ public class LeanFrontEndConfiguration {
   @Bean
   AnswerWriter gatewayRestAnswerWriter(
       final HttpMessageConverters converters, final RestFrontEndProperties properties) {
-    for (final HttpMessageConverter<?> converter : converters.getConverters()) {
-      if (converter instanceof final MappingJackson2HttpMessageConverter jackson) {
-        return new AnswerWriter(jackson.getObjectMapper().writer(), properties.writeTimeout());
-      }
-    }
-    throw new IllegalStateException("Spring MVC has no Jackson converter");
+    return new AnswerWriter(
+        jacksonMapper(converters.getConverters()).writer(), properties.writeTimeout());
   }
 
   @Bean
@@ -88,6 +88,8 @@ public class LeanFrontEndConfiguration {
           handlers.add(new ValueAnswerReturnValueHandler(writer.getObject()));
           handlers.addAll(adapter.getReturnValueHandlers());
           adapter.setReturnValueHandlers(handlers);
+          adapter.setArgumentResolvers(
+              withJsonBodies(adapter, jacksonMapper(adapter.getMessageConverters())));
         } else if (bean instanceof final HandlerExceptionResolverComposite composite) {
           // the exception handlers' answers (RestExceptionHandler) go the same way
           for (final HandlerExceptionResolver resolver : composite.getExceptionResolvers()) {
@@ -157,6 +159,31 @@ public class LeanFrontEndConfiguration {
         return new LiteralPrefixHandlerMapping();
       }
     };
+  }
+
+  /** Spring MVC's argument resolvers, {@link JsonBodyArgumentResolver} ahead of its own. */
+  private static List<HandlerMethodArgumentResolver> withJsonBodies(
+      final RequestMappingHandlerAdapter adapter, final ObjectMapper mapper) {
+    final List<HandlerMethodArgumentResolver> resolvers = new ArrayList<>();
+    for (final HandlerMethodArgumentResolver resolver : adapter.getArgumentResolvers()) {
+      if (SpringInternals.MVC_BODY_RESOLVER.isInstance(resolver)) {
+        resolvers.add(new JsonBodyArgumentResolver(resolver, mapper));
+      }
+    }
+    if (resolvers.isEmpty()) {
+      throw new IllegalStateException("Spring MVC has no request body resolver");
+    }
+    resolvers.addAll(adapter.getArgumentResolvers());
+    return resolvers;
+  }
+
+  private static ObjectMapper jacksonMapper(final List<HttpMessageConverter<?>> converters) {
+    for (final HttpMessageConverter<?> converter : converters) {
+      if (converter instanceof final MappingJackson2HttpMessageConverter jackson) {
+        return jackson.getObjectMapper();
+      }
+    }
+    throw new IllegalStateException("Spring MVC has no Jackson converter");
   }
 
   private static HandlerMethodReturnValueHandler mvcAsyncHandler(
