@@ -63,14 +63,17 @@ final class JsonBodyArgumentResolver implements HandlerMethodArgumentResolver {
     if (length < 0 || !isUtf8Json(request)) {
       return mvc.resolveArgument(parameter, mavContainer, webRequest, binderFactory);
     }
-    if (length == 0) {
-      if (parameter.getParameterAnnotation(RequestBody.class).required()) {
-        throw new HttpMessageNotReadableException(
-            "Required request body is missing: " + parameter.getExecutable().toGenericString(),
-            new ServletServerHttpRequest(request));
-      }
-      return null;
+    final Object body = length == 0 ? null : read(parameter, request);
+    if (body == null && parameter.getParameterAnnotation(RequestBody.class).required()) {
+      // no bytes, or the JSON literal null: Spring MVC's answer to both
+      throw new HttpMessageNotReadableException(
+          "Required request body is missing: " + parameter.getExecutable().toGenericString(),
+          new ServletServerHttpRequest(request));
     }
+    return body;
+  }
+
+  private Object read(final MethodParameter parameter, final HttpServletRequest request) {
     final ObjectReader reader = readers.computeIfAbsent(parameter, this::readerFor);
     try {
       return reader.readValue(request.getInputStream());

@@ -95,6 +95,14 @@ class JsonBodyArgumentResolverTest {
   }
 
   @Test
+  void theJsonNullIsAMissingBodyToo() throws Exception {
+    assertThatThrownBy(() -> resolve(0, "application/json", "null"))
+        .isInstanceOf(HttpMessageNotReadableException.class)
+        .hasMessageStartingWith("Required request body is missing: ");
+    assertThat(resolve(1, "application/json", " null ")).isNull();
+  }
+
+  @Test
   void aBrokenBodyCarriesJacksonsErrorForTheFieldDetail() {
     assertThatThrownBy(() -> resolve(0, "application/json", "{\"count\":\"x\"}"))
         .isInstanceOf(HttpMessageNotReadableException.class)

@@ -249,6 +249,15 @@ class ProcessInstanceControllerTest extends RestTestSupport {
   }
 
   @Test
+  void rejectsTheJsonNullAsAMissingBody() throws Exception {
+    final var result =
+        performSync(post(PATH).contentType(MediaType.APPLICATION_JSON).content("null"));
+
+    assertProblem(result, 400, "INVALID_ARGUMENT", "request body: is required", PATH);
+    assertThat(fakes.calls()).isZero();
+  }
+
+  @Test
   void rejectsANonJsonContentType() throws Exception {
     final var result =
         performSync(post(PATH).contentType(MediaType.TEXT_PLAIN).content("processDefinitionId=p"));
