@@ -29,10 +29,11 @@ import org.springframework.web.method.support.ModelAndViewContainer;
  * docs/performance.md).
  *
  * <p>The answer is Spring's in every case: the same mapper ({@code StrictJsonBinding}), the same
- * exceptions and messages for a missing, unreadable or broken body, so {@code JsonReadErrors} words
- * them as before. Whatever it does not take as it is — a charset other than UTF-8, a body of
- * unknown length (chunked), another content type, a parameter with more annotations than {@code
- * RequestBody} or of a type that is not a record — goes to Spring MVC's resolver.
+ * exceptions and messages for a missing (no bytes, or the JSON {@code null}), unreadable or broken
+ * body, so {@code JsonReadErrors} words them as before. Whatever it does not take as it is — a
+ * charset other than UTF-8, a body of unknown length (chunked), another content type, a parameter
+ * with more annotations than {@code RequestBody} or of a type that is not a record — goes to Spring
+ * MVC's resolver.
  */
 final class JsonBodyArgumentResolver implements HandlerMethodArgumentResolver {
   private final HandlerMethodArgumentResolver mvc;
