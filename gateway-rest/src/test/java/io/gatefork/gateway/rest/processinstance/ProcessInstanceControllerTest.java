@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
@@ -240,18 +241,12 @@ class ProcessInstanceControllerTest extends RestTestSupport {
     assertThat(fakes.calls()).isZero();
   }
 
-  @Test
-  void rejectsAMissingBody() throws Exception {
-    final var result = performSync(post(PATH).contentType(MediaType.APPLICATION_JSON));
-
-    assertProblem(result, 400, "INVALID_ARGUMENT", "request body: is required", PATH);
-    assertThat(fakes.calls()).isZero();
-  }
-
-  @Test
-  void rejectsTheJsonNullAsAMissingBody() throws Exception {
+  /** No body, or the JSON null. */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "null"})
+  void rejectsAMissingBody(final String body) throws Exception {
     final var result =
-        performSync(post(PATH).contentType(MediaType.APPLICATION_JSON).content("null"));
+        performSync(post(PATH).contentType(MediaType.APPLICATION_JSON).content(body));
 
     assertProblem(result, 400, "INVALID_ARGUMENT", "request body: is required", PATH);
     assertThat(fakes.calls()).isZero();
