@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gatefork.gateway.app.tracing.TracingSwitch;
 import io.gatefork.gateway.rest.frontend.SpringInternals;
+import jakarta.servlet.ServletContext;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
@@ -27,6 +28,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  */
 class SpringInternalsTest extends GatewayTestSupport {
   @Autowired private ApplicationContext context;
+  @Autowired private ServletContext servletContext;
 
   @Test
   void springBootIsTheTestedMinor() {
@@ -47,6 +49,19 @@ class SpringInternalsTest extends GatewayTestSupport {
         .isInstanceOfSatisfying(
             DelegatingFilterProxyRegistrationBean.class,
             registration -> assertThat(registration.isEnabled()).isFalse());
+  }
+
+  /**
+   * What the servlet container was given, not only what the beans say: Spring's filters that the
+   * lean front end replaces are not registered beside their replacements. (A registration whose
+   * turning-off was lost ran Spring Security's chain and the observation filter a second time on
+   * every request, and the other tests still passed.)
+   */
+  @Test
+  void theFiltersTheLeanFrontEndReplacesAreNotRegistered() {
+    assertThat(servletContext.getFilterRegistrations().keySet())
+        .contains("gatewayRestSecurityFilter", "gatewayRestServerRequestsMetrics")
+        .doesNotContain("springSecurityFilterChain", "webMvcObservationFilter");
   }
 
   @Test
