@@ -2,6 +2,7 @@ package io.gatefork.service.auth;
 
 import io.camunda.zeebe.protocol.record.value.TenantOwned;
 import io.gatefork.service.operation.Operation;
+import io.gatefork.service.validation.TenantIdRules;
 import java.util.Collections;
 import java.util.List;
 
@@ -9,9 +10,10 @@ import java.util.List;
  * Which tenant ids a caller may name, following the stock gateway: with multi-tenancy checks off
  * only the default tenant (or none, meaning the default) is accepted; with them on a tenant id must
  * be given and must be one of the caller's authorized tenants. Each front end applies it once per
- * request, where it reads the tenant (REST: {@code RestTenantChecks}, gRPC: {@code
- * GatewayRequestValidator}); a failure is a {@link TenantRefusal}, which each words as the stock
- * gateway does.
+ * request, where it reads the tenant: REST through {@link #named} and {@link #namedAll} (format and
+ * access, as the stock REST API checks them), gRPC through {@link #refusal} and {@link
+ * #activationRefusal} ({@code GatewayRequestValidator}); a failure is a {@link TenantRefusal},
+ * which each words as the stock gateway does.
  */
 public final class TenantAccess {
 
@@ -40,6 +42,47 @@ public final class TenantAccess {
       return Verdict.MISSING;
     }
     return caller.tenantIds().contains(tenantId) ? Verdict.ALLOWED : Verdict.NOT_AUTHORIZED;
+  }
+
+  /**
+   * The tenant a request names, checked as the stock REST API checks it: its format ({@link
+   * TenantIdRules#format}), then, with multi-tenancy checks on, the caller's access. With checks
+   * off the REST API checks the format only, while the stock gRPC gateway refuses any tenant but
+   * the default: gRPC asks {@link #refusal} alone (a tenant it admits is the default or one of the
+   * caller's, so its format needs no check).
+   *
+   * @throws TenantRefusal when the caller may not act in it; a {@code FieldViolation} when it is
+   *     malformed
+   */
+  public static String named(
+      final Caller caller, final Operation operation, final String field, final String value) {
+    TenantIdRules.format(field, value);
+    if (caller.tenantChecks()) {
+      throwIf(refusal(caller, operation, field, value));
+    }
+    return value;
+  }
+
+  /**
+   * The tenants a job activation names, checked as {@link #named} checks one (each well-formed,
+   * none null), the access as {@link #activationRefusal} decides it.
+   */
+  public static List<String> namedAll(
+      final Caller caller,
+      final Operation operation,
+      final String field,
+      final List<String> values) {
+    final List<String> checked = TenantIdRules.formats(field, values);
+    if (caller.tenantChecks()) {
+      throwIf(activationRefusal(caller, operation, field, checked));
+    }
+    return checked;
+  }
+
+  private static void throwIf(final TenantRefusal refusal) {
+    if (refusal != null) {
+      throw refusal;
+    }
   }
 
   /** The refusal of the one tenant a request names, or null when the caller may act in it. */

@@ -14,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,11 +49,6 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
   private final LongPollingConfig config;
   private final ScheduledThreadPoolExecutor deadlines;
   private final WaitersByType waitersByType = new WaitersByType();
-
-  /** Made once: a method reference per activation would be an allocation per activation. */
-  private final Function<String, JobTypeWaiters<ActivationRequest>> acquireWaiters =
-      waitersByType::acquire;
-
   private final AtomicInteger parked = new AtomicInteger();
   private final ParkedPerCaller perCaller;
   private volatile boolean draining;
@@ -145,7 +139,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     try {
       request =
           ActivationRequest.start(
-              requestOwner, context, command, config, acquireWaiters, pushSources);
+              requestOwner, context, command, config, waitersByType.acquirer, pushSources);
     } catch (final ServiceException e) {
       return CompletableFuture.failedFuture(e);
     }

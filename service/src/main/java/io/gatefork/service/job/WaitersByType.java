@@ -3,6 +3,7 @@ package io.gatefork.service.job;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 
 /**
  * The job types someone waits for, each with its {@link JobTypeWaiters}: the long polls parked for
@@ -13,6 +14,9 @@ import java.util.concurrent.ConcurrentMap;
 final class WaitersByType {
   private final ConcurrentMap<String, JobTypeWaiters<ActivationRequest>> byType =
       new ConcurrentHashMap<>();
+
+  /** {@link #acquire} as a function, made once instead of a method reference per activation. */
+  final Function<String, JobTypeWaiters<ActivationRequest>> acquirer = this::acquire;
 
   /**
    * The type's waiters, counted as used until {@link #release}d: a request's until its answer, a

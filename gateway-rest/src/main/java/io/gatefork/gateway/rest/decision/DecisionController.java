@@ -2,9 +2,9 @@ package io.gatefork.gateway.rest.decision;
 
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.decision.DecisionEvaluationResult;
 import io.gatefork.service.decision.DecisionServices;
 import io.gatefork.service.decision.EvaluateDecision;
@@ -48,7 +48,7 @@ public class DecisionController {
                 ? FieldRules.requireText("decisionDefinitionId", body.decisionDefinitionId())
                 : null,
             body.variables(),
-            RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
+            TenantAccess.named(context.caller(), context.operation(), "tenantId", body.tenantId()));
     return AsyncResponses.ok(
         decisionServices.evaluate(context, command), DecisionController::toResponse);
   }

@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.deployment;
 
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.deployment.DeployResources;
 import io.gatefork.service.deployment.DeploymentServices;
 import io.gatefork.service.operation.Operation;
@@ -49,7 +49,8 @@ public class DeploymentController {
     final DeployResources command =
         new DeployResources(
             resources(request.getMultiFileMap()),
-            RestTenantChecks.tenantId(TENANT_ID_PART, tenantId(request), context));
+            TenantAccess.named(
+                context.caller(), context.operation(), TENANT_ID_PART, tenantId(request)));
     return AsyncResponses.ok(
         deploymentServices.deploy(context, command), DeploymentResponseMapper::toResponse);
   }

@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.job;
 
-import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.job.ActivateJobs;
 import io.gatefork.service.job.JobCompletionResult;
 import io.gatefork.service.validation.FieldRules;
@@ -23,7 +23,8 @@ final class JobRequestMapper {
         FieldRules.require("timeout", request.timeout()),
         FieldRules.require("maxJobsToActivate", request.maxJobsToActivate()),
         request.fetchVariable(),
-        RestTenantChecks.tenantIds("tenantIds", request.tenantIds(), context),
+        TenantAccess.namedAll(
+            context.caller(), context.operation(), "tenantIds", request.tenantIds()),
         // null = default long poll; 0 means the same, negative = answer at once
         request.requestTimeout() == null ? null : Duration.ofMillis(request.requestTimeout()));
   }

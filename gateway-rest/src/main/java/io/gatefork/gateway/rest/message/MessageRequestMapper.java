@@ -1,7 +1,7 @@
 package io.gatefork.gateway.rest.message;
 
-import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.message.CorrelateMessage;
 import io.gatefork.service.message.MessageCorrelated;
 import io.gatefork.service.message.MessagePublished;
@@ -20,7 +20,7 @@ final class MessageRequestMapper {
         request.timeToLive() == null ? 0 : request.timeToLive(),
         request.messageId(),
         request.variables(),
-        RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
+        TenantAccess.named(context.caller(), context.operation(), "tenantId", request.tenantId()));
   }
 
   static CorrelateMessage toCorrelateMessage(
@@ -29,7 +29,7 @@ final class MessageRequestMapper {
         request.name(),
         request.correlationKey() == null ? "" : request.correlationKey(),
         request.variables(),
-        RestTenantChecks.tenantId("tenantId", request.tenantId(), context));
+        TenantAccess.named(context.caller(), context.operation(), "tenantId", request.tenantId()));
   }
 
   static MessageCorrelationResponse toResponse(final MessageCorrelated correlated) {

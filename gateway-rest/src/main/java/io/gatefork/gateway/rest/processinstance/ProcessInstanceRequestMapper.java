@@ -1,9 +1,9 @@
 package io.gatefork.gateway.rest.processinstance;
 
-import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.gateway.rest.stage.OperationLabel;
 import io.gatefork.gateway.rest.validation.LongKeys;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.processinstance.CreateProcessInstance;
 import io.gatefork.service.processinstance.MigrateProcessInstance;
@@ -61,7 +61,7 @@ final class ProcessInstanceRequestMapper {
                 ? request.processDefinitionVersion()
                 : LATEST_VERSION,
             request.variables(),
-            RestTenantChecks.tenantId("tenantId", request.tenantId(), acting),
+            TenantAccess.named(acting.caller(), acting.operation(), "tenantId", request.tenantId()),
             request.operationReference(),
             startElementIds(request.startInstructions()),
             request.tags(),

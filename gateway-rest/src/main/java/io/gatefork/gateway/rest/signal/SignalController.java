@@ -2,8 +2,8 @@ package io.gatefork.gateway.rest.signal;
 
 import io.gatefork.gateway.rest.operation.GatewayOperation;
 import io.gatefork.gateway.rest.response.AsyncResponses;
-import io.gatefork.gateway.rest.security.RestTenantChecks;
 import io.gatefork.service.RequestContext;
+import io.gatefork.service.auth.TenantAccess;
 import io.gatefork.service.operation.Operation;
 import io.gatefork.service.signal.BroadcastSignal;
 import io.gatefork.service.signal.SignalServices;
@@ -34,7 +34,7 @@ public class SignalController {
         new BroadcastSignal(
             body.signalName(),
             body.variables(),
-            RestTenantChecks.tenantId("tenantId", body.tenantId(), context));
+            TenantAccess.named(context.caller(), context.operation(), "tenantId", body.tenantId()));
     return AsyncResponses.ok(
         signalServices.broadcast(context, command),
         broadcasted ->

@@ -1,12 +1,10 @@
-package io.gatefork.gateway.rest.security;
+package io.gatefork.service.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gatefork.service.RequestContext;
-import io.gatefork.service.auth.Caller;
-import io.gatefork.service.auth.TenantRefusal;
 import io.gatefork.service.error.ServiceException;
 import io.gatefork.service.error.ServiceStatus;
 import io.gatefork.service.operation.Operation;
@@ -16,8 +14,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The caller and the operation come from the context passed in: no request is looked up. */
-class RestTenantChecksTest {
+/**
+ * The rule as REST applies it ({@link TenantAccess#named}, {@link TenantAccess#namedAll}): the
+ * format first, the access with checks on, worded with the operation of the context it is given.
+ */
+class TenantAccessNamedTest {
   private static final Caller ANN =
       Caller.user("ann", null, null, null, List.of("tenant-a"), null, Map.of(), true);
   private static final RequestContext ANN_CONTEXT = context(ANN, Operation.CREATE_PROCESS_INSTANCE);
@@ -29,9 +30,7 @@ class RestTenantChecksTest {
   @Test
   void aTenantTheCallerIsNotAuthorizedForIsForbiddenNamingTheOperation() {
     assertThatThrownBy(
-            () ->
-                RestTenantChecks.tenantId(
-                    "tenantId", "tenant-b", context(ANN, Operation.CREATE_PROCESS_INSTANCE)))
+            () -> named("tenantId", "tenant-b", context(ANN, Operation.CREATE_PROCESS_INSTANCE)))
         .isInstanceOfSatisfying(
             ServiceException.class, e -> assertThat(e.status()).isEqualTo(ServiceStatus.FORBIDDEN))
         .hasMessage(
@@ -41,10 +40,7 @@ class RestTenantChecksTest {
 
   @Test
   void noTenantWithChecksOnIsAnInvalidArgumentNamingTheOperation() {
-    assertThatThrownBy(
-            () ->
-                RestTenantChecks.tenantId(
-                    "tenantId", null, context(ANN, Operation.PUBLISH_MESSAGE)))
+    assertThatThrownBy(() -> named("tenantId", null, context(ANN, Operation.PUBLISH_MESSAGE)))
         .isInstanceOfSatisfying(
             ServiceException.class,
             e -> assertThat(e.status()).isEqualTo(ServiceStatus.INVALID_ARGUMENT))
@@ -59,22 +55,17 @@ class RestTenantChecksTest {
         context(ANN, Operation.CREATE_PROCESS_INSTANCE)
             .withOperation(Operation.CREATE_PROCESS_INSTANCE_WITH_RESULT);
 
-    assertThatThrownBy(() -> RestTenantChecks.tenantId("tenantId", "tenant-b", withResult))
+    assertThatThrownBy(() -> named("tenantId", "tenant-b", withResult))
         .hasMessageStartingWith(
             "Expected to handle request Create Process Instance With Result with tenant");
   }
 
   @Test
   void theCallersTenantAndAnyTenantWithChecksOffPass() {
-    assertThatCode(
-            () ->
-                RestTenantChecks.tenantId(
-                    "tenantId", "tenant-a", context(ANN, Operation.ACTIVATE_JOBS)))
+    assertThatCode(() -> named("tenantId", "tenant-a", context(ANN, Operation.ACTIVATE_JOBS)))
         .doesNotThrowAnyException();
     assertThatCode(
-            () ->
-                RestTenantChecks.tenantId(
-                    "tenantId", "tenant-b", context(Caller.ANONYMOUS, Operation.ACTIVATE_JOBS)))
+            () -> named("tenantId", "tenant-b", context(Caller.ANONYMOUS, Operation.ACTIVATE_JOBS)))
         .doesNotThrowAnyException();
   }
 
@@ -82,10 +73,8 @@ class RestTenantChecksTest {
   void aJobActivationNamingAForeignTenantIsForbidden() {
     final RequestContext context = context(ANN, Operation.ACTIVATE_JOBS);
 
-    assertThatCode(() -> RestTenantChecks.checkAll("tenantIds", context, List.of()))
-        .doesNotThrowAnyException();
-    assertThatThrownBy(
-            () -> RestTenantChecks.checkAll("tenantIds", context, List.of("tenant-a", "tenant-c")))
+    assertThatCode(() -> namedAll("tenantIds", List.of(), context)).doesNotThrowAnyException();
+    assertThatThrownBy(() -> namedAll("tenantIds", List.of("tenant-a", "tenant-c"), context))
         .hasMessage(
             "Expected to handle request Activate Jobs with tenant identifier 'tenant-c', but tenant"
                 + " is not authorized to perform this request");
@@ -95,7 +84,7 @@ class RestTenantChecksTest {
   void theRefusalNamesTheFieldTheHandlerRead() {
     assertThatThrownBy(
             () ->
-                RestTenantChecks.tenantId(
+                named(
                     "resources[0].tenantId",
                     "tenant-b",
                     context(ANN, Operation.CREATE_PROCESS_INSTANCE)))
@@ -103,7 +92,7 @@ class RestTenantChecksTest {
             TenantRefusal.class, e -> assertThat(e.field()).isEqualTo("resources[0].tenantId"));
     assertThatThrownBy(
             () ->
-                RestTenantChecks.tenantIds(
+                namedAll(
                     "filter.tenantIds", List.of("tenant-c"), context(ANN, Operation.ACTIVATE_JOBS)))
         .isInstanceOfSatisfying(
             TenantRefusal.class, e -> assertThat(e.field()).isEqualTo("filter.tenantIds"));
@@ -112,11 +101,20 @@ class RestTenantChecksTest {
   @Test
   void aTenantIdIsCheckedForItsFormatBeforeItsAccess() {
     final RequestContext anonymous = RequestContext.create();
-    assertThat(RestTenantChecks.tenantId("tenantId", "tenant-a", anonymous)).isEqualTo("tenant-a");
-    assertThatThrownBy(() -> RestTenantChecks.tenantId("tenantId", "a b", ANN_CONTEXT))
+    assertThat(named("tenantId", "tenant-a", anonymous)).isEqualTo("tenant-a");
+    assertThatThrownBy(() -> named("tenantId", "a b", ANN_CONTEXT))
         .hasMessageStartingWith("tenantId: must be '<default>' or contain only");
-    assertThatThrownBy(
-            () -> RestTenantChecks.tenantIds("tenantIds", Arrays.asList((String) null), anonymous))
+    assertThatThrownBy(() -> namedAll("tenantIds", Arrays.asList((String) null), anonymous))
         .hasMessage("tenantIds[0]: must not be null");
+  }
+
+  private static String named(
+      final String field, final String value, final RequestContext context) {
+    return TenantAccess.named(context.caller(), context.operation(), field, value);
+  }
+
+  private static List<String> namedAll(
+      final String field, final List<String> values, final RequestContext context) {
+    return TenantAccess.namedAll(context.caller(), context.operation(), field, values);
   }
 }
