@@ -73,18 +73,17 @@ public final class BrokerClientConfig {
         .initialContactPoints(List.of("127.0.0.1:26502"))
         .requestTimeout(Duration.ofSeconds(15))
         .membership(
-            Membership.builder()
-                .gossipInterval(Duration.ofMillis(250))
-                .gossipFanout(2)
-                .probeInterval(Duration.ofSeconds(1))
-                .probeTimeout(Duration.ofMillis(100))
-                .suspectProbes(3)
-                .failureTimeout(Duration.ofSeconds(10))
-                .syncInterval(Duration.ofSeconds(10))
-                .broadcastUpdates(false)
-                .broadcastDisputes(true)
-                .notifySuspect(false)
-                .build())
+            new Membership(
+                Duration.ofMillis(250),
+                2,
+                Duration.ofSeconds(1),
+                Duration.ofMillis(100),
+                3,
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(10),
+                false,
+                true,
+                false))
         .resourceExhaustedRetry(ResourceExhaustedRetry.FAIL_FAST);
   }
 
@@ -312,104 +311,19 @@ public final class BrokerClientConfig {
       Objects.requireNonNull(syncInterval, "syncInterval must be set");
     }
 
-    /** A builder with nothing set (booleans false, counts 0). */
-    public static Builder builder() {
-      return new Builder();
-    }
-
-    /** A builder holding these settings, to derive other settings from them. */
-    public Builder toBuilder() {
-      return builder()
-          .gossipInterval(gossipInterval)
-          .gossipFanout(gossipFanout)
-          .probeInterval(probeInterval)
-          .probeTimeout(probeTimeout)
-          .suspectProbes(suspectProbes)
-          .failureTimeout(failureTimeout)
-          .syncInterval(syncInterval)
-          .broadcastUpdates(broadcastUpdates)
-          .broadcastDisputes(broadcastDisputes)
-          .notifySuspect(notifySuspect);
-    }
-
-    /** Collects the settings of a {@link Membership}. */
-    public static final class Builder {
-      private Duration gossipInterval;
-      private int gossipFanout;
-      private Duration probeInterval;
-      private Duration probeTimeout;
-      private int suspectProbes;
-      private Duration failureTimeout;
-      private Duration syncInterval;
-      private boolean broadcastUpdates;
-      private boolean broadcastDisputes;
-      private boolean notifySuspect;
-
-      private Builder() {}
-
-      public Builder gossipInterval(final Duration value) {
-        gossipInterval = value;
-        return this;
-      }
-
-      public Builder gossipFanout(final int value) {
-        gossipFanout = value;
-        return this;
-      }
-
-      public Builder probeInterval(final Duration value) {
-        probeInterval = value;
-        return this;
-      }
-
-      public Builder probeTimeout(final Duration value) {
-        probeTimeout = value;
-        return this;
-      }
-
-      public Builder suspectProbes(final int value) {
-        suspectProbes = value;
-        return this;
-      }
-
-      public Builder failureTimeout(final Duration value) {
-        failureTimeout = value;
-        return this;
-      }
-
-      public Builder syncInterval(final Duration value) {
-        syncInterval = value;
-        return this;
-      }
-
-      public Builder broadcastUpdates(final boolean value) {
-        broadcastUpdates = value;
-        return this;
-      }
-
-      public Builder broadcastDisputes(final boolean value) {
-        broadcastDisputes = value;
-        return this;
-      }
-
-      public Builder notifySuspect(final boolean value) {
-        notifySuspect = value;
-        return this;
-      }
-
-      public Membership build() {
-        return new Membership(
-            gossipInterval,
-            gossipFanout,
-            probeInterval,
-            probeTimeout,
-            suspectProbes,
-            failureTimeout,
-            syncInterval,
-            broadcastUpdates,
-            broadcastDisputes,
-            notifySuspect);
-      }
+    /** These settings with another failure timeout (tests of a broker that goes away). */
+    public Membership withFailureTimeout(final Duration value) {
+      return new Membership(
+          gossipInterval,
+          gossipFanout,
+          probeInterval,
+          probeTimeout,
+          suspectProbes,
+          value,
+          syncInterval,
+          broadcastUpdates,
+          broadcastDisputes,
+          notifySuspect);
     }
   }
 

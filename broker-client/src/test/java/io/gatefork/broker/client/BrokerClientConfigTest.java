@@ -54,9 +54,10 @@ class BrokerClientConfigTest {
   @Test
   void toBuilderKeepsEverySetting() {
     final var membership =
-        BrokerClientConfig.testDefaults().build().membership().toBuilder()
-            .failureTimeout(Duration.ofSeconds(2))
-            .build();
+        BrokerClientConfig.testDefaults()
+            .build()
+            .membership()
+            .withFailureTimeout(Duration.ofSeconds(2));
     final var original =
         BrokerClientConfig.builder()
             .clusterName("blue")

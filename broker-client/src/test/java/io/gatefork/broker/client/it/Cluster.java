@@ -53,7 +53,7 @@ final class Cluster implements AutoCloseable {
         .port(FreePorts.next())
         .initialContactPoints(List.of(contactPoint))
         .requestTimeout(Duration.ofSeconds(10))
-        .membership(stock.membership().toBuilder().failureTimeout(Duration.ofSeconds(2)).build())
+        .membership(stock.membership().withFailureTimeout(Duration.ofSeconds(2)))
         .resourceExhaustedRetry(retry)
         .build();
   }
