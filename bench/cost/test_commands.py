@@ -20,10 +20,12 @@ ROOT = HERE.parents[1]
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "bench" / "startup"))
+sys.path.insert(0, str(ROOT / "bench" / "floor"))
 
 import compare_builds  # noqa: E402
 import cost_bench  # noqa: E402
 import dead_polls_bench  # noqa: E402
+import floor_bench  # noqa: E402
 import hostile_bench  # noqa: E402
 import jfr_breakdown  # noqa: E402
 import rolling_restart_bench  # noqa: E402
@@ -37,11 +39,11 @@ from benchlib.workload import MODES  # noqa: E402
 DOCS = ("docs/*.md", "README.md", "bench/cost/README.md", "bench/startup/README.md",
         "bench/cost/profiles/README.md", "bench/cost/results/**/README.md",
         "bench/cost/results/**/report.md", "bench/startup/results/**/README.md",
-        "bench/startup/results/**/report.md")
+        "bench/startup/results/**/report.md", "bench/floor/README.md")
 SCRIPT = re.compile(r"(?:[\w./-]*/)?(bench-cost\.sh|cost_bench\.py|shed_cost\.py|"
                     r"startup_bench\.py|compare_builds\.py|compare_builds\.sh|jfr_breakdown\.py|"
                     r"workload_bench\.py|hostile_bench\.py|dead_polls_bench\.py|"
-                    r"rolling_restart_bench\.py|bench\.sh)")
+                    r"rolling_restart_bench\.py|floor_bench\.py|bench\.sh)")
 MODE_OPTIONS = ("--modes", "--storm-modes", "--soak-mode")
 
 
@@ -127,7 +129,8 @@ class CitedCommandsParse(unittest.TestCase):
                    "hostile_bench.py": hostile_bench.parse_args,
                    "dead_polls_bench.py": dead_polls_bench.parse_args,
                    "rolling_restart_bench.py": rolling_restart_bench.parse_args,
-                   "jfr_breakdown.py": jfr_breakdown.parse_args}
+                   "jfr_breakdown.py": jfr_breakdown.parse_args,
+                   "floor_bench.py": floor_bench.parse_args}
         checked = 0
         for where, script, words in cited_commands():
             argv = cost_argv(script, words)
