@@ -44,6 +44,11 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
   /** What makes the slow worker slower than its stream: its time per (large) job. */
   private static final Duration SLOW_WORKER_TIME_PER_JOB = Duration.ofMillis(150);
 
+  /**
+   * Brings a job lost in a cut stream back well within a test's wait (the client's default: 5 min).
+   */
+  private static final Duration CUT_JOB_TIMEOUT = Duration.ofSeconds(5);
+
   @Autowired private MeterRegistry registry;
 
   @Test
@@ -82,7 +87,9 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
   /**
    * A streaming worker across several ages: its job stream is cancelled at each grace end (the
    * client opens a new one); jobs the gateway could not push go back to the broker, so every job is
-   * completed, each exactly once, long before the job timeout would bring a lost one back.
+   * completed, each exactly once. A job written into the stream just before a cut and never read is
+   * the one loss left (docs/job-streaming.md): it comes back by its job timeout, short here so that
+   * the wait covers it (a clean-clone CI run met one with the client's default, 5 min).
    */
   @Test
   void aStreamingWorkerCompletesEveryJobExactlyOnceAcrossSeveralAges() throws Exception {
@@ -99,7 +106,7 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
               .newWorker()
               .jobType(type)
               .handler(handler)
-              .timeout(Duration.ofMinutes(5))
+              .timeout(CUT_JOB_TIMEOUT)
               .streamEnabled(true)
               .open()) {
         final long end = System.nanoTime() + Duration.ofSeconds(8).toNanos();
@@ -133,11 +140,13 @@ class MaxConnectionAgeTest extends ConnectionAgeSupport {
     assertThat(streamedJobs(registry) - streamedBefore).as("jobs pushed on streams").isPositive();
     assertThat(recorder.connections()).hasSizeGreaterThanOrEqualTo(3);
     System.out.printf(
-        "max connection age: %d instances over %d connections, %.0f jobs streamed, %d yielded%n",
+        "max connection age: %d instances over %d connections, %.0f jobs streamed, %d yielded,"
+            + " %d timed out%n",
         instances.size(),
         recorder.connections().size(),
         streamedJobs(registry) - streamedBefore,
-        jobEvents(JobIntent.YIELDED, type).size());
+        jobEvents(JobIntent.YIELDED, type).size(),
+        jobEvents(JobIntent.TIMED_OUT, type).size());
   }
 
   /**
