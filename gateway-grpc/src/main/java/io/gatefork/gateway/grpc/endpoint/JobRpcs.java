@@ -6,22 +6,16 @@ import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.jobResult;
 import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.operationReference;
 import static io.gatefork.gateway.grpc.endpoint.GatewayRequestMapper.variables;
 import static io.gatefork.gateway.grpc.endpoint.RpcShapes.started;
-import static io.gatefork.gateway.grpc.endpoint.RpcShapes.unary;
 
 import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivateJobsResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ActivatedJob;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StreamActivatedJobsRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesResponse;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
 import io.gatefork.gateway.grpc.error.GrpcStatusMapper;
 import io.gatefork.service.job.JobServices;
@@ -37,9 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The job RPCs of the {@code Gateway} service: activation by long poll, job streams, and the
- * commands on one job. {@link GatewayEndpoint} binds them beside its own.
+ * commands on one job: rows of the {@link GatewayEndpoint}'s table.
  */
-final class JobRpcs implements GatewayGrpc.AsyncService {
+final class JobRpcs {
   private static final CompleteJobResponse COMPLETED = CompleteJobResponse.getDefaultInstance();
   private static final FailJobResponse FAILED = FailJobResponse.getDefaultInstance();
   private static final ThrowErrorResponse ERROR_THROWN = ThrowErrorResponse.getDefaultInstance();
@@ -59,13 +53,56 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
     activatedJobsWriter = new ActivatedJobsWriter(maxMessageSize);
   }
 
+  /** The job RPCs' rows, by name. */
+  void bindTo(final RpcTable rpcs) {
+    rpcs.answeredBy(GatewayGrpc.getActivateJobsMethod(), this::activateJobs);
+    rpcs.unary(
+        GatewayGrpc.getCompleteJobMethod(),
+        GatewayRequestValidator::completeJob,
+        (context, r) ->
+            jobs.complete(context, r.getJobKey(), variables(r.getVariables()), jobResult(r)),
+        ignored -> COMPLETED);
+    rpcs.unary(
+        GatewayGrpc.getFailJobMethod(),
+        (context, r) ->
+            jobs.fail(
+                context,
+                r.getJobKey(),
+                r.getRetries(),
+                absentIfEmpty(r.getErrorMessage()),
+                r.getRetryBackOff(),
+                variables(r.getVariables())),
+        ignored -> FAILED);
+    rpcs.answeredBy(GatewayGrpc.getStreamActivatedJobsMethod(), this::streamActivatedJobs);
+    rpcs.unary(
+        GatewayGrpc.getThrowErrorMethod(),
+        (context, r) ->
+            jobs.throwError(
+                context,
+                new ThrowJobError(
+                    r.getJobKey(),
+                    r.getErrorCode(),
+                    absentIfEmpty(r.getErrorMessage()),
+                    variables(r.getVariables()))),
+        ignored -> ERROR_THROWN);
+    rpcs.unary(
+        GatewayGrpc.getUpdateJobRetriesMethod(),
+        (context, r) ->
+            jobs.updateRetries(context, r.getJobKey(), r.getRetries(), operationReference(r)),
+        ignored -> RETRIES_UPDATED);
+    rpcs.unary(
+        GatewayGrpc.getUpdateJobTimeoutMethod(),
+        (context, r) ->
+            jobs.updateTimeout(context, r.getJobKey(), r.getTimeout(), operationReference(r)),
+        ignored -> TIMEOUT_UPDATED);
+  }
+
   /**
    * Long polling happens inside the service: its future stays open, holding no thread, until jobs
    * arrive or the request timeout passes. A client that goes away cancels that future so the
    * service can drop the poll instead of activating jobs nobody will receive.
    */
-  @Override
-  public void activateJobs(
+  private void activateJobs(
       final ActivateJobsRequest request, final StreamObserver<ActivateJobsResponse> observer) {
     final var activation =
         started(
@@ -95,82 +132,11 @@ final class JobRpcs implements GatewayGrpc.AsyncService {
         });
   }
 
-  @Override
-  public void completeJob(
-      final CompleteJobRequest request, final StreamObserver<CompleteJobResponse> observer) {
-    unary(
-        request,
-        observer,
-        GatewayRequestValidator::completeJob,
-        (context, r) ->
-            jobs.complete(context, r.getJobKey(), variables(r.getVariables()), jobResult(r)),
-        ignored -> COMPLETED);
-  }
-
-  @Override
-  public void failJob(
-      final FailJobRequest request, final StreamObserver<FailJobResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            jobs.fail(
-                context,
-                r.getJobKey(),
-                r.getRetries(),
-                absentIfEmpty(r.getErrorMessage()),
-                r.getRetryBackOff(),
-                variables(r.getVariables())),
-        ignored -> FAILED);
-  }
-
-  @Override
-  public void throwError(
-      final ThrowErrorRequest request, final StreamObserver<ThrowErrorResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            jobs.throwError(
-                context,
-                new ThrowJobError(
-                    r.getJobKey(),
-                    r.getErrorCode(),
-                    absentIfEmpty(r.getErrorMessage()),
-                    variables(r.getVariables()))),
-        ignored -> ERROR_THROWN);
-  }
-
-  @Override
-  public void updateJobRetries(
-      final UpdateJobRetriesRequest request,
-      final StreamObserver<UpdateJobRetriesResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            jobs.updateRetries(context, r.getJobKey(), r.getRetries(), operationReference(r)),
-        ignored -> RETRIES_UPDATED);
-  }
-
-  @Override
-  public void updateJobTimeout(
-      final UpdateJobTimeoutRequest request,
-      final StreamObserver<UpdateJobTimeoutResponse> observer) {
-    unary(
-        request,
-        observer,
-        (context, r) ->
-            jobs.updateTimeout(context, r.getJobKey(), r.getTimeout(), operationReference(r)),
-        ignored -> TIMEOUT_UPDATED);
-  }
-
   /**
    * A long-lived stream: jobs are pushed as brokers activate them, until the client cancels.
    * Registered before this returns, so a client that cancels at once still removes its stream.
    */
-  @Override
-  public void streamActivatedJobs(
+  private void streamActivatedJobs(
       final StreamActivatedJobsRequest request, final StreamObserver<ActivatedJob> observer) {
     if (!(observer instanceof final ServerCallStreamObserver<ActivatedJob> call)) {
       Replies.fail(observer, Status.INTERNAL.withDescription("Not a server call"));

@@ -35,15 +35,6 @@ final class RpcShapes {
     }
   }
 
-  /** A unary RPC whose request the field rules of the service check alone. */
-  static <Q extends Message, S, R> void unary(
-      final Q request,
-      final StreamObserver<R> observer,
-      final BiFunction<RequestContext, Q, CompletableFuture<S>> call,
-      final Function<? super S, ? extends R> toResponse) {
-    unary(request, observer, RpcShapes::valid, call, toResponse);
-  }
-
   /**
    * An RPC whose answers the caller wires itself: what {@code start} returned, or null when the
    * call was refused (invalid, or the service threw) and has been answered already.
@@ -76,9 +67,5 @@ final class RpcShapes {
         CallerContext.current(),
         StageTimingContext.operation(),
         StageTimingContext.remoteAddress());
-  }
-
-  private static Status valid(final Message request) {
-    return null;
   }
 }

@@ -39,21 +39,7 @@ class UnservedRpcTest {
     return GatewayGrpc.getServiceDescriptor().getMethods().stream();
   }
 
-  /**
-   * An RPC is declared by one of the endpoint's two classes at most: the binding would refuse to
-   * choose, and which one serves it is the class's to say.
-   */
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("allMethods")
-  void eachRpcIsDeclaredByOneClassAtMost(final MethodDescriptor<?, ?> method) {
-    assertThat(
-            GatewayEndpoint.declares(GatewayEndpoint.class, method)
-                && GatewayEndpoint.declares(JobRpcs.class, method))
-        .as("declared by both GatewayEndpoint and JobRpcs")
-        .isFalse();
-  }
-
-  /** The generated base class answers UNIMPLEMENTED for every method the endpoint leaves out. */
+  /** The table answers UNIMPLEMENTED for every RPC it has no row for: none may be left out. */
   @ParameterizedTest(name = "{0}")
   @MethodSource("allMethods")
   <ReqT, RespT> void noRpcAnswersUnimplemented(final MethodDescriptor<ReqT, RespT> method) {
