@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -19,6 +18,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "cost"))
 from benchlib.accounting import jit_cpu_seconds, thread_cpu_seconds  # noqa: E402
+from benchlib.aggregate import spread, stats  # noqa: E402
+from benchlib.procs import taskset  # noqa: E402
+from benchlib.workload import open_loop_workers  # noqa: E402
 
 # op -> (method, path, body): a refused job completion (async, a 404 problem) and the topology
 OPS = {
@@ -59,7 +61,7 @@ def build():
 
 
 def start(java, args):
-    cmd = ["taskset", "-c", args.app_cpus, str(java), *args.java_opts.split(), "-cp",
+    cmd = [*taskset(args.app_cpus), str(java), *args.java_opts.split(), "-cp",
            "%s:%s/*" % (HERE / "target" / "classes", HERE / "target" / "lib"),
            "io.gatefork.bench.floor.FloorApp", "--server.port=%d" % args.port,
            "--logging.level.root=WARN"]
@@ -84,9 +86,9 @@ def attack(args, op, rate, seconds, out):
         target += "Content-Type: application/json\n@%s\n" % body_file
     targets = out / ("%s.targets" % op)
     targets.write_text(target)
-    load = (["-rate=%d/s" % rate, "-max-workers=%d" % max(args.connections, 64)] if rate else
+    load = (["-rate=%d/s" % rate, "-max-workers=%d" % open_loop_workers(rate)] if rate else
             ["-rate=0", "-workers=%d" % args.connections, "-max-workers=%d" % args.connections])
-    attack_cmd = ["taskset", "-c", args.load_cpus, "vegeta", "attack", "-targets=%s" % targets,
+    attack_cmd = [*taskset(args.load_cpus), "vegeta", "attack", "-targets=%s" % targets,
                   "-duration=%.3fs" % seconds, "-timeout=10s", *load]
     attacking = subprocess.Popen(attack_cmd, stdout=subprocess.PIPE)
     report = subprocess.run(["vegeta", "report", "-type=json"], stdin=attacking.stdout,
@@ -115,12 +117,10 @@ def report(cells, args):
     keys = sorted({(c["op"], c["load"]) for c in cells})
     for op, load in keys:
         mine = [c for c in cells if (c["op"], c["load"]) == (op, load)]
-        excl = [c["us_excl_jit"] for c in mine]
-        whole = [c["us_per_request"] for c in mine]
         codes = sorted({code for c in mine for code in c["codes"]})
-        lines.append("| %s | %s | %.0f [%.0f–%.0f] | %.0f | %s |" % (
-            op, load, statistics.median(excl), min(excl), max(excl), statistics.median(whole),
-            ", ".join(codes)))
+        lines.append("| %s | %s | %s | %s | %s |" % (
+            op, load, spread(c["us_excl_jit"] for c in mine),
+            "%.0f" % stats(c["us_per_request"] for c in mine)["median"], ", ".join(codes)))
     return "\n".join(lines) + "\n"
 
 
