@@ -154,4 +154,17 @@ public final class BrokerContainer extends GenericContainer<BrokerContainer> {
   public String output() {
     return logs.text();
   }
+
+  /**
+   * Whether the broker knows {@code memberId} now: since it last joined, the last of its "Cluster
+   * member" lines for it says added. It refuses the job streams of a member it does not know and
+   * sends it no job notifications.
+   */
+  public boolean knowsMember(final String memberId) {
+    final String all = output();
+    final String text =
+        all.substring(Math.max(0, all.lastIndexOf("Cluster member " + nodeId + " joining")));
+    return text.lastIndexOf("Cluster member " + memberId + " added")
+        > text.lastIndexOf("Cluster member " + memberId + " removed");
+  }
 }

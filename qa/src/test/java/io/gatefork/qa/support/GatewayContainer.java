@@ -31,6 +31,7 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
   private final int grpcPort = Ports.freeLoopbackPort();
   private final int managementPort = Ports.freeLoopbackPort();
   private final int clusterPort = Ports.freeLoopbackPort();
+  private final String memberId = "qa-gateway-" + UUID.randomUUID();
   private final ContainerLogs logs;
   private long nanoCpus = TWO_CPUS;
   private long memoryBytes;
@@ -82,7 +83,7 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
    */
   public GatewayContainer joining(final String contactPoint) {
     return withEnv("ZEEBE_GATEWAY_CLUSTER_INITIALCONTACTPOINTS", contactPoint)
-        .withEnv("ZEEBE_GATEWAY_CLUSTER_MEMBERID", "qa-gateway-" + UUID.randomUUID())
+        .withEnv("ZEEBE_GATEWAY_CLUSTER_MEMBERID", memberId)
         .withEnv("ZEEBE_GATEWAY_CLUSTER_HOST", "127.0.0.1")
         .withEnv("ZEEBE_GATEWAY_CLUSTER_PORT", Integer.toString(clusterPort))
         .withEnv("ZEEBE_GATEWAY_NETWORK_HOST", "127.0.0.1")
@@ -128,6 +129,11 @@ public final class GatewayContainer extends GenericContainer<GatewayContainer> {
 
   public int managementPort() {
     return managementPort;
+  }
+
+  /** Its id in the cluster's membership, set by {@link #joining}. */
+  public String memberId() {
+    return memberId;
   }
 
   public int clusterPort() {

@@ -2,6 +2,7 @@ package io.gatefork.broker.dev.cluster;
 
 import io.atomix.cluster.AtomixCluster;
 import io.atomix.cluster.AtomixClusterBuilder;
+import io.atomix.cluster.ClusterMembershipEvent;
 import io.atomix.cluster.discovery.BootstrapDiscoveryProvider;
 import io.atomix.cluster.protocol.SwimMembershipProtocol;
 import io.atomix.utils.net.Address;
@@ -13,12 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds the broker's Atomix cluster member. One Netty messaging service on one port carries both
  * the SWIM membership protocol and the command API, as on a real broker; with TLS when asked.
  */
 public final class ClusterMemberFactory {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterMemberFactory.class);
 
   /**
    * How long an unreachable member stays suspected before it is removed. Short, so that a stopped
@@ -52,18 +56,35 @@ public final class ClusterMemberFactory {
       requireReadable(tls.privateKey(), "private key");
       builder.withSecurity(tls.certificateChain().toFile(), tls.privateKey().toFile());
     }
-    return builder
-        .withClusterId(clusterName)
-        .withMemberId(memberId)
-        .withAddress(Address.from(advertisedHost, port))
-        .withMessagingInterface(bindHost)
-        .withMessagingPort(port)
-        .withMembershipProvider(BootstrapDiscoveryProvider.builder().withNodes(bootstrap).build())
-        .withMembershipProtocol(
-            SwimMembershipProtocol.builder(meterRegistry)
-                .withFailureTimeout(FAILURE_TIMEOUT)
-                .build())
-        .build();
+    final AtomixCluster cluster =
+        builder
+            .withClusterId(clusterName)
+            .withMemberId(memberId)
+            .withAddress(Address.from(advertisedHost, port))
+            .withMessagingInterface(bindHost)
+            .withMessagingPort(port)
+            .withMembershipProvider(
+                BootstrapDiscoveryProvider.builder().withNodes(bootstrap).build())
+            .withMembershipProtocol(
+                SwimMembershipProtocol.builder(meterRegistry)
+                    .withFailureTimeout(FAILURE_TIMEOUT)
+                    .build())
+            .build();
+    LOG.info("Cluster member {} joining through {}", memberId, contactPoints);
+    cluster.getMembershipService().addListener(ClusterMemberFactory::logMembership);
+    return cluster;
+  }
+
+  /**
+   * A broker takes no job stream from, and sends no job notification to, a member it does not know:
+   * when it learned each one says how long a new broker left a gateway's workers to their polls.
+   */
+  private static void logMembership(final ClusterMembershipEvent event) {
+    switch (event.type()) {
+      case MEMBER_ADDED -> LOG.info("Cluster member {} added", event.subject().id());
+      case MEMBER_REMOVED -> LOG.info("Cluster member {} removed", event.subject().id());
+      default -> {}
+    }
   }
 
   private static void requireReadable(final Path file, final String what) {
