@@ -271,7 +271,8 @@ class ScaleOutTest {
   void aGatewayStoppedUnderLoadHandsItsClientsToTheOtherAndServesAgainWhenBack() throws Exception {
     // A broker learns the gateways by gossip, over seconds after it joined (the successor of the
     // test before): until then it refuses their job streams and sends them no job notification,
-    // so its jobs wait for a poll's timeout whatever a gateway does (docs/job-streaming.md). Here
+    // so its jobs wait for the polls' next probe (10-20 s) whatever a gateway does
+    // (docs/job-streaming.md). Here
     // the gateway's stop is measured, so every broker knows both gateways first.
     final long converging = System.nanoTime();
     await()

@@ -74,7 +74,8 @@ public final class SettingsMapper {
         longPolling.timeout(),
         gatefork.longPolling().maxParkedRequests(),
         gatefork.longPolling().maxRequestTimeout(),
-        gatefork.longPolling().maxParkedPerCaller());
+        gatefork.longPolling().maxParkedPerCaller(),
+        longPolling.probeTimeout());
   }
 
   public static OverloadConfig overloadConfig(final GateforkProperties gatefork) {

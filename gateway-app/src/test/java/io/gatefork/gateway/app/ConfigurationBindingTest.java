@@ -97,7 +97,13 @@ class ConfigurationBindingTest {
   void unconfiguredLongPollingWaitsTenSecondsForAtMostTenThousandRequests() {
     assertThat(longPolling(environment(Map.of(), Map.of())))
         .isEqualTo(
-            new LongPollingConfig(true, Duration.ofSeconds(10), 10_000, Duration.ofHours(1), 0));
+            new LongPollingConfig(
+                true,
+                Duration.ofSeconds(10),
+                10_000,
+                Duration.ofHours(1),
+                0,
+                Duration.ofSeconds(10)));
   }
 
   @Test
@@ -146,11 +152,18 @@ class ConfigurationBindingTest {
                 "ZEEBE_GATEWAY_LONGPOLLING_ENABLED", "false",
                 // stock documents the timeout in milliseconds, without a unit
                 "ZEEBE_GATEWAY_LONGPOLLING_TIMEOUT", "5000",
+                "ZEEBE_GATEWAY_LONGPOLLING_PROBETIMEOUT", "2000",
                 "ZEEBE_GATEWAY_NETWORK_MAXMESSAGESIZE", "8MB"));
 
     assertThat(longPolling(environment))
         .isEqualTo(
-            new LongPollingConfig(false, Duration.ofSeconds(5), 10_000, Duration.ofHours(1), 0));
+            new LongPollingConfig(
+                false,
+                Duration.ofSeconds(5),
+                10_000,
+                Duration.ofHours(1),
+                0,
+                Duration.ofSeconds(2)));
     assertThat(grpc(environment).maxMessageSize()).isEqualTo(8 * 1024 * 1024);
   }
 

@@ -21,10 +21,20 @@ import java.util.concurrent.atomic.AtomicLong;
 final class JobTypeWaiters<R> {
   private static final int RETIRED = -1;
 
+  /** {@link #probeMark} of a type without waiting requests at the last probe. */
+  static final long NOT_WAITING = -1;
+
   final String type;
   final Set<R> parked = ConcurrentHashMap.newKeySet();
   private final AtomicLong notifications = new AtomicLong();
   private final AtomicInteger users = new AtomicInteger();
+
+  /**
+   * The {@link #generation} seen at long polling's last probe while requests waited, or {@link
+   * #NOT_WAITING}: unchanged at the next, they heard nothing for a whole probe timeout. Read and
+   * written on the probe's thread only.
+   */
+  long probeMark = NOT_WAITING;
 
   JobTypeWaiters(final String type) {
     this.type = type;

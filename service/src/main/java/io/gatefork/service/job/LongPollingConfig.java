@@ -17,13 +17,17 @@ import java.util.Objects;
  *     io.gatefork.service.RequestContext#callerKey()}) at most; more are refused with
  *     RESOURCE_EXHAUSTED. Zero: a quarter of {@code maxParkedRequests} ({@link #callerShare()});
  *     {@code maxParkedRequests} or more: no share of its own (stock)
+ * @param probeTimeout how long the waiting requests of a job type may hear no job-available
+ *     notification before one of them asks the partitions again, in case a notification was lost
+ *     (as stock's {@code probeTimeout}); zero: never
  */
 public record LongPollingConfig(
     boolean enabled,
     Duration defaultTimeout,
     int maxParkedRequests,
     Duration maxRequestTimeout,
-    int maxParkedPerCaller) {
+    int maxParkedPerCaller,
+    Duration probeTimeout) {
 
   public LongPollingConfig {
     Objects.requireNonNull(defaultTimeout, "Long polling defaultTimeout");
@@ -43,6 +47,11 @@ public record LongPollingConfig(
     if (maxParkedPerCaller < 0) {
       throw new IllegalArgumentException(
           "Long polling maxParkedPerCaller must be >= 0, but was " + maxParkedPerCaller);
+    }
+    Objects.requireNonNull(probeTimeout, "Long polling probeTimeout");
+    if (probeTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "Long polling probeTimeout must be >= 0, but was " + probeTimeout);
     }
   }
 

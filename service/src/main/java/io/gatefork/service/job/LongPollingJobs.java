@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * round robin) and asks each for the jobs still missing, until it has {@code maxJobsToActivate} or
  * every partition was asked. When nothing was found and long polling applies, the request is
  * parked, holding no thread, in a per-type set: a job-available notification for its type walks it
- * again (once per notification), its deadline answers it with an empty list. Jobs that arrive when
- * the caller is no longer waiting (cancelled) are yielded back to the broker, so none stay locked
- * until their timeout.
+ * again (once per notification; {@link StalledTypeProbe} stands in for a lost one), its deadline
+ * answers it with an empty list. Jobs that arrive when the caller is no longer waiting (cancelled)
+ * are yielded back to the broker, so none stay locked until their timeout.
  *
  * <p>Semantics of {@link ActivateJobs#requestTimeout()}: null or zero waits the default long-poll
  * time, positive waits that long (at most {@link LongPollingConfig#maxRequestTimeout()}), negative
@@ -103,9 +103,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
             1, Thread.ofPlatform().name("gatefork-job-long-polling").daemon().factory()));
   }
 
-  /**
-   * @param deadlines where the requests' deadlines run; a test's own decides when they fire
-   */
+  /** {@code deadlines}: where the requests' deadlines run; a test's own decides when they fire. */
   LongPollingJobs(
       final BrokerClient brokerClient,
       final Executor executor,
@@ -120,6 +118,11 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     // answered requests cancel their deadline: do not keep thousands of dead tasks queued
     deadlines.setRemoveOnCancelPolicy(true);
     subscription = brokerClient.jobAvailableNotifications().subscribe(this::onJobsAvailable);
+    if (config.enabled() && config.probeTimeout().isPositive()) {
+      new StalledTypeProbe(
+              waitersByType, this::unpark, this::walkAgain, executor, config.probeTimeout())
+          .start(deadlines);
+    }
   }
 
   @Override
@@ -128,9 +131,7 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
     return activate(context, command, PushSource.NO_PUSHES);
   }
 
-  /**
-   * @param pushSources where a request that may wait gets the push source it also waits on
-   */
+  /** {@code pushSources}: where a request that may wait gets the push source it also waits on. */
   CompletableFuture<List<ActivatedJob>> activate(
       final RequestContext context,
       final ActivateJobs command,
@@ -398,22 +399,22 @@ public final class LongPollingJobs implements JobActivation, AutoCloseable {
         woken.add(request);
       }
     }
-    for (final ActivationRequest request : woken) {
-      if (request.callerGone()) {
-        // its client left while it waited: the jobs are for the live requests woken with it
-        complete(request, List.of());
-      } else {
-        walk(request);
-      }
+    woken.forEach(this::walkAgain);
+  }
+
+  private void walkAgain(final ActivationRequest request) {
+    if (request.callerGone()) {
+      // its client left while it waited: the jobs are for the live requests woken with it
+      complete(request, List.of());
+    } else {
+      walk(request);
     }
   }
 
   /**
-   * Answers every parked request with what it has (nothing) and parks none from now on. Called when
-   * the gateway shuts down: a long poll may have asked to wait for hours, which would hold the
-   * servlet container's (or gRPC server's) graceful shutdown until it gives up.
-   *
-   * @return how many parked requests were answered
+   * Answers every parked request with what it has (nothing), parks none from now on, and says how
+   * many it answered. Called when the gateway shuts down: a long poll may have asked to wait for
+   * hours, which would hold the servlet container's (or gRPC server's) graceful shutdown.
    */
   public int drain() {
     draining = true;

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 
 class LongPollingJobsTest {
   private static final Duration LONG = Duration.ofSeconds(30);
+  private static final Duration NO_PROBE = Duration.ZERO;
 
   private final FakeBrokerClient broker =
       new FakeBrokerClient().topology(TestTopologies.singleBrokerLeading(2));
@@ -70,14 +71,20 @@ class LongPollingJobsTest {
     return broker.sent(ValueType.JOB_BATCH);
   }
 
-  @Test
-  void parkedActivationCompletesWhenJobsOfItsTypeBecomeAvailable() throws Exception {
+  /** Partition 1 answers with job {@code key} once the flag returned is set; before, none does. */
+  private AtomicBoolean jobOnPartitionOneOnceSet(final long key) {
     final var available = new AtomicBoolean();
     broker.respondWith(
         sent ->
             available.get() && sent.partitionId() == 1
-                ? JobBatches.withJobs(sent, 2251799813685249L)
+                ? JobBatches.withJobs(sent, key)
                 : JobBatches.empty(sent));
+    return available;
+  }
+
+  @Test
+  void parkedActivationCompletesWhenJobsOfItsTypeBecomeAvailable() throws Exception {
+    final var available = jobOnPartitionOneOnceSet(2251799813685249L);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
     await().atMost(Duration.ofSeconds(5)).until(() -> jobs.parkedRequests() == 1);
@@ -153,6 +160,46 @@ class LongPollingJobsTest {
     assertThat(jobs.parkedRequests()).isEqualTo(1);
   }
 
+  private void probingEvery(final Duration probeTimeout) {
+    use(new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, 0, probeTimeout));
+  }
+
+  /** Long polling with {@code config} in place of the default. */
+  private void use(final LongPollingConfig config) {
+    jobs.close();
+    jobs = new LongPollingJobs(broker, Runnable::run, config);
+  }
+
+  /** A lost notification (a broker sends none to a gateway it does not know yet). */
+  @Test
+  void jobsThatCameWithoutANotificationReachTheWaitingRequestAtTheNextProbe() {
+    probingEvery(Duration.ofMillis(100));
+    final var available = jobOnPartitionOneOnceSet(41L);
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    awaitParked(1);
+
+    available.set(true); // and no notification
+
+    assertThat(future)
+        .succeedsWithin(Duration.ofSeconds(5))
+        .asList()
+        .extracting(job -> ((ActivatedJob) job).key())
+        .containsExactly(41L);
+  }
+
+  @Test
+  void aProbeThatFindsNothingLeavesTheRequestWaiting() {
+    probingEvery(Duration.ofMillis(50));
+    broker.respondWith(JobBatches::empty);
+    final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
+    awaitParked(1);
+
+    // every partition asked again, more than once
+    await().atMost(Duration.ofSeconds(5)).until(() -> activations().size() >= 6);
+    assertThat(future).isNotDone();
+    awaitParked(1);
+  }
+
   @Test
   void parkedActivationCompletesEmptyAtItsDeadline() throws Exception {
     broker.respondWith(JobBatches::empty);
@@ -168,10 +215,7 @@ class LongPollingJobsTest {
 
   @Test
   void nullRequestTimeoutWaitsTheDefaultLongPoll() {
-    jobs.close();
-    jobs =
-        new LongPollingJobs(
-            broker, Runnable::run, TestSettings.longPolling(Duration.ofSeconds(1), 100));
+    use(TestSettings.longPolling(Duration.ofSeconds(1), 100));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, null));
@@ -183,12 +227,9 @@ class LongPollingJobsTest {
 
   @Test
   void aRequestTimeoutAboveTheMaximumWaitsOnlyTheMaximum() throws Exception {
-    jobs.close();
-    jobs =
-        new LongPollingJobs(
-            broker,
-            Runnable::run,
-            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMillis(500), 0));
+    use(
+        new LongPollingConfig(
+            true, Duration.ofSeconds(10), 100, Duration.ofMillis(500), 0, NO_PROBE));
     broker.respondWith(JobBatches::empty);
 
     final long start = System.nanoTime();
@@ -206,13 +247,14 @@ class LongPollingJobsTest {
   @Test
   void aRequestTimeoutWithinTheMaximumIsKept() {
     final var config =
-        new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ofMinutes(5), 0);
+        new LongPollingConfig(
+            true, Duration.ofSeconds(10), 100, Duration.ofMinutes(5), 0, NO_PROBE);
 
     assertThat(config.bounded(Duration.ofSeconds(20))).isEqualTo(Duration.ofSeconds(20));
     assertThat(config.bounded(Duration.ofMinutes(5))).isEqualTo(Duration.ofMinutes(5));
     assertThat(config.bounded(Duration.ofMinutes(6))).isEqualTo(Duration.ofMinutes(5));
     assertThat(
-            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, 0)
+            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, 0, NO_PROBE)
                 .bounded(Duration.ofDays(9)))
         .as("no maximum")
         .isEqualTo(Duration.ofDays(9));
@@ -232,12 +274,7 @@ class LongPollingJobsTest {
 
   @Test
   void withLongPollingOffARequestThatAsksToWaitIsAnsweredAfterOneWalk() throws Exception {
-    jobs.close();
-    jobs =
-        new LongPollingJobs(
-            broker,
-            Runnable::run,
-            new LongPollingConfig(false, Duration.ofSeconds(10), 10_000, Duration.ZERO, 0));
+    use(new LongPollingConfig(false, Duration.ofSeconds(10), 10_000, Duration.ZERO, 0, NO_PROBE));
     broker.respondWith(JobBatches::empty);
 
     final var future = jobs.activate(RequestContext.create(), activate("payment", 5, LONG));
@@ -327,8 +364,7 @@ class LongPollingJobsTest {
 
   @Test
   void moreParkedRequestsThanTheCapAreResourceExhausted() {
-    jobs.close();
-    jobs = new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling(LONG, 1));
+    use(TestSettings.longPolling(LONG, 1));
     broker.respondWith(JobBatches::empty);
 
     jobs.activate(fromAddress("10.0.0.1"), activate("payment", 5, LONG));
@@ -346,15 +382,9 @@ class LongPollingJobsTest {
 
   @Test
   void aCallerParksAtMostItsShareWhileOthersStillPark() throws Exception {
-    jobs.close();
     // 8 places, a quarter per caller
-    jobs = new LongPollingJobs(broker, Runnable::run, TestSettings.longPolling(LONG, 8));
-    final var available = new AtomicBoolean();
-    broker.respondWith(
-        sent ->
-            available.get() && sent.partitionId() == 1
-                ? JobBatches.withJobs(sent, 11L)
-                : JobBatches.empty(sent));
+    use(TestSettings.longPolling(LONG, 8));
+    final var available = jobOnPartitionOneOnceSet(11L);
     final RequestContext a = fromAddress("10.0.0.1");
     final RequestContext b = asClient("worker-app", "10.0.0.1"); // same address, own identity
 
@@ -398,13 +428,8 @@ class LongPollingJobsTest {
 
   @Test
   void everyEndingOfAWaitingRequestGivesItsCallersPlaceBack() throws Exception {
-    jobs.close();
     // one place per caller: each next park shows that the last one was given back
-    jobs =
-        new LongPollingJobs(
-            broker,
-            Runnable::run,
-            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, 1));
+    use(new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, 1, NO_PROBE));
     final var answer = new AtomicInteger(); // 0 nothing, 1 a job, 2 an error
     broker.respondWith(
         sent ->
@@ -463,8 +488,9 @@ class LongPollingJobsTest {
   void aCallersShareIsAQuarterOfThePlacesUnlessSet() {
     assertThat(TestSettings.longPolling(LONG, 10_000).callerShare()).isEqualTo(2_500);
     assertThat(TestSettings.longPolling(LONG, 3).callerShare()).as("at least one").isEqualTo(1);
-    assertThat(new LongPollingConfig(true, LONG, 100, Duration.ZERO, 7).callerShare()).isEqualTo(7);
-    assertThat(new LongPollingConfig(true, LONG, 100, Duration.ZERO, 500).callerShare())
+    assertThat(new LongPollingConfig(true, LONG, 100, Duration.ZERO, 7, NO_PROBE).callerShare())
+        .isEqualTo(7);
+    assertThat(new LongPollingConfig(true, LONG, 100, Duration.ZERO, 500, NO_PROBE).callerShare())
         .as("never more than all places")
         .isEqualTo(100);
   }
@@ -571,12 +597,7 @@ class LongPollingJobsTest {
 
   @Test
   void aTypesEntryGoesWithItsLastRequest() throws Exception {
-    final var available = new AtomicBoolean();
-    broker.respondWith(
-        sent ->
-            available.get() && sent.partitionId() == 1
-                ? JobBatches.withJobs(sent, 7L)
-                : JobBatches.empty(sent));
+    final var available = jobOnPartitionOneOnceSet(7L);
     final int types = 10_000;
     final var futures = new java.util.ArrayList<java.util.concurrent.CompletableFuture<?>>();
     for (int i = 0; i < types; i++) {
@@ -611,12 +632,7 @@ class LongPollingJobsTest {
 
   @Test
   void aRequestParkingWhileAnotherOfItsTypeLeavesStillHearsTheNotification() throws Exception {
-    final var available = new AtomicBoolean();
-    broker.respondWith(
-        sent ->
-            available.get() && sent.partitionId() == 1
-                ? JobBatches.withJobs(sent, 7L)
-                : JobBatches.empty(sent));
+    final var available = jobOnPartitionOneOnceSet(7L);
     final var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
     try {
       for (int round = 0; round < 500; round++) {
@@ -767,12 +783,7 @@ class LongPollingJobsTest {
   void aNotificationJustBeforeTheParkMakesItWalkAgain() {
     final var deadlines = new ManualDeadlines();
     useDeadlines(deadlines, 1);
-    final var available = new AtomicBoolean();
-    broker.respondWith(
-        sent ->
-            available.get() && sent.partitionId() == 1
-                ? JobBatches.withJobs(sent, 31L)
-                : JobBatches.empty(sent));
+    final var available = jobOnPartitionOneOnceSet(31L);
     deadlines.whenScheduled(
         () -> {
           available.set(true);
@@ -796,7 +807,8 @@ class LongPollingJobsTest {
         new LongPollingJobs(
             broker,
             Runnable::run,
-            new LongPollingConfig(true, Duration.ofSeconds(10), 100, Duration.ZERO, callerShare),
+            new LongPollingConfig(
+                true, Duration.ofSeconds(10), 100, Duration.ZERO, callerShare, NO_PROBE),
             deadlines);
   }
 

@@ -27,10 +27,14 @@ public final class TestSettings {
         ApiExecutorStrategy.DEDICATED);
   }
 
-  /** On, with the given default wait and cap of parked requests, a quarter of them per caller. */
+  /**
+   * On, with the given default wait and cap of parked requests, a quarter of them per caller; no
+   * probe (a test's activations are asked only when it says so).
+   */
   public static LongPollingConfig longPolling(
       final Duration defaultTimeout, final int maxParkedRequests) {
-    return new LongPollingConfig(true, defaultTimeout, maxParkedRequests, Duration.ZERO, 0);
+    return new LongPollingConfig(
+        true, defaultTimeout, maxParkedRequests, Duration.ZERO, 0, Duration.ZERO);
   }
 
   /** On, 10 s default wait, 10,000 parked requests. */
