@@ -142,7 +142,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     interPartitionReceiver =
         new InterPartitionReceiver(cluster.getCommunicationService(), localWriters);
     interPartitionReceiver.start();
-    jobStreams = JobStreamService.start(cluster, scheduler, localWriters);
+    jobStreams =
+        JobStreamService.start(cluster, scheduler, localWriters, config.jobNotifications());
     commandApi =
         new CommandApiServer(
             scheduler, cluster.getMessagingService(), config.nodeId(), new CountingObserver());

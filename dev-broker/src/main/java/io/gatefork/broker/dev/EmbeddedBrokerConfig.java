@@ -42,6 +42,10 @@ import java.util.stream.IntStream;
  *     (a request limit of zero; deployments, job completions and the other commands upstream
  *     whitelists still pass). For backpressure tests and benchmarks. Excludes a request limit.
  *     Default false.
+ * @param jobNotifications whether the broker announces jobs that become activatable to the gateways
+ *     (the {@code jobsAvailable} topic, for their long polls). Off, it stands in for the
+ *     announcements a gateway never hears (a broker sends none to a gateway it does not know yet).
+ *     Default true.
  * @param dataDirectory where the RocksDB state goes ({@code partition-<id>} subdirectories, wiped
  *     at start because the log is not kept across restarts). {@code null} (default) means a fresh
  *     temporary directory that is removed on close.
@@ -67,6 +71,7 @@ public record EmbeddedBrokerConfig(
     long term,
     int requestLimit,
     boolean refuseUserCommands,
+    boolean jobNotifications,
     Path dataDirectory,
     String version,
     boolean recordJournal,
@@ -157,6 +162,7 @@ public record EmbeddedBrokerConfig(
         .term(term)
         .requestLimit(requestLimit)
         .refuseUserCommands(refuseUserCommands)
+        .jobNotifications(jobNotifications)
         .dataDirectory(dataDirectory)
         .version(version)
         .recordJournal(recordJournal)
@@ -187,6 +193,7 @@ public record EmbeddedBrokerConfig(
     private long term = 1;
     private int requestLimit;
     private boolean refuseUserCommands;
+    private boolean jobNotifications = true;
     private Path dataDirectory;
     private String version = DEFAULT_VERSION;
     private boolean recordJournal;
@@ -268,6 +275,12 @@ public record EmbeddedBrokerConfig(
       return this;
     }
 
+    /** Whether jobs that become activatable are announced to the gateways' long polls. */
+    public Builder jobNotifications(final boolean jobNotifications) {
+      this.jobNotifications = jobNotifications;
+      return this;
+    }
+
     /** Where the state goes; null means a temporary directory removed on close. */
     public Builder dataDirectory(final Path dataDirectory) {
       this.dataDirectory = dataDirectory;
@@ -313,6 +326,7 @@ public record EmbeddedBrokerConfig(
           term,
           requestLimit,
           refuseUserCommands,
+          jobNotifications,
           dataDirectory,
           version,
           recordJournal,

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.api.response.ActivatedJob;
-import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
@@ -57,14 +56,7 @@ class DeadLongPollTest extends GatewayTestSupport {
   protected void deadPollsAheadOfALiveOne(final String type, final DeadPolls polls)
       throws Exception {
     try (var client = client(true)) {
-      deployProcess(
-          client,
-          Bpmn.createExecutableProcess(type)
-              .startEvent()
-              .serviceTask("task", t -> t.zeebeJobType(type))
-              .endEvent()
-              .done(),
-          type + ".bpmn");
+      deployProcess(client, ProcessFixtures.taskProcess(type, type), type + ".bpmn");
       final List<DeadPoll> dead = new ArrayList<>();
       for (int i = 1; i <= DEAD; i++) {
         dead.add(polls.open(type));

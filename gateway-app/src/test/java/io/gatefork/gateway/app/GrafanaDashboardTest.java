@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
-import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
@@ -178,13 +177,7 @@ class GrafanaDashboardTest extends GatewayTestSupport {
       distributed(
           client
               .newDeployResourceCommand()
-              .addProcessModel(
-                  Bpmn.createExecutableProcess(id)
-                      .startEvent()
-                      .serviceTask("task", t -> t.zeebeJobType(id))
-                      .endEvent()
-                      .done(),
-                  id + ".bpmn")
+              .addProcessModel(ProcessFixtures.taskProcess(id, id), id + ".bpmn")
               .send()
               .join());
       final long instanceKey =

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.api.worker.JobWorker;
-import io.camunda.zeebe.model.bpmn.Bpmn;
 import java.time.Duration;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,13 +35,7 @@ class JobStreamMetricsTest extends GatewayTestSupport {
       distributed(
           client
               .newDeployResourceCommand()
-              .addProcessModel(
-                  Bpmn.createExecutableProcess(type)
-                      .startEvent()
-                      .serviceTask("task", t -> t.zeebeJobType(type))
-                      .endEvent()
-                      .done(),
-                  type + ".bpmn")
+              .addProcessModel(ProcessFixtures.taskProcess(type, type), type + ".bpmn")
               .send()
               .join());
       try (JobWorker worker =

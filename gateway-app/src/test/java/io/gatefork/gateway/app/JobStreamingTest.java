@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.worker.JobWorker;
-import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.gatefork.broker.dev.JournalRecord;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -39,13 +38,7 @@ class JobStreamingTest extends GatewayTestSupport {
     distributed(
         client
             .newDeployResourceCommand()
-            .addProcessModel(
-                Bpmn.createExecutableProcess(id)
-                    .startEvent()
-                    .serviceTask("task", t -> t.zeebeJobType(jobType))
-                    .endEvent()
-                    .done(),
-                id + ".bpmn")
+            .addProcessModel(ProcessFixtures.taskProcess(id, jobType), id + ".bpmn")
             .send()
             .join());
   }

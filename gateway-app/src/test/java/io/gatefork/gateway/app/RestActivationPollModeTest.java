@@ -3,7 +3,6 @@ package io.gatefork.gateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,14 +21,7 @@ class RestActivationPollModeTest extends GatewayTestSupport {
   void aRestWorkerLongPollsWithoutAJobStream() {
     final String type = "rest-polled";
     try (var client = client(true)) {
-      deployProcess(
-          client,
-          Bpmn.createExecutableProcess(type)
-              .startEvent()
-              .serviceTask("task", t -> t.zeebeJobType(type))
-              .endEvent()
-              .done(),
-          type + ".bpmn");
+      deployProcess(client, ProcessFixtures.taskProcess(type, type), type + ".bpmn");
       final var waiting =
           client
               .newActivateJobsCommand()

@@ -26,17 +26,25 @@ public final class BrokerJobStreamer implements JobStreamer {
 
   private final ClusterEventService eventService;
   private final RemoteStreamer<JobActivationProperties, ActivatedJob> streams;
+  private final boolean announces;
 
+  /**
+   * @param announces false: no announcement is sent, as to a gateway the broker does not know yet
+   */
   BrokerJobStreamer(
       final ClusterEventService eventService,
-      final RemoteStreamer<JobActivationProperties, ActivatedJob> streams) {
+      final RemoteStreamer<JobActivationProperties, ActivatedJob> streams,
+      final boolean announces) {
     this.eventService = eventService;
     this.streams = streams;
+    this.announces = announces;
   }
 
   @Override
   public void notifyWorkAvailable(final String jobType) {
-    eventService.broadcast(JOBS_AVAILABLE_TOPIC, jobType);
+    if (announces) {
+      eventService.broadcast(JOBS_AVAILABLE_TOPIC, jobType);
+    }
   }
 
   @Override

@@ -43,11 +43,13 @@ public final class JobStreamService implements AutoCloseable {
    * re-register its streams, a removed member's streams are dropped). Blocks until started.
    *
    * @param localWriters writers of the partitions hosted here, to yield jobs whose push failed
+   * @param jobNotifications whether jobs that become activatable are announced to the gateways
    */
   public static JobStreamService start(
       final AtomixCluster cluster,
       final ActorSchedulingService scheduler,
-      final Map<Integer, LogStreamWriter> localWriters) {
+      final Map<Integer, LogStreamWriter> localWriters,
+      final boolean jobNotifications) {
     final var control = new StreamControlActor();
     scheduler.submitActor(control).join();
     final RemoteStreamService<JobActivationProperties, ActivatedJob> service =
@@ -60,7 +62,10 @@ public final class JobStreamService implements AutoCloseable {
     final var streamer = control.callOnActor(ready -> service.start(scheduler, ready)).join();
     cluster.getMembershipService().addListener(service);
     return new JobStreamService(
-        cluster, control, service, new BrokerJobStreamer(cluster.getEventService(), streamer));
+        cluster,
+        control,
+        service,
+        new BrokerJobStreamer(cluster.getEventService(), streamer, jobNotifications));
   }
 
   /** The streamer to hand to the engine. */

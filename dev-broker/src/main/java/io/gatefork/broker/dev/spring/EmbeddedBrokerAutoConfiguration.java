@@ -42,6 +42,7 @@ public class EmbeddedBrokerAutoConfiguration {
             .partitionCount(settings.partitions())
             .requestLimit(settings.requestLimit())
             .refuseUserCommands(settings.refuseUserCommands())
+            .jobNotifications(settings.jobNotifications())
             .recordJournal(settings.recordJournal())
             .tls(tls(settings.security()))
             .build());

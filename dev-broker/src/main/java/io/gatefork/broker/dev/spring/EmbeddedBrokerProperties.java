@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param refuseUserCommands refuse every user command with RESOURCE_EXHAUSTED, as a broker at its
  *     limit (those the brokers' limiter spares still pass: deployments, job completion and failure,
  *     cancellation); overrides {@code requestLimit}
+ * @param jobNotifications announce jobs that become activatable to the gateways' long polls; off
+ *     stands in for announcements a gateway never hears (tests of long polling's probe)
  * @param recordJournal whether to keep a journal of every record (tests look at it)
  * @param security TLS of the broker's cluster messaging; gateways joining it need cluster TLS
  */
@@ -27,6 +29,7 @@ public record EmbeddedBrokerProperties(
     @DefaultValue("3") int partitions,
     @DefaultValue("0") int requestLimit,
     @DefaultValue("false") boolean refuseUserCommands,
+    @DefaultValue("true") boolean jobNotifications,
     @DefaultValue("false") boolean recordJournal,
     @DefaultValue Security security) {
 
